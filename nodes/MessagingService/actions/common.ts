@@ -1,0 +1,45 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+export const DEFAULT_CONCURRENCY = 10;
+export const MAX_CONCURRENCY = 50;
+
+/** Put into an operation's "Options" collection when it runs once per item. */
+export const concurrencyOption: INodeProperties = {
+	displayName: 'Concurrency',
+	name: 'concurrency',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
+	default: DEFAULT_CONCURRENCY,
+	description:
+		'How many items are sent to the service at the same time. When the service answers that its request limit is reached, the node slows down on its own and retries.',
+};
+
+export const timeoutOption: INodeProperties = {
+	displayName: 'Timeout',
+	name: 'timeout',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 30,
+	description: 'How many seconds to wait for each answer of the service',
+};
+
+export function returnAllAndLimit(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}

@@ -1,0 +1,14 @@
+/**
+ * Normalises a phone number as DESIGN 2.9 says: spaces, dashes, dots and brackets go, and so
+ * does a leading + or 00; what remains must be 7 to 15 digits (country code included).
+ * Returns the digits, or undefined when the number cannot be one.
+ */
+export function normalizePhone(raw: unknown): string | undefined {
+	if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
+	let phone = String(raw).trim().replace(/[\s\-.()]/g, '');
+	if (phone.startsWith('+')) phone = phone.slice(1);
+	else if (phone.startsWith('00')) phone = phone.slice(2);
+	return /^\d{7,15}$/.test(phone) ? phone : undefined;
+}
+
+export const PHONE_RULE = 'a phone number must have 7 to 15 digits including the country code, e.g. +375 29 123-45-67';

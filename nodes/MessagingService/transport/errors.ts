@@ -1,0 +1,133 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { ApiMethod, Endpoint } from './endpoints';
+
+/** Why a call failed, before it becomes an n8n error. */
+export type Failure =
+	| { kind: 'status'; status: number; reason?: string }
+	| { kind: 'refused'; reason: string }
+	| { kind: 'notJson'; status: number }
+	| { kind: 'timeout'; timeoutMs: number }
+	| { kind: 'connection'; code: string }
+	| { kind: 'rateLimited'; retries: number };
+
+const UNKNOWN_OUTCOME =
+	'The service may have processed the request before the failure, so the message may have been sent. It was not sent again automatically: check its status (for example with a "Get Many" operation) before sending it again.';
+
+export function redact(text: string, secret: string): string {
+	if (!secret) return text;
+	let result = text;
+	for (const form of new Set([secret, encodeURIComponent(secret)])) {
+		result = result.split(form).join('***');
+	}
+	return result;
+}
+
+function describeStatus(method: ApiMethod, endpoint: Endpoint, status: number, reason: string | undefined) {
+	const said = reason ? `: ${reason}` : '';
+	if (status === 400 && method === 'confirmSendMessageByList' && reason && /fund|balance/i.test(reason)) {
+		return {
+			message: `Insufficient funds to confirm the mailing${said}`,
+			description: 'Top up the balance of your account, then confirm the mailing again.',
+		};
+	}
+	if (status === 400) {
+		return {
+			message: `The service refused the request as invalid (400)${said}`,
+			description: 'Check the fields of this item against what the operation expects; the reason above comes from the service.',
+		};
+	}
+	if (status === 401 || status === 403) {
+		return {
+			message: `The service refused the API key (${status})${said}`,
+			description: 'Check the API Key in the Messaging Service credential.',
+		};
+	}
+	if (status === 404) {
+		return {
+			message: `The service answered "page not found" (404) for ${endpoint.path}${said}`,
+			description:
+				'Check the Base URL in the credential: it must be the address of the service without /api/..., e.g. https://api.example.com. If the URL is right, the ID you gave may not exist.',
+		};
+	}
+	if (status === 406) {
+		return { message: `The service found no content for this request (406)${said}`, description: undefined };
+	}
+	if (status === 429) {
+		return {
+			message: `The service's request limit was exceeded (429)${said}`,
+			description: 'Lower the Concurrency option, or run the workflow again later.',
+		};
+	}
+	if (status >= 500) {
+		return {
+			message: `The service is unavailable (${status})${said}`,
+			description: endpoint.effect === 'write' ? UNKNOWN_OUTCOME : 'It was retried and still failed; try again later.',
+		};
+	}
+	return { message: `The service answered with status ${status}${said}`, description: undefined };
+}
+
+function describe(method: ApiMethod, endpoint: Endpoint, failure: Failure) {
+	const unknownOutcome = endpoint.effect === 'write' ? UNKNOWN_OUTCOME : 'It was retried and still failed; try again later.';
+	switch (failure.kind) {
+		case 'status':
+			return { ...describeStatus(method, endpoint, failure.status, failure.reason), httpCode: String(failure.status) };
+		case 'refused':
+			return {
+				message: `The service refused the request: ${failure.reason}`,
+				description: 'Check the fields of this item; the reason above comes from the service.',
+				httpCode: undefined,
+			};
+		case 'notJson':
+			return {
+				message: `The service answered ${method} with something that is not valid JSON (status ${failure.status})`,
+				description: `A proxy or an error page may stand between n8n and the service; check the Base URL. ${unknownOutcome}`,
+				httpCode: String(failure.status),
+			};
+		case 'timeout':
+			return {
+				message: `The service did not answer ${method} within ${Math.round(failure.timeoutMs / 1000)} seconds`,
+				description: unknownOutcome,
+				httpCode: undefined,
+			};
+		case 'connection':
+			return {
+				message: `The connection to the service failed during ${method} (${failure.code})`,
+				description:
+					failure.code === 'ECONNREFUSED' || failure.code === 'ENOTFOUND'
+						? 'The service could not be reached: check the Base URL in the credential.'
+						: unknownOutcome,
+				httpCode: undefined,
+			};
+		case 'rateLimited':
+			return {
+				message: `The service's request limit was exceeded (429) and still was after ${failure.retries} retries`,
+				description: 'Lower the Concurrency option, or run the workflow again later.',
+				httpCode: '429',
+			};
+	}
+}
+
+/** An n8n error that says what happened and what to do, carrying nothing but its own words. */
+export function toNodeApiError(
+	node: INode,
+	method: ApiMethod,
+	endpoint: Endpoint,
+	failure: Failure,
+	secret: string,
+	itemIndex: number | undefined,
+): NodeApiError {
+	const { message, description, httpCode } = describe(method, endpoint, failure);
+	const clean = {
+		message: redact(message, secret),
+		description: description === undefined ? undefined : redact(description, secret),
+	};
+	const error = new NodeApiError(node, { ...clean, httpCode } as JsonObject, { ...clean, httpCode, itemIndex });
+	// NodeApiError swaps messages that mention a connection code for generic ones; keep ours.
+	error.message = clean.message;
+	error.description = clean.description;
+	error.messages = [];
+	return error;
+}

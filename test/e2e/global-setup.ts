@@ -1,0 +1,17 @@
+import { execFileSync } from 'node:child_process';
+import { packPackage } from './lib/community-package';
+import { ensureHostInstalled, host } from './lib/host';
+
+// Runs once before the end-to-end files: installs the n8n host on the first run (several
+// minutes, with progress), builds the package and packs it as npm would publish it.
+export default function globalSetup(): void {
+	const started = Date.now();
+	ensureHostInstalled();
+	if (process.env.E2E_SKIP_BUILD !== '1') {
+		process.stdout.write('\n[e2e] building the package (npm run build)\n');
+		execFileSync('npm', ['run', 'build'], { cwd: host.repoRoot, stdio: 'inherit' });
+	}
+	const tarball = packPackage();
+	process.env.E2E_PACKAGE_TARBALL = tarball;
+	process.stdout.write(`[e2e] packed ${tarball}; setup took ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+}

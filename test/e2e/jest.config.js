@@ -1,0 +1,15 @@
+/** End-to-end tests against a real n8n (installed into .n8n-host/ on the first run). */
+/** @type {import('jest').Config} */
+module.exports = {
+	rootDir: '../..',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test/e2e'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: '<rootDir>/tsconfig.json' }],
+	},
+	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+	// Each test file starts its own n8n (about 700 MB and a busy CPU while it boots): one file at a time.
+	maxWorkers: 1,
+	testTimeout: 120000,
+};

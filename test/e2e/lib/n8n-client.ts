@@ -1,0 +1,174 @@
+import axios, { type AxiosInstance, type AxiosResponse, type Method } from 'axios';
+import type { CredentialData, ExecutionDetails, ExecutionSummary, NodeTypeSummary, WorkflowData } from './n8n-types';
+import { parseExecutionData } from './execution-data';
+
+export interface OwnerAccount {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+export interface CredentialTestResult {
+	status: 'OK' | 'Error';
+	message: string;
+}
+
+export class N8nRequestError extends Error {
+	constructor(
+		readonly method: string,
+		readonly url: string,
+		readonly status: number,
+		readonly body: unknown,
+	) {
+		super(`${method} ${url} answered ${status}: ${JSON.stringify(body).slice(0, 1000)}`);
+	}
+}
+
+/** A logged-in session with n8n's internal REST API (the one the editor uses). */
+export class N8nClient {
+	private readonly http: AxiosInstance;
+	private cookie = '';
+
+	constructor(readonly baseUrl: string) {
+		this.http = axios.create({
+			baseURL: baseUrl,
+			validateStatus: () => true,
+			timeout: 60000,
+			// n8n binds its auth cookie to this header when it is sent; a fixed value keeps it simple.
+			headers: { 'browser-id': 'n8n-e2e-driver' },
+		});
+	}
+
+	async request<T>(method: Method, url: string, data?: unknown, params?: Record<string, unknown>): Promise<T> {
+		const response = await this.http.request({ method, url, data, params, headers: this.cookie ? { cookie: this.cookie } : {} });
+		this.rememberCookie(response);
+		if (response.status < 200 || response.status >= 300) {
+			throw new N8nRequestError(method.toUpperCase(), url, response.status, response.data);
+		}
+		// The internal API wraps answers in { data }; static files such as /types/nodes.json do not.
+		const body = response.data as { data?: T } | T;
+		return body !== null && typeof body === 'object' && 'data' in body && !Array.isArray(body) ? (body.data as T) : (body as T);
+	}
+
+	private rememberCookie(response: AxiosResponse): void {
+		const setCookie = response.headers['set-cookie'];
+		const auth = setCookie?.map((cookie) => cookie.split(';')[0]).find((pair) => pair.startsWith('n8n-auth='));
+		if (auth) this.cookie = auth;
+	}
+
+	async setupOwner(owner: OwnerAccount): Promise<void> {
+		await this.request('post', '/rest/owner/setup', owner);
+	}
+
+	async login(email: string, password: string): Promise<void> {
+		await this.request('post', '/rest/login', { emailOrLdapLoginId: email, password });
+	}
+
+	/** Sets up the owner on a fresh n8n and logs in as it. */
+	async setupOwnerAndLogin(owner: OwnerAccount): Promise<void> {
+		await this.setupOwner(owner);
+		await this.login(owner.email, owner.password);
+	}
+
+	async nodeTypes(): Promise<NodeTypeSummary[]> {
+		return await this.request<NodeTypeSummary[]>('get', '/types/nodes.json');
+	}
+
+	async credentialTypes(): Promise<Array<{ name: string; displayName: string }>> {
+		return await this.request('get', '/types/credentials.json');
+	}
+
+	async createCredential(credential: CredentialData): Promise<{ id: string; name: string; type: string }> {
+		return await this.request('post', '/rest/credentials', credential);
+	}
+
+	async listCredentials(): Promise<Array<{ id: string; name: string; type: string }>> {
+		return await this.request('get', '/rest/credentials');
+	}
+
+	/** Runs the credential type's `test` request, as the editor's "Retry"/"Save" does. */
+	async testCredential(credential: CredentialData & { id?: string }): Promise<CredentialTestResult> {
+		return await this.request('post', '/rest/credentials/test', { credentials: credential });
+	}
+
+	async createWorkflow(workflow: WorkflowData): Promise<WorkflowData & { id: string; versionId: string }> {
+		const { id: _ignored, active: _active, ...body } = workflow;
+		return await this.request('post', '/rest/workflows', { ...body, active: false });
+	}
+
+	async getWorkflow(id: string): Promise<WorkflowData & { id: string; versionId: string; active: boolean }> {
+		return await this.request('get', `/rest/workflows/${id}`);
+	}
+
+	async listWorkflows(): Promise<Array<{ id: string; name: string; active: boolean }>> {
+		return await this.request('get', '/rest/workflows');
+	}
+
+	/** Makes the workflow's current version the active (published) one; triggers start working. */
+	async activateWorkflow(id: string): Promise<void> {
+		const workflow = await this.getWorkflow(id);
+		await this.request('post', `/rest/workflows/${id}/activate`, { versionId: workflow.versionId });
+	}
+
+	async deactivateWorkflow(id: string): Promise<void> {
+		await this.request('post', `/rest/workflows/${id}/deactivate`);
+	}
+
+	/** Starts a manual run from a trigger node (the editor's "Execute workflow"); resolves with the execution id. */
+	async startManualRun(workflowId: string, triggerName?: string): Promise<string> {
+		const workflowData = await this.getWorkflow(workflowId);
+		const trigger = triggerName ?? workflowData.nodes.find((node) => /trigger/i.test(node.type))?.name;
+		const answer = await this.request<{ executionId?: string; waitingForWebhook?: boolean }>(
+			'post',
+			`/rest/workflows/${workflowId}/run`,
+			{ workflowData, ...(trigger ? { triggerToStartFrom: { name: trigger } } : {}) },
+		);
+		if (!answer.executionId) throw new Error(`n8n did not start the run: ${JSON.stringify(answer)}`);
+		return answer.executionId;
+	}
+
+	/** Runs a saved workflow manually and waits until its execution is finished. */
+	async runManually(workflowId: string, triggerName?: string): Promise<ExecutionDetails> {
+		const executionId = await this.startManualRun(workflowId, triggerName);
+		return await this.waitForExecution(executionId);
+	}
+
+	async listExecutions(workflowId?: string): Promise<ExecutionSummary[]> {
+		const filter = workflowId ? { workflowId } : {};
+		const answer = await this.request<{ results: ExecutionSummary[] }>('get', '/rest/executions', undefined, {
+			filter: JSON.stringify(filter),
+		});
+		return answer.results;
+	}
+
+	async getExecution(id: string): Promise<ExecutionDetails> {
+		const raw = await this.request<Omit<ExecutionDetails, 'data'> & { data: string }>('get', `/rest/executions/${id}`);
+		return { ...raw, data: parseExecutionData(raw.data) };
+	}
+
+	/** Polls until the execution has stopped running (n8n pushes results to the editor; we poll). */
+	async waitForExecution(id: string, timeoutMs = 60000): Promise<ExecutionDetails> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const summary = await this.request<{ finished: boolean; status: string; stoppedAt?: string | null }>(
+				'get',
+				`/rest/executions/${id}`,
+			);
+			if (summary.stoppedAt && !['running', 'new', 'waiting'].includes(summary.status)) return await this.getExecution(id);
+			if (Date.now() > deadline) throw new Error(`execution ${id} still ${summary.status} after ${timeoutMs} ms`);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+	}
+
+	/** Waits until the workflow has at least `count` executions (e.g. started by a trigger). */
+	async waitForExecutions(workflowId: string, count: number, timeoutMs = 120000): Promise<ExecutionSummary[]> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const executions = await this.listExecutions(workflowId);
+			if (executions.length >= count) return executions;
+			if (Date.now() > deadline) throw new Error(`workflow ${workflowId} has ${executions.length} executions, wanted ${count}`);
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+	}
+}

@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import axios from 'axios';
+import { getFreePort } from './free-port';
+import { host } from './host';
+
+export interface StartN8nOptions {
+	/** Port of the editor and REST API; a free one when omitted. */
+	port?: number;
+	/** N8N_USER_FOLDER; a fresh temporary folder when omitted (and removed on stop). */
+	userFolder?: string;
+	/** Folders with compiled nodes, loaded as CUSTOM.<name> (N8N_CUSTOM_EXTENSIONS). */
+	customExtensions?: string[];
+	/** Keep n8n's community-packages module on, so <userFolder>/.n8n/nodes is loaded. */
+	communityPackages?: boolean;
+	/** Extra environment, applied last. */
+	env?: Record<string, string>;
+	/** Also append n8n's output to this file. */
+	logFile?: string;
+	/** Print n8n's output to this process's stdout as well. */
+	echoOutput?: boolean;
+	/** Gives up waiting for /healthz/readiness after this long (a guard, not an assertion). */
+	startTimeoutMs?: number;
+}
+
+export interface N8nProcess {
+	baseUrl: string;
+	port: number;
+	userFolder: string;
+	pid: number;
+	/** The last part of n8n's stdout and stderr, for diagnostics. */
+	output(): string;
+	/** Stops n8n and every process it started (its process group); removes a temporary user folder. */
+	stop(): Promise<void>;
+}
+
+const OUTPUT_LIMIT = 200_000;
+const running = new Set<ChildProcess>();
+
+// A test runner that dies must not leave n8n behind: kill whatever is still running on exit.
+process.once('exit', () => {
+	for (const child of running) killGroup(child, 'SIGKILL');
+});
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+	if (child.pid === undefined) return;
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		// already gone
+	}
+}
+
+/** The environment that keeps n8n offline and private to this run. */
+export function n8nEnvironment(options: { port: number; userFolder: string; brokerPort: number } & StartN8nOptions) {
+	const disabledModules = options.communityPackages ? ['mcp-registry'] : ['community-packages', 'mcp-registry'];
+	const env: Record<string, string> = {
+		...(process.env as Record<string, string>),
+		PATH: `${host.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
+		N8N_USER_FOLDER: options.userFolder,
+		N8N_PORT: String(options.port),
+		N8N_HOST: '127.0.0.1',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		WEBHOOK_URL: `http://127.0.0.1:${options.port}/`,
+		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort),
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DISABLED_MODULES: disabledModules.join(','),
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
+		GENERIC_TIMEZONE: 'UTC',
+	};
+	if (options.customExtensions?.length) env.N8N_CUSTOM_EXTENSIONS = options.customExtensions.join(';');
+	return { ...env, ...options.env };
+}
+
+async function waitUntilReady(baseUrl: string, child: ChildProcess, timeoutMs: number, output: () => string) {
+	const deadline = Date.now() + timeoutMs;
+	while (Date.now() < deadline) {
+		if (child.exitCode !== null || child.signalCode !== null) {
+			throw new Error(`n8n exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+		}
+		try {
+			const response = await axios.get(`${baseUrl}/healthz/readiness`, { timeout: 2000, validateStatus: () => true });
+			if (response.status === 200) return;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	throw new Error(`n8n did not become ready at ${baseUrl} within ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startN8n(options: StartN8nOptions = {}): Promise<N8nProcess> {
+	if (!fs.existsSync(host.n8nBin)) {
+		throw new Error(`n8n is not installed in ${host.hostDir}; run: node scripts/n8n-host/install.js`);
+	}
+	const port = options.port ?? (await getFreePort());
+	const brokerPort = await getFreePort();
+	const ownsUserFolder = options.userFolder === undefined;
+	const userFolder = options.userFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	const baseUrl = `http://127.0.0.1:${port}`;
+	const env = n8nEnvironment({ ...options, port, userFolder, brokerPort });
+
+	let output = '';
+	const logStream = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : undefined;
+	const child = spawn(host.nodeBinary, [host.n8nBin, 'start'], {
+		cwd: userFolder,
+		env,
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	running.add(child);
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+	exited.then(() => running.delete(child), () => undefined);
+	const collect = (chunk: Buffer) => {
+		output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
+		logStream?.write(chunk);
+		if (options.echoOutput) process.stdout.write(chunk);
+	};
+	child.stdout?.on('data', collect);
+	child.stderr?.on('data', collect);
+
+	const stop = async () => {
+		if (child.exitCode === null && child.signalCode === null) {
+			killGroup(child, 'SIGTERM');
+			const forced = setTimeout(() => killGroup(child, 'SIGKILL'), 20000);
+			await exited;
+			clearTimeout(forced);
+		}
+		// n8n's task runner lives in the same group and may outlive the main process for a moment.
+		killGroup(child, 'SIGKILL');
+		logStream?.end();
+		if (ownsUserFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+	};
+
+	try {
+		await waitUntilReady(baseUrl, child, options.startTimeoutMs ?? 120000, () => output);
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+	return { baseUrl, port, userFolder, pid: child.pid ?? -1, output: () => output, stop };
+}

@@ -1,0 +1,57 @@
+import { roundMoney } from '../format';
+import type { Account, ChatMailing, ChatMessageType, Confirmation } from './model';
+import { PRICES } from './prices';
+import type { World } from './world';
+
+export interface ChatContent {
+	typeMessage: ChatMessageType;
+	message: string;
+	buttonCaption: string;
+	buttonLink: string;
+	imageFile: string;
+}
+
+export function textContent(message: string): ChatContent {
+	return { typeMessage: 'TEXT', message, buttonCaption: '', buttonLink: '', imageFile: '' };
+}
+
+/** The text a recipient sees, used to group sent messages in the counters. */
+export function visibleText(content: ChatContent): string {
+	return content.message || content.buttonCaption || content.imageFile;
+}
+
+export interface NewChatMailing {
+	name?: string;
+	origin: ChatMailing['origin'];
+	content: ChatContent;
+	recipients: Array<{ phone: string; text: string }>;
+	scheduleAt: number | null;
+	confirmation: Confirmation;
+}
+
+export function createChatMailing(world: World, account: Account, spec: NewChatMailing): ChatMailing {
+	const id = world.ids.take('chatMessage');
+	const mailing: ChatMailing = {
+		id,
+		name: spec.name ?? `Chat mailing ${id}`,
+		origin: spec.origin,
+		...spec.content,
+		createdAt: world.now(),
+		scheduleAt: spec.scheduleAt,
+		confirmation: spec.confirmation,
+		cost: roundMoney(spec.recipients.length * PRICES.chatMessage),
+		deliveries: spec.recipients.map(({ phone, text }) => world.newDelivery(account, 'chat', phone, text)),
+	};
+	account.chatMailings.set(id, mailing);
+	return mailing;
+}
+
+/** Hands every delivery over at the schedule time, or now when there is none or it has passed. */
+export function sendMailing(
+	world: World,
+	account: Account,
+	mailing: { scheduleAt: number | null; deliveries: ChatMailing['deliveries'] },
+): void {
+	const at = Math.max(world.now(), mailing.scheduleAt ?? 0);
+	for (const delivery of mailing.deliveries) world.handOver(account, delivery, at);
+}

@@ -1,0 +1,130 @@
+export interface SandboxOptions {
+	port?: number;
+	host?: string;
+	tokens?: string[];
+	clock?: 'manual' | 'real';
+	quiet?: boolean;
+}
+
+export type Channel = 'sms' | 'chat' | 'otp-app-one' | 'otp-app-two';
+export type ReachabilityChannel = 'chat' | 'sms';
+
+export interface NamedId {
+	id: number;
+	name: string;
+}
+
+export interface AccountInfo {
+	token: string;
+	balance: number;
+	currency: string;
+	alphanames: NamedId[];
+	chatnames: NamedId[];
+	lists: Array<NamedId & { phones: string[] }>;
+	templates: NamedId[];
+	alphanameIds: number[];
+	chatnameIds: number[];
+	listIds: number[];
+	templateIds: number[];
+	prices: { smsPart: number; chatMessage: number; otpMessage: number };
+}
+
+export interface LoggedRequest {
+	seq: number;
+	at: string;
+	httpMethod: string;
+	path: string;
+	apiMethod: string | null;
+	token: string | null;
+	query: Record<string, string | string[]>;
+	body: Record<string, unknown> | null;
+	bodyType: 'none' | 'form' | 'multipart' | 'json' | 'other';
+	contentType: string | null;
+	files: UploadedFile[];
+	status: number;
+	fault: string | null;
+}
+
+export interface UploadedFile {
+	field: string;
+	filename: string;
+	contentType: string;
+	size: number;
+	sha256: string;
+}
+
+export interface SentGroup {
+	channel: Channel;
+	phone: string;
+	text: string;
+	count: number;
+}
+
+export interface Counters {
+	requests: number;
+	byApiMethod: Record<string, number>;
+	byStatus: Record<string, number>;
+	sent: SentGroup[];
+	messagesSent: number;
+	duplicates: number;
+}
+
+export type FaultKind =
+	| '429'
+	| '500-before'
+	| '500-after'
+	| 'html'
+	| 'truncated'
+	| 'drop-before'
+	| 'drop-after'
+	| 'delay';
+
+export interface FaultRule {
+	apiMethod?: string;
+	kind: FaultKind;
+	count?: number;
+	retryAfter?: string;
+	delayMs?: number;
+}
+
+export interface FaultConfig {
+	latencyMs?: number;
+	rateLimit?: { perSecond: number; retryAfterSeconds?: number };
+	rules?: FaultRule[];
+}
+
+export interface CallbackDelivery {
+	uuid: string;
+	url: string;
+	at: string;
+	payload: unknown;
+	/** HTTP status answered by the receiver; null while pending or when no answer came */
+	status: number | null;
+	outcome: 'pending' | 'delivered' | 'failed' | 'skipped';
+	error: string | null;
+}
+
+export interface Sandbox {
+	url: string;
+	port: number;
+	close(): Promise<void>;
+	addAccount(token: string, opts?: { balance?: number; seed?: boolean }): AccountInfo;
+	account(token: string): AccountInfo;
+	reset(): void;
+	advanceClock(seconds: number): void;
+	now(): Date;
+	injectReply(
+		token: string,
+		reply: { message_id: number; phone: string; message: string },
+	): { id: string };
+	setUnreachable(token: string, phone: string, channel: ReachabilityChannel): void;
+	setBalance(token: string, balance: number): void;
+	setFaults(faults: FaultConfig): void;
+	clearFaults(): void;
+	requests(): LoggedRequest[];
+	clearRequests(): void;
+	counters(): Counters;
+	callbacks(): CallbackDelivery[];
+	/** resolves when every callback post started so far has finished (delivered or failed) */
+	flushCallbacks(): Promise<void>;
+}
