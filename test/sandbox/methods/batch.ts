@@ -55,7 +55,7 @@ export function sendBulkSms(ctx: HandlerContext, body: Params<typeof contract.se
 	checkSenders(account, body.messages);
 	const entries: BatchEntry[] = body.messages.map((item) => {
 		const recipients = smsRecipients(item);
-		const parts = Math.max(...recipients.map((recipient) => smsParts(recipient.text)));
+		const parts = recipients.reduce((most, recipient) => Math.max(most, smsParts(recipient.text)), 1);
 		const mailing: SmsMailing = {
 			id: world.ids.take('smsMessage'),
 			name: item.name,
@@ -76,33 +76,47 @@ export function sendBulkSms(ctx: HandlerContext, body: Params<typeof contract.se
 	return finishBatch(ctx, account.smsBatches, entries, body.callback_url);
 }
 
-function chatMailingOf(item: ChatBatchItem): { content: ChatContent; recipients: Array<{ phone: string; text: string }> } {
+type ChatBulkItem = Extract<ChatBatchItem, { message_type: 'bulk' }>;
+type ChatPersonalItem = Extract<ChatBatchItem, { message_type: 'personal' }>;
+interface ChatPlan {
+	content: ChatContent;
+	recipients: Array<{ phone: string; text: string }>;
+}
+
+const noContent: ChatContent = { typeMessage: 'TEXT', message: '', buttonCaption: '', buttonLink: '', imageFile: '' };
+
+function bulkChatPlan(item: ChatBulkItem): ChatPlan {
 	const content = item.content;
-	const empty: ChatContent = { typeMessage: 'TEXT', message: '', buttonCaption: '', buttonLink: '', imageFile: '' };
-	if (item.message_type === 'bulk') {
-		if (content.type === 'text') {
-			return { content: { ...empty, message: content.text }, recipients: item.delivery_list.map((phone) => ({ phone, text: content.text })) };
-		}
-		if (content.type === 'image') {
-			return {
-				content: { ...empty, typeMessage: 'IMAGE', imageFile: content.image_url },
-				recipients: item.delivery_list.map((phone) => ({ phone, text: content.image_url })),
-			};
-		}
-		return {
-			content: { ...empty, typeMessage: 'BUTTON', buttonCaption: content.caption, buttonLink: content.button_link, imageFile: content.image_url },
-			recipients: item.delivery_list.map((phone) => ({ phone, text: content.text })),
-		};
+	const toAll = (text: string) => item.delivery_list.map((phone) => ({ phone, text }));
+	if (content.type === 'text') return { content: { ...noContent, message: content.text }, recipients: toAll(content.text) };
+	if (content.type === 'image') {
+		return { content: { ...noContent, typeMessage: 'IMAGE', imageFile: content.image_url }, recipients: toAll(content.image_url) };
 	}
-	const entries = item.delivery_list as ChatPersonalEntry[];
-	const recipients = entries.map(({ phone, text }) => ({ phone, text }));
-	if (content.type === 'button') {
-		return {
-			content: { ...empty, typeMessage: 'BUTTON', buttonCaption: String(content.caption), imageFile: String(content.image_url) },
-			recipients,
-		};
-	}
-	return { content: empty, recipients };
+	return {
+		content: {
+			...noContent,
+			typeMessage: 'BUTTON',
+			buttonCaption: content.caption,
+			buttonLink: content.button_link,
+			imageFile: content.image_url,
+		},
+		recipients: toAll(content.text),
+	};
+}
+
+/** Personal entries were checked against the content type by the contract. */
+function personalChatPlan(item: ChatPersonalItem): ChatPlan {
+	const recipients = (item.delivery_list as ChatPersonalEntry[]).map(({ phone, text }) => ({ phone, text }));
+	const content = item.content;
+	if (content.type !== 'button') return { content: noContent, recipients };
+	return {
+		content: { ...noContent, typeMessage: 'BUTTON', buttonCaption: content.caption, imageFile: content.image_url },
+		recipients,
+	};
+}
+
+function chatMailingOf(item: ChatBatchItem): ChatPlan {
+	return item.message_type === 'bulk' ? bulkChatPlan(item) : personalChatPlan(item);
 }
 
 function invalidImageUrl(item: ChatBatchItem): boolean {

@@ -1,0 +1,137 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CallbackSender } from './callbacks';
+import { createControlHandler } from './control';
+import { Faults } from './faults';
+import { injectReply } from './methods/replies';
+import { RequestLog } from './requestLog';
+import { createRequestHandler, Waiter } from './server';
+import { accountInfo } from './state/accountInfo';
+import { DEFAULT_BALANCE, World } from './state/world';
+import type { AccountInfo, Counters, FaultConfig, ReachabilityChannel, Sandbox, SandboxOptions } from './types';
+
+export type * from './types';
+
+class RunningSandbox implements Sandbox {
+	url = '';
+	port = 0;
+	readonly world: World;
+	private readonly faults = new Faults();
+	private readonly log = new RequestLog();
+	private readonly callbackSender = new CallbackSender();
+	private readonly waiter = new Waiter();
+	private readonly server: Server;
+
+	constructor(private readonly options: SandboxOptions) {
+		this.world = new World(options.clock ?? 'manual');
+		this.seedInitialAccounts();
+		this.server = createServer(
+			createRequestHandler(
+				{
+					world: this.world,
+					faults: this.faults,
+					log: this.log,
+					callbacks: this.callbackSender,
+					quiet: options.quiet ?? false,
+					control: createControlHandler(this),
+				},
+				this.waiter,
+			),
+		);
+	}
+
+	async listen(): Promise<void> {
+		const host = this.options.host ?? '127.0.0.1';
+		await new Promise<void>((resolve, reject) => {
+			this.server.once('error', reject);
+			this.server.listen(this.options.port ?? 0, host, () => resolve());
+		});
+		this.port = (this.server.address() as AddressInfo).port;
+		this.url = `http://${host.includes(':') ? `[${host}]` : host}:${this.port}`;
+	}
+
+	async close(): Promise<void> {
+		this.waiter.close();
+		await this.callbackSender.close();
+		await new Promise<void>((resolve) => {
+			this.server.close(() => resolve());
+			this.server.closeAllConnections();
+		});
+	}
+
+	private seedInitialAccounts(): void {
+		for (const token of this.options.tokens ?? []) this.world.addAccount(token);
+	}
+
+	addAccount(token: string, opts: { balance?: number; seed?: boolean } = {}): AccountInfo {
+		return accountInfo(this.world.addAccount(token, opts.balance ?? DEFAULT_BALANCE, opts.seed ?? true));
+	}
+
+	account(token: string): AccountInfo {
+		return accountInfo(this.world.account(token));
+	}
+
+	reset(): void {
+		this.world.reset();
+		this.log.reset();
+		this.callbackSender.clear();
+		this.faults.clear();
+		this.seedInitialAccounts();
+	}
+
+	advanceClock(seconds: number): void {
+		this.world.advance(seconds);
+	}
+
+	now(): Date {
+		return new Date(this.world.now());
+	}
+
+	injectReply(token: string, reply: { message_id: number; phone: string; message: string }): { id: string } {
+		this.world.settle();
+		return injectReply(this.world, this.world.account(token), reply);
+	}
+
+	setUnreachable(token: string, phone: string, channel: ReachabilityChannel): void {
+		this.world.account(token).unreachable[channel].add(phone);
+	}
+
+	setBalance(token: string, balance: number): void {
+		this.world.account(token).balance = balance;
+	}
+
+	setFaults(faults: FaultConfig): void {
+		this.faults.set(faults);
+	}
+
+	clearFaults(): void {
+		this.faults.clear();
+	}
+
+	requests() {
+		return this.log.list();
+	}
+
+	clearRequests(): void {
+		this.log.clear();
+	}
+
+	counters(): Counters {
+		this.world.settle();
+		return { ...this.log.httpCounters(), ...this.world.sent.summary() };
+	}
+
+	callbacks() {
+		return this.callbackSender.list();
+	}
+
+	flushCallbacks(): Promise<void> {
+		return this.callbackSender.flush();
+	}
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const sandbox = new RunningSandbox(options);
+	await sandbox.listen();
+	return sandbox;
+}
