@@ -2,13 +2,22 @@ import { request } from 'node:http';
 import type { Sandbox } from '../sandbox';
 import { alpha, call, chat, chatBatchBody, openSandbox, PHONE, smsBatchBody, TOKEN, type Ctx } from './helpers';
 
-function rawRequest(url: string, method: string, body: string, contentType: string): Promise<{ status: number; json: any }> {
+function rawRequest(
+	url: string,
+	method: string,
+	body: string,
+	contentType: string,
+): Promise<{ status: number; json: any }> {
 	return new Promise((resolve, reject) => {
-		const req = request(url, { method, headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) } }, (res) => {
-			let text = '';
-			res.on('data', (chunk) => (text += chunk));
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
-		});
+		const req = request(
+			url,
+			{ method, headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) } },
+			(res) => {
+				let text = '';
+				res.on('data', (chunk) => (text += chunk));
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+			},
+		);
 		req.on('error', reject);
 		req.end(body);
 	});
@@ -27,12 +36,21 @@ describe('API key, paths, verbs and body kinds', () => {
 		ctx = { sandbox, info: sandbox.account(TOKEN) };
 	});
 
-	const quickSmsQuery = (extra: Record<string, string> = {}) => ({ message: 'Hi', phone: PHONE, alphaname_id: alpha(ctx), ...extra });
+	const quickSmsQuery = (extra: Record<string, string> = {}) => ({
+		message: 'Hi',
+		phone: PHONE,
+		alphaname_id: alpha(ctx),
+		...extra,
+	});
 
 	it('answers 401 when the key is missing, saying where it is expected', async () => {
 		const reply = await call(sandbox, 'v1/sendQuickSMS', { query: quickSmsQuery() });
 		expect(reply.status).toBe(401);
-		expect(reply.json).toEqual({ error: 'unauthorized', message: 'API key (token) is missing', expected_in: 'the query string' });
+		expect(reply.json).toEqual({
+			error: 'unauthorized',
+			message: 'API key (token) is missing',
+			expected_in: 'the query string',
+		});
 	});
 
 	it('answers 401 when the key is unknown', async () => {
@@ -46,14 +64,20 @@ describe('API key, paths, verbs and body kinds', () => {
 		expect(inForm.status).toBe(401);
 		expect(inForm.json.expected_in).toBe('the query string');
 
-		const inQuery = await call(sandbox, 'v2/createTemplateMessage', { query: { token: TOKEN }, form: { name: 'a', message: 'b' } });
+		const inQuery = await call(sandbox, 'v2/createTemplateMessage', {
+			query: { token: TOKEN },
+			form: { name: 'a', message: 'b' },
+		});
 		expect(inQuery.status).toBe(401);
 		expect(inQuery.json.expected_in).toBe('the form body');
 		expect(sandbox.counters().messagesSent).toBe(0);
 	});
 
 	it('refuses a key sent both in the right and in a wrong location', async () => {
-		const reply = await call(sandbox, 'v2/createTemplateMessage', { query: { token: TOKEN }, form: { token: TOKEN, name: 'a', message: 'b' } });
+		const reply = await call(sandbox, 'v2/createTemplateMessage', {
+			query: { token: TOKEN },
+			form: { token: TOKEN, name: 'a', message: 'b' },
+		});
 		expect(reply.status).toBe(400);
 		expect(reply.json.parameter).toBe('token');
 	});
@@ -63,10 +87,16 @@ describe('API key, paths, verbs and body kinds', () => {
 		expect(noQuery.status).toBe(401);
 		expect(noQuery.json.expected_in).toBe('both the query string and the JSON body');
 
-		const noJson = await call(sandbox, 'v1/sendBulkSms', { query: { token: TOKEN }, json: { ...smsBatchBody(ctx), token: undefined } });
+		const noJson = await call(sandbox, 'v1/sendBulkSms', {
+			query: { token: TOKEN },
+			json: { ...smsBatchBody(ctx), token: undefined },
+		});
 		expect(noJson.status).toBe(401);
 
-		const differ = await call(sandbox, 'v1/sendBulkSms', { query: { token: TOKEN }, json: { ...smsBatchBody(ctx), token: 'other' } });
+		const differ = await call(sandbox, 'v1/sendBulkSms', {
+			query: { token: TOKEN },
+			json: { ...smsBatchBody(ctx), token: 'other' },
+		});
 		expect(differ.status).toBe(400);
 		expect(differ.json).toMatchObject({ error: 'invalid request', parameter: 'token' });
 	});
@@ -74,12 +104,19 @@ describe('API key, paths, verbs and body kinds', () => {
 	it('answers 404 page not found for unknown paths and for a method under the other version', async () => {
 		for (const path of ['/api/v1/sendEmail', '/api/v2/sendQuickSMS', '/api/v3/getTemplateMessages', '/']) {
 			const reply = await call(sandbox, path, { query: { token: TOKEN } });
-			expect({ path, status: reply.status, body: reply.json }).toEqual({ path, status: 404, body: { error: 'page not found' } });
+			expect({ path, status: reply.status, body: reply.json }).toEqual({
+				path,
+				status: 404,
+				body: { error: 'page not found' },
+			});
 		}
 	});
 
 	it('answers 405 for a wrong verb on a known path', async () => {
-		const getOnPost = await call(sandbox, 'v1/sendQuickSMS', { method: 'GET', query: { token: TOKEN, ...quickSmsQuery() } });
+		const getOnPost = await call(sandbox, 'v1/sendQuickSMS', {
+			method: 'GET',
+			query: { token: TOKEN, ...quickSmsQuery() },
+		});
 		expect(getOnPost.status).toBe(405);
 		expect(getOnPost.headers.get('allow')).toBe('POST');
 		const postOnGet = await call(sandbox, 'v1/createSmsMessage', { query: { token: TOKEN, message: 'x' } });
@@ -98,7 +135,10 @@ describe('API key, paths, verbs and body kinds', () => {
 		const json = await call(sandbox, 'v2/createTemplateMessage', { json: { token: TOKEN, name: 'a', message: 'b' } });
 		expect(json.status).toBe(400);
 		expect(json.json.parameter).toBe('content-type');
-		const form = await call(sandbox, 'v1/sendBulkChat', { query: { token: TOKEN }, form: { token: TOKEN, messages: '[]' } });
+		const form = await call(sandbox, 'v1/sendBulkChat', {
+			query: { token: TOKEN },
+			form: { token: TOKEN, messages: '[]' },
+		});
 		expect(form.status).toBe(400);
 		expect(form.json.parameter).toBe('content-type');
 	});
@@ -111,22 +151,31 @@ describe('API key, paths, verbs and body kinds', () => {
 			'application/x-www-form-urlencoded',
 		);
 		expect(reply.status).toBe(400);
-		expect(reply.json).toMatchObject({ parameter: 'message', rule: 'must be sent in the query string, not in the form body' });
+		expect(reply.json).toMatchObject({
+			parameter: 'message',
+			rule: 'must be sent in the query string, not in the form body',
+		});
 	});
 
 	it('refuses a parameter sent twice', async () => {
 		const url = `v1/sendOtpAppOne`;
-		const reply = await call(sandbox, `${url}?phone=${PHONE}`, { query: { token: TOKEN, message: '1234', phone: PHONE } });
+		const reply = await call(sandbox, `${url}?phone=${PHONE}`, {
+			query: { token: TOKEN, message: '1234', phone: PHONE },
+		});
 		expect(reply.status).toBe(400);
 		expect(reply.json).toMatchObject({ parameter: 'phone', rule: 'must be sent once' });
 	});
 
 	it('refuses unknown ids: v1 names the parameter, v2 answers status error', async () => {
-		const v1 = await call(sandbox, 'v1/sendQuickSMS', { query: { token: TOKEN, ...quickSmsQuery({ alphaname_id: chat(ctx) }) } });
+		const v1 = await call(sandbox, 'v1/sendQuickSMS', {
+			query: { token: TOKEN, ...quickSmsQuery({ alphaname_id: chat(ctx) }) },
+		});
 		expect(v1.status).toBe(400);
 		expect(v1.json).toMatchObject({ error: 'invalid request', parameter: 'alphaname_id' });
 
-		const v2 = await call(sandbox, 'v2/sendQuickChatMessage', { form: { token: TOKEN, chatname_id: alpha(ctx), phone: PHONE, message: 'x' } });
+		const v2 = await call(sandbox, 'v2/sendQuickChatMessage', {
+			form: { token: TOKEN, chatname_id: alpha(ctx), phone: PHONE, message: 'x' },
+		});
 		expect(v2.status).toBe(400);
 		expect(v2.json).toEqual({ status: 'error', error: expect.stringContaining('chatname_id') });
 		expect(sandbox.counters().messagesSent).toBe(0);
@@ -141,7 +190,10 @@ describe('API key, paths, verbs and body kinds', () => {
 			},
 		});
 		expect(withFile.status).toBe(200);
-		const data = await call(sandbox, 'v2/getChatMessageData', { query: { token: TOKEN }, form: { message_id: String(withFile.json.result.message_id) } });
+		const data = await call(sandbox, 'v2/getChatMessageData', {
+			query: { token: TOKEN },
+			form: { message_id: String(withFile.json.result.message_id) },
+		});
 		expect(data.json.result).toMatchObject({ message_type: 'IMAGE', image_file: 'photo.png' });
 
 		const asText = await call(sandbox, 'v2/sendQuickChatMessage', {

@@ -24,13 +24,30 @@ describe('batch mailings', () => {
 		const uuid = await bulkChat(
 			ctx,
 			chatBatchBody(ctx, [
-				{ alphaname_id: alpha(ctx), name: 'good', message_type: 'bulk', content: { type: 'text', text: 'Fine' }, delivery_list: [PHONE] },
-				{ alphaname_id: alpha(ctx), name: 'broken', message_type: 'bulk', content: { type: 'image', image_url: 'ftp://files/a.png' }, delivery_list: [PHONE] },
+				{
+					alphaname_id: alpha(ctx),
+					name: 'good',
+					message_type: 'bulk',
+					content: { type: 'text', text: 'Fine' },
+					delivery_list: [PHONE],
+				},
+				{
+					alphaname_id: alpha(ctx),
+					name: 'broken',
+					message_type: 'bulk',
+					content: { type: 'image', image_url: 'ftp://files/a.png' },
+					delivery_list: [PHONE],
+				},
 			]),
 		);
 		const status = await chatStatus(uuid);
 		expect(status).toEqual([
-			{ message_id: expect.any(Number), name: 'good', alphaname_id: Number(alpha(ctx)), success: [expect.objectContaining({ phone: PHONE, status: 'NEW' })] },
+			{
+				message_id: expect.any(Number),
+				name: 'good',
+				alphaname_id: Number(alpha(ctx)),
+				success: [expect.objectContaining({ phone: PHONE, status: 'NEW' })],
+			},
 			{ errors: ['broken content url is not valid'] },
 		]);
 		expect(sandbox.counters().sent).toEqual([{ channel: 'chat', phone: PHONE, text: 'Fine', count: 1 }]);
@@ -45,7 +62,10 @@ describe('batch mailings', () => {
 					name: 'personal text',
 					message_type: 'personal',
 					content: { type: 'text' },
-					delivery_list: [{ phone: PHONE, text: 'Hi Ann' }, { phone: '375291234568', text: 'Hi Bob' }],
+					delivery_list: [
+						{ phone: PHONE, text: 'Hi Ann' },
+						{ phone: '375291234568', text: 'Hi Bob' },
+					],
 				},
 				{
 					alphaname_id: alpha(ctx),
@@ -66,8 +86,20 @@ describe('batch mailings', () => {
 		const reply = await call(sandbox, 'v1/sendBulkChat', {
 			query: { token: TOKEN },
 			json: chatBatchBody(ctx, [
-				{ alphaname_id: alpha(ctx), name: 'ok', message_type: 'bulk', content: { type: 'text', text: 'x' }, delivery_list: [PHONE] },
-				{ alphaname_id: chat(ctx), name: 'chatname used', message_type: 'bulk', content: { type: 'text', text: 'x' }, delivery_list: [PHONE] },
+				{
+					alphaname_id: alpha(ctx),
+					name: 'ok',
+					message_type: 'bulk',
+					content: { type: 'text', text: 'x' },
+					delivery_list: [PHONE],
+				},
+				{
+					alphaname_id: chat(ctx),
+					name: 'chatname used',
+					message_type: 'bulk',
+					content: { type: 'text', text: 'x' },
+					delivery_list: [PHONE],
+				},
 			]),
 		});
 		expect(reply.status).toBe(400);
@@ -90,7 +122,9 @@ describe('batch mailings', () => {
 		const uuid = await bulkSms(ctx, {
 			token: TOKEN,
 			callback_url: 'http://127.0.0.1:9/unused',
-			messages: [{ alphaname_id: alpha(ctx), name: 'big', message_type: 'bulk', text: 'Big sale', delivery_list: phones }],
+			messages: [
+				{ alphaname_id: alpha(ctx), name: 'big', message_type: 'bulk', text: 'Big sale', delivery_list: phones },
+			],
 		});
 		const status = await call(sandbox, 'v1/statusBulkSms', { query: { token: TOKEN, uuid } });
 		expect(status.json[0].success).toHaveLength(1000);

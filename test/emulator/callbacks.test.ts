@@ -46,8 +46,12 @@ describe('batch callbacks', () => {
 			const uuid = await bulkSms(ctx, smsBatchBody(ctx, undefined, { callback_url: receiver.url }));
 			await sandbox.flushCallbacks();
 			const status = await call(sandbox, 'v1/statusBulkSms', { query: { token: TOKEN, uuid } });
-			expect(receiver.posts).toEqual([{ method: 'POST', contentType: 'application/json', body: { uuid, result: status.json } }]);
-			expect(sandbox.callbacks()).toEqual([expect.objectContaining({ uuid, url: receiver.url, status: 200, outcome: 'delivered' })]);
+			expect(receiver.posts).toEqual([
+				{ method: 'POST', contentType: 'application/json', body: { uuid, result: status.json } },
+			]);
+			expect(sandbox.callbacks()).toEqual([
+				expect.objectContaining({ uuid, url: receiver.url, status: 200, outcome: 'delivered' }),
+			]);
 		} finally {
 			await receiver.close();
 		}

@@ -100,7 +100,9 @@ describe('faults on demand', () => {
 		sandbox.setFaults({ latencyMs: 300 });
 		const order: string[] = [];
 		const api = send().then((reply) => order.push(`api ${reply.status}`));
-		const control = call(sandbox, '/__sandbox/clock', { method: 'GET' }).then((reply) => order.push(`control ${reply.status}`));
+		const control = call(sandbox, '/__sandbox/clock', { method: 'GET' }).then((reply) =>
+			order.push(`control ${reply.status}`),
+		);
 		await Promise.all([api, control]);
 		expect(order).toEqual(['control 200', 'api 200']);
 	});

@@ -22,9 +22,14 @@ export interface Reply {
 	json: any;
 }
 
-function bodyOf(call: Call): { body?: BodyInit; headers: Record<string, string> } {
-	if (call.form) return { body: new URLSearchParams(call.form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
-	if (call.json !== undefined) return { body: JSON.stringify(call.json), headers: { 'content-type': 'application/json' } };
+function bodyOf(call: Call): { body?: RequestInit['body']; headers: Record<string, string> } {
+	if (call.form)
+		return {
+			body: new URLSearchParams(call.form).toString(),
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		};
+	if (call.json !== undefined)
+		return { body: JSON.stringify(call.json), headers: { 'content-type': 'application/json' } };
 	if (call.rawBody) return { body: call.rawBody.body, headers: { 'content-type': call.rawBody.contentType } };
 	if (call.multipart) {
 		const form = new FormData();
@@ -111,7 +116,11 @@ export async function storedMessage(ctx: Ctx, query: Record<string, string> = {}
 	return reply.json.message_id;
 }
 
-export async function quickSms(ctx: Ctx, query: Record<string, string> = {}, form?: Record<string, string>): Promise<number> {
+export async function quickSms(
+	ctx: Ctx,
+	query: Record<string, string> = {},
+	form?: Record<string, string>,
+): Promise<number> {
 	const reply = await call(ctx.sandbox, 'v1/sendQuickSMS', {
 		query: { token: TOKEN, message: 'Hello by SMS', phone: PHONE, alphaname_id: alpha(ctx), ...query },
 		form,

@@ -35,7 +35,8 @@ describe('state over the manual clock', () => {
 	const checkSms = async (smsId: number) =>
 		(await call(sandbox, 'v1/checkSMS', { method: 'GET', query: { token: TOKEN, sms_id: String(smsId) } })).json;
 	const chatDelivery = async (messageId: number) =>
-		(await call(sandbox, 'v2/getChatDeliveryData', { form: { token: TOKEN, message_id: String(messageId) } })).json.result;
+		(await call(sandbox, 'v2/getChatDeliveryData', { form: { token: TOKEN, message_id: String(messageId) } })).json
+			.result;
 	const balance = () => sandbox.account(TOKEN).balance;
 
 	it('starts the manual clock at 2026-03-02T09:00:00Z and moves it only when advanced', () => {
@@ -81,8 +82,16 @@ describe('state over the manual clock', () => {
 	describe('SMS list mailings wait for confirmation', () => {
 		it('sends nothing before confirmation, and confirm=0 only informs', async () => {
 			const messageId = await smsList(ctx);
-			const info = await call(sandbox, 'v1/confirmSendMessageByList', { form: { token: TOKEN, message_id: String(messageId), confirm: '0' } });
-			expect(info.json).toMatchObject({ status: 'NEW', confirmed: 0, count_phones: 4, cost: '0.14000', balance: '100.00000' });
+			const info = await call(sandbox, 'v1/confirmSendMessageByList', {
+				form: { token: TOKEN, message_id: String(messageId), confirm: '0' },
+			});
+			expect(info.json).toMatchObject({
+				status: 'NEW',
+				confirmed: 0,
+				count_phones: 4,
+				cost: '0.14000',
+				balance: '100.00000',
+			});
 			sandbox.advanceClock(3600);
 			expect(sandbox.counters().messagesSent).toBe(0);
 			expect(balance()).toBe(100);
@@ -90,13 +99,22 @@ describe('state over the manual clock', () => {
 
 		it('debits the balance on confirm=1 and sends to every number of the list', async () => {
 			const messageId = await smsList(ctx);
-			const confirmed = await call(sandbox, 'v1/confirmSendMessageByList', { form: { token: TOKEN, message_id: String(messageId), confirm: '1' } });
+			const confirmed = await call(sandbox, 'v1/confirmSendMessageByList', {
+				form: { token: TOKEN, message_id: String(messageId), confirm: '1' },
+			});
 			expect(confirmed.status).toBe(200);
 			expect(confirmed.json).toMatchObject({ status: 'SENT', confirmed: 1, balance: '99.86000' });
 			expect(balance()).toBeCloseTo(99.86, 5);
-			expect(sandbox.counters().sent.map((group) => group.phone).sort()).toEqual([...ctx.info.lists[0].phones].sort());
+			expect(
+				sandbox
+					.counters()
+					.sent.map((group) => group.phone)
+					.sort(),
+			).toEqual([...ctx.info.lists[0].phones].sort());
 
-			const again = await call(sandbox, 'v1/confirmSendMessageByList', { form: { token: TOKEN, message_id: String(messageId), confirm: '1' } });
+			const again = await call(sandbox, 'v1/confirmSendMessageByList', {
+				form: { token: TOKEN, message_id: String(messageId), confirm: '1' },
+			});
 			expect(again.status).toBe(400);
 			expect(again.json.parameter).toBe('message_id');
 			expect(sandbox.counters().messagesSent).toBe(4);
@@ -105,7 +123,9 @@ describe('state over the manual clock', () => {
 		it('answers 400 insufficient funds and sends nothing when the balance is too low', async () => {
 			sandbox.setBalance(TOKEN, 0.1);
 			const messageId = await smsList(ctx);
-			const refused = await call(sandbox, 'v1/confirmSendMessageByList', { form: { token: TOKEN, message_id: String(messageId), confirm: '1' } });
+			const refused = await call(sandbox, 'v1/confirmSendMessageByList', {
+				form: { token: TOKEN, message_id: String(messageId), confirm: '1' },
+			});
 			expect(refused.status).toBe(400);
 			expect(refused.json).toEqual({ error: 'insufficient funds to continue' });
 			expect(sandbox.counters().messagesSent).toBe(0);
@@ -118,7 +138,10 @@ describe('state over the manual clock', () => {
 			const messageId = await chatList(ctx);
 			sandbox.advanceClock(600);
 			expect(sandbox.counters().messagesSent).toBe(0);
-			const confirmed = await call(sandbox, 'v2/confirmChatMessage', { query: { token: TOKEN }, form: { message_id: String(messageId) } });
+			const confirmed = await call(sandbox, 'v2/confirmChatMessage', {
+				query: { token: TOKEN },
+				form: { message_id: String(messageId) },
+			});
 			expect(confirmed.json).toEqual({ status: 'OK' });
 			expect(balance()).toBeCloseTo(100 - 4 * 0.045, 5);
 			expect(sandbox.counters().messagesSent).toBe(4);
@@ -127,7 +150,10 @@ describe('state over the manual clock', () => {
 		it('answers 400 insufficient funds in the v2 shape', async () => {
 			sandbox.setBalance(TOKEN, 0);
 			const messageId = await chatList(ctx);
-			const refused = await call(sandbox, 'v2/confirmChatMessage', { query: { token: TOKEN }, form: { message_id: String(messageId) } });
+			const refused = await call(sandbox, 'v2/confirmChatMessage', {
+				query: { token: TOKEN },
+				form: { message_id: String(messageId) },
+			});
 			expect(refused.status).toBe(400);
 			expect(refused.json).toEqual({ status: 'error', error: 'insufficient funds to continue' });
 			expect(sandbox.counters().messagesSent).toBe(0);
@@ -135,7 +161,10 @@ describe('state over the manual clock', () => {
 
 		it('refuses to confirm a quick message, which needs no confirmation', async () => {
 			const messageId = await quickChat(ctx);
-			const refused = await call(sandbox, 'v2/confirmChatMessage', { query: { token: TOKEN }, form: { message_id: String(messageId) } });
+			const refused = await call(sandbox, 'v2/confirmChatMessage', {
+				query: { token: TOKEN },
+				form: { message_id: String(messageId) },
+			});
 			expect(refused.status).toBe(400);
 			expect(balance()).toBe(100);
 		});
@@ -144,7 +173,9 @@ describe('state over the manual clock', () => {
 	describe('scheduled mailings are sent when the clock reaches their time (UTC)', () => {
 		it('d_schedule of sendSmsList', async () => {
 			const messageId = await smsList(ctx, { d_schedule: '2026-03-02 10:00' });
-			await call(sandbox, 'v1/confirmSendMessageByList', { form: { token: TOKEN, message_id: String(messageId), confirm: '1' } });
+			await call(sandbox, 'v1/confirmSendMessageByList', {
+				form: { token: TOKEN, message_id: String(messageId), confirm: '1' },
+			});
 			sandbox.advanceClock(3599);
 			expect(sandbox.counters().messagesSent).toBe(0);
 			const listed = await call(sandbox, 'v1/getSMSMessages', { method: 'GET', query: { token: TOKEN, type: 'API' } });
@@ -155,7 +186,10 @@ describe('state over the manual clock', () => {
 
 		it('d_schedule of sendChatMessageList', async () => {
 			const messageId = await chatList(ctx, { d_schedule: '2026-03-02 09:30' });
-			await call(sandbox, 'v2/confirmChatMessage', { query: { token: TOKEN }, form: { message_id: String(messageId) } });
+			await call(sandbox, 'v2/confirmChatMessage', {
+				query: { token: TOKEN },
+				form: { message_id: String(messageId) },
+			});
 			sandbox.advanceClock(29 * 60);
 			expect(sandbox.counters().messagesSent).toBe(0);
 			sandbox.advanceClock(60);
@@ -164,18 +198,38 @@ describe('state over the manual clock', () => {
 
 		it('schedule_time of a batch mailing', async () => {
 			const body = smsBatchBody(ctx, [
-				{ alphaname_id: alpha(ctx), name: 'later', message_type: 'bulk', text: 'Later', schedule_time: '2026-03-02T09:10:00', delivery_list: [PHONE] },
-				{ alphaname_id: alpha(ctx), name: 'now', message_type: 'personal', delivery_list: [{ phone: '375291234568', text: 'Now' }] },
+				{
+					alphaname_id: alpha(ctx),
+					name: 'later',
+					message_type: 'bulk',
+					text: 'Later',
+					schedule_time: '2026-03-02T09:10:00',
+					delivery_list: [PHONE],
+				},
+				{
+					alphaname_id: alpha(ctx),
+					name: 'now',
+					message_type: 'personal',
+					delivery_list: [{ phone: '375291234568', text: 'Now' }],
+				},
 			]);
 			await bulkSms(ctx, body);
 			expect(sandbox.counters().sent.map((group) => group.text)).toEqual(['Now']);
 			sandbox.advanceClock(600);
-			expect(sandbox.counters().sent.map((group) => group.text).sort()).toEqual(['Later', 'Now']);
+			expect(
+				sandbox
+					.counters()
+					.sent.map((group) => group.text)
+					.sort(),
+			).toEqual(['Later', 'Now']);
 		});
 
 		it('time of createSmsMessage delays the sends of sendSMS', async () => {
 			const messageId = await storedMessage(ctx, { time: '2026-03-02 09:05' });
-			await call(sandbox, 'v1/sendSMS', { method: 'GET', query: { token: TOKEN, message_id: String(messageId), phone: PHONE } });
+			await call(sandbox, 'v1/sendSMS', {
+				method: 'GET',
+				query: { token: TOKEN, message_id: String(messageId), phone: PHONE },
+			});
 			sandbox.advanceClock(299);
 			expect(sandbox.counters().messagesSent).toBe(0);
 			sandbox.advanceClock(1);
@@ -212,13 +266,19 @@ describe('state over the manual clock', () => {
 
 		it('sends an undelivered SMS as a chat message, visible among the chat mailings', async () => {
 			sandbox.setUnreachable(TOKEN, PHONE, 'sms');
-			await quickSms(ctx, { message: 'Parcel waiting' }, { forwarding_message: '1', forwarding_time: '10', chatname_id: String(ctx.info.chatnameIds[1]) });
+			await quickSms(
+				ctx,
+				{ message: 'Parcel waiting' },
+				{ forwarding_message: '1', forwarding_time: '10', chatname_id: String(ctx.info.chatnameIds[1]) },
+			);
 			sandbox.advanceClock(10 * 60 - 1);
 			expect(sentTo(PHONE, 'chat')).toEqual([]);
 			sandbox.advanceClock(1);
 			expect(sentTo(PHONE, 'chat')).toEqual([{ channel: 'chat', phone: PHONE, text: 'Parcel waiting', count: 1 }]);
 			const mailings = await call(sandbox, 'v2/getChatMessages', { query: { token: TOKEN } });
-			expect(mailings.json.result).toEqual([expect.objectContaining({ message: 'Parcel waiting', message_type: 'TEXT' })]);
+			expect(mailings.json.result).toEqual([
+				expect.objectContaining({ message: 'Parcel waiting', message_type: 'TEXT' }),
+			]);
 		});
 	});
 });

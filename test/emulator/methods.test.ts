@@ -50,7 +50,13 @@ const cases: MethodCase[] = [
 				request: (ctx) => ({
 					query: q(),
 					json: chatBatchBody(ctx, [
-						{ alphaname_id: alpha(ctx), name: 'x', message_type: 'bulk', content: { type: 'text', text: 'a' }, delivery_list: [] },
+						{
+							alphaname_id: alpha(ctx),
+							name: 'x',
+							message_type: 'bulk',
+							content: { type: 'text', text: 'a' },
+							delivery_list: [],
+						},
 					]),
 				}),
 				parameter: 'messages[0].delivery_list',
@@ -122,7 +128,11 @@ const cases: MethodCase[] = [
 		shape: shape.batchStatus,
 		check: (json) => expect(json[0].success).toHaveLength(2),
 		broken: [
-			{ why: 'uuid in the form body', request: async (ctx) => ({ query: q(), form: { uuid: await bulkChat(ctx) } }), parameter: 'uuid' },
+			{
+				why: 'uuid in the form body',
+				request: async (ctx) => ({ query: q(), form: { uuid: await bulkChat(ctx) } }),
+				parameter: 'uuid',
+			},
 			{ why: 'uuid missing', request: () => ({ query: q() }), parameter: 'uuid' },
 		],
 	},
@@ -131,10 +141,16 @@ const cases: MethodCase[] = [
 		valid: (ctx) => ({ form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, message: 'Hi' } }),
 		shape: shape.v2(z.object({ message_id: shape.int }).strict()),
 		broken: [
-			{ why: 'TEXT without message', request: (ctx) => ({ form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE } }), parameter: 'message' },
+			{
+				why: 'TEXT without message',
+				request: (ctx) => ({ form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE } }),
+				parameter: 'message',
+			},
 			{
 				why: 'BUTTON without button_link',
-				request: (ctx) => ({ form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, type_message: 'BUTTON', button: 'Go' } }),
+				request: (ctx) => ({
+					form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, type_message: 'BUTTON', button: 'Go' },
+				}),
 				parameter: 'button_link',
 			},
 			{
@@ -145,7 +161,14 @@ const cases: MethodCase[] = [
 			{
 				why: 'forwarding_time over 60',
 				request: (ctx) => ({
-					form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, message: 'Hi', forwarding_message: '1', forwarding_time: '61' },
+					form: {
+						token: TOKEN,
+						chatname_id: chat(ctx),
+						phone: PHONE,
+						message: 'Hi',
+						forwarding_message: '1',
+						forwarding_time: '61',
+					},
 				}),
 				parameter: 'forwarding_time',
 			},
@@ -165,27 +188,59 @@ const cases: MethodCase[] = [
 		path: 'v2/getChatDeliveryData',
 		valid: async (ctx) => ({ form: { token: TOKEN, message_id: String(await quickChat(ctx)) } }),
 		shape: shape.v2(shape.chatDeliveryData),
-		broken: [{ why: 'message_id not an integer', request: () => ({ form: { token: TOKEN, message_id: 'abc' } }), parameter: 'message_id' }],
+		broken: [
+			{
+				why: 'message_id not an integer',
+				request: () => ({ form: { token: TOKEN, message_id: 'abc' } }),
+				parameter: 'message_id',
+			},
+		],
 	},
 	{
 		path: 'v2/sendChatMessageList',
-		valid: (ctx) => ({ form: { token: TOKEN, chatname_id: chat(ctx), list_id: list(ctx), message: 'News', d_schedule: '2026-03-03 10:00' } }),
+		valid: (ctx) => ({
+			form: {
+				token: TOKEN,
+				chatname_id: chat(ctx),
+				list_id: list(ctx),
+				message: 'News',
+				d_schedule: '2026-03-03 10:00',
+			},
+		}),
 		shape: shape.v2(z.object({ message_id: shape.int, count_subscribers: shape.int }).strict()),
 		check: (json, ctx) => expect(json.result.count_subscribers).toBe(ctx.info.lists[0].phones.length),
 		broken: [
 			{
 				why: 'd_schedule in the wrong format',
-				request: (ctx) => ({ form: { token: TOKEN, chatname_id: chat(ctx), list_id: list(ctx), message: 'News', d_schedule: '2026-03-03T10:00' } }),
+				request: (ctx) => ({
+					form: {
+						token: TOKEN,
+						chatname_id: chat(ctx),
+						list_id: list(ctx),
+						message: 'News',
+						d_schedule: '2026-03-03T10:00',
+					},
+				}),
 				parameter: 'd_schedule',
 			},
-			{ why: 'list_id missing', request: (ctx) => ({ form: { token: TOKEN, chatname_id: chat(ctx), message: 'News' } }), parameter: 'list_id' },
+			{
+				why: 'list_id missing',
+				request: (ctx) => ({ form: { token: TOKEN, chatname_id: chat(ctx), message: 'News' } }),
+				parameter: 'list_id',
+			},
 		],
 	},
 	{
 		path: 'v2/confirmChatMessage',
 		valid: async (ctx) => ({ query: q(), form: { message_id: String(await chatList(ctx)) } }),
 		shape: shape.statusOnly,
-		broken: [{ why: 'message_id in the query string', request: async (ctx) => ({ query: q({ message_id: String(await chatList(ctx)) }) }), parameter: 'message_id' }],
+		broken: [
+			{
+				why: 'message_id in the query string',
+				request: async (ctx) => ({ query: q({ message_id: String(await chatList(ctx)) }) }),
+				parameter: 'message_id',
+			},
+		],
 	},
 	{
 		path: 'v2/getChatMessages',
@@ -194,7 +249,13 @@ const cases: MethodCase[] = [
 			return { query: q(), form: { limit_offset: '0', limit_rows: '10' } };
 		},
 		shape: shape.v2(z.array(shape.chatMailing).min(1)),
-		broken: [{ why: 'limit_rows not an integer', request: () => ({ query: q(), form: { limit_rows: 'ten' } }), parameter: 'limit_rows' }],
+		broken: [
+			{
+				why: 'limit_rows not an integer',
+				request: () => ({ query: q(), form: { limit_rows: 'ten' } }),
+				parameter: 'limit_rows',
+			},
+		],
 	},
 	{
 		path: 'v2/getChatMessageData',
@@ -207,7 +268,11 @@ const cases: MethodCase[] = [
 		valid: async (ctx) => ({ form: { token: TOKEN, message_id: String(await quickChat(ctx)) } }),
 		shape: shape.v2(z.array(shape.chatDelivery).length(1)),
 		broken: [
-			{ why: 'message_id in the query string', request: async (ctx) => ({ query: { message_id: String(await quickChat(ctx)) }, form: { token: TOKEN } }), parameter: 'message_id' },
+			{
+				why: 'message_id in the query string',
+				request: async (ctx) => ({ query: { message_id: String(await quickChat(ctx)) }, form: { token: TOKEN } }),
+				parameter: 'message_id',
+			},
 		],
 	},
 	{
@@ -218,7 +283,13 @@ const cases: MethodCase[] = [
 			return { form: { token: TOKEN, message_id: String(messageId) } };
 		},
 		shape: shape.v2(z.array(shape.incoming).length(1)),
-		broken: [{ why: 'an unknown parameter', request: async (ctx) => ({ form: { token: TOKEN, message_id: String(await quickChat(ctx)), foo: '1' } }), parameter: 'foo' }],
+		broken: [
+			{
+				why: 'an unknown parameter',
+				request: async (ctx) => ({ form: { token: TOKEN, message_id: String(await quickChat(ctx)), foo: '1' } }),
+				parameter: 'foo',
+			},
+		],
 	},
 	{
 		path: 'v2/readResponseStatus',
@@ -230,19 +301,37 @@ const cases: MethodCase[] = [
 		},
 		shape: shape.v2(z.string()),
 		check: (json) => expect(json.result).toBe('2 messages marked as read'),
-		broken: [{ why: 'ids separated by semicolons', request: () => ({ form: { token: TOKEN, incoming_messages: '1;2' } }), parameter: 'incoming_messages' }],
+		broken: [
+			{
+				why: 'ids separated by semicolons',
+				request: () => ({ form: { token: TOKEN, incoming_messages: '1;2' } }),
+				parameter: 'incoming_messages',
+			},
+		],
 	},
 	{
 		path: 'v2/getTemplateMessages',
 		valid: () => ({ query: q() }),
 		shape: shape.v2(z.array(shape.templateEntry).length(2)),
-		broken: [{ why: 'a parameter the method does not have', request: () => ({ query: q({ limit_rows: '1' }) }), parameter: 'limit_rows' }],
+		broken: [
+			{
+				why: 'a parameter the method does not have',
+				request: () => ({ query: q({ limit_rows: '1' }) }),
+				parameter: 'limit_rows',
+			},
+		],
 	},
 	{
 		path: 'v2/getTemplateMessageById',
 		valid: (ctx) => ({ query: q({ template_id: String(ctx.info.templateIds[0]) }) }),
 		shape: shape.v2(shape.fullTemplate),
-		broken: [{ why: 'template_id in the form body', request: (ctx) => ({ query: q(), form: { template_id: String(ctx.info.templateIds[0]) } }), parameter: 'template_id' }],
+		broken: [
+			{
+				why: 'template_id in the form body',
+				request: (ctx) => ({ query: q(), form: { template_id: String(ctx.info.templateIds[0]) } }),
+				parameter: 'template_id',
+			},
+		],
 	},
 	{
 		path: 'v2/createTemplateMessage',
@@ -253,29 +342,54 @@ const cases: MethodCase[] = [
 	},
 	{
 		path: 'v2/editTemplateMessage',
-		valid: (ctx) => ({ form: { token: TOKEN, template_id: String(ctx.info.templateIds[0]), name: 'Hello', message: 'Привет' } }),
+		valid: (ctx) => ({
+			form: { token: TOKEN, template_id: String(ctx.info.templateIds[0]), name: 'Hello', message: 'Привет' },
+		}),
 		shape: shape.v2(shape.fullTemplate),
-		check: (json, ctx) => expect(json.result).toEqual({ id: ctx.info.templateIds[0], name: 'Hello', message: 'Привет', parts: 1 }),
-		broken: [{ why: 'template_id not an integer', request: () => ({ form: { token: TOKEN, template_id: 'x1', name: 'a', message: 'b' } }), parameter: 'template_id' }],
+		check: (json, ctx) =>
+			expect(json.result).toEqual({ id: ctx.info.templateIds[0], name: 'Hello', message: 'Привет', parts: 1 }),
+		broken: [
+			{
+				why: 'template_id not an integer',
+				request: () => ({ form: { token: TOKEN, template_id: 'x1', name: 'a', message: 'b' } }),
+				parameter: 'template_id',
+			},
+		],
 	},
 	{
 		path: 'v2/deleteTemplateMessage',
 		valid: (ctx) => ({ form: { token: TOKEN, template_id: String(ctx.info.templateIds[1]) } }),
 		shape: shape.statusOnly,
-		broken: [{ why: 'template_id in the query string', request: (ctx) => ({ query: { template_id: String(ctx.info.templateIds[1]) }, form: { token: TOKEN } }), parameter: 'template_id' }],
+		broken: [
+			{
+				why: 'template_id in the query string',
+				request: (ctx) => ({ query: { template_id: String(ctx.info.templateIds[1]) }, form: { token: TOKEN } }),
+				parameter: 'template_id',
+			},
+		],
 	},
 	{
 		path: 'v1/sendBulkSms',
 		valid: (ctx) => ({ query: q(), json: smsBatchBody(ctx) }),
 		shape: shape.batchResponse,
 		broken: [
-			{ why: 'callback_url missing', request: (ctx) => ({ query: q(), json: { ...smsBatchBody(ctx), callback_url: undefined } }), parameter: 'callback_url' },
+			{
+				why: 'callback_url missing',
+				request: (ctx) => ({ query: q(), json: { ...smsBatchBody(ctx), callback_url: undefined } }),
+				parameter: 'callback_url',
+			},
 			{
 				why: 'item-level text in a personal mailing',
 				request: (ctx) => ({
 					query: q(),
 					json: smsBatchBody(ctx, [
-						{ alphaname_id: alpha(ctx), name: 'p', message_type: 'personal', text: 'x', delivery_list: [{ phone: PHONE, text: 'a' }] },
+						{
+							alphaname_id: alpha(ctx),
+							name: 'p',
+							message_type: 'personal',
+							text: 'x',
+							delivery_list: [{ phone: PHONE, text: 'a' }],
+						},
 					]),
 				}),
 				parameter: 'messages[0].text',
@@ -285,7 +399,14 @@ const cases: MethodCase[] = [
 				request: (ctx) => ({
 					query: q(),
 					json: smsBatchBody(ctx, [
-						{ alphaname_id: alpha(ctx), name: 'p', message_type: 'bulk', text: 'x', schedule_time: '2026-03-02 10:00:00', delivery_list: [PHONE] },
+						{
+							alphaname_id: alpha(ctx),
+							name: 'p',
+							message_type: 'bulk',
+							text: 'x',
+							schedule_time: '2026-03-02 10:00:00',
+							delivery_list: [PHONE],
+						},
 					]),
 				}),
 				parameter: 'messages[0].schedule_time',
@@ -294,7 +415,9 @@ const cases: MethodCase[] = [
 				why: 'alphaname_id as a JSON number',
 				request: (ctx) => ({
 					query: q(),
-					json: smsBatchBody(ctx, [{ alphaname_id: Number(alpha(ctx)), name: 'p', message_type: 'bulk', text: 'x', delivery_list: [PHONE] }]),
+					json: smsBatchBody(ctx, [
+						{ alphaname_id: Number(alpha(ctx)), name: 'p', message_type: 'bulk', text: 'x', delivery_list: [PHONE] },
+					]),
 				}),
 				parameter: 'messages[0].alphaname_id',
 			},
@@ -311,11 +434,21 @@ const cases: MethodCase[] = [
 		valid: (ctx) => ({ query: q({ message: 'Hi', phone: PHONE, alphaname_id: alpha(ctx) }) }),
 		shape: shape.singleSend,
 		broken: [
-			{ why: 'message in the form body', request: (ctx) => ({ query: q({ phone: PHONE, alphaname_id: alpha(ctx) }), form: { message: 'Hi' } }), parameter: 'message' },
-			{ why: 'alphaname_id missing', request: () => ({ query: q({ message: 'Hi', phone: PHONE }) }), parameter: 'alphaname_id' },
+			{
+				why: 'message in the form body',
+				request: (ctx) => ({ query: q({ phone: PHONE, alphaname_id: alpha(ctx) }), form: { message: 'Hi' } }),
+				parameter: 'message',
+			},
+			{
+				why: 'alphaname_id missing',
+				request: () => ({ query: q({ message: 'Hi', phone: PHONE }) }),
+				parameter: 'alphaname_id',
+			},
 			{
 				why: 'forwarding_time in the query string',
-				request: (ctx) => ({ query: q({ message: 'Hi', phone: PHONE, alphaname_id: alpha(ctx), forwarding_time: '10' }) }),
+				request: (ctx) => ({
+					query: q({ message: 'Hi', phone: PHONE, alphaname_id: alpha(ctx), forwarding_time: '10' }),
+				}),
 				parameter: 'forwarding_time',
 			},
 		],
@@ -325,24 +458,49 @@ const cases: MethodCase[] = [
 		valid: () => ({ query: q({ message: '123456', phone: PHONE }) }),
 		shape: shape.singleSend,
 		broken: [
-			{ why: 'code with a letter', request: () => ({ query: q({ message: '12a456', phone: PHONE }) }), parameter: 'message' },
-			{ why: 'code of 17 digits', request: () => ({ query: q({ message: '1'.repeat(17), phone: PHONE }) }), parameter: 'message' },
+			{
+				why: 'code with a letter',
+				request: () => ({ query: q({ message: '12a456', phone: PHONE }) }),
+				parameter: 'message',
+			},
+			{
+				why: 'code of 17 digits',
+				request: () => ({ query: q({ message: '1'.repeat(17), phone: PHONE }) }),
+				parameter: 'message',
+			},
 		],
 	},
 	{
 		path: 'v1/sendOtpAppTwo',
 		valid: () => ({ query: q({ message: '1'.repeat(16), phone: PHONE }) }),
 		shape: shape.singleSend,
-		broken: [{ why: 'phone in the form body', request: () => ({ query: q({ message: '1234' }), form: { phone: PHONE } }), parameter: 'phone' }],
+		broken: [
+			{
+				why: 'phone in the form body',
+				request: () => ({ query: q({ message: '1234' }), form: { phone: PHONE } }),
+				parameter: 'phone',
+			},
+		],
 	},
 	{
 		path: 'v1/createSmsMessage',
-		valid: (ctx) => ({ method: GET, query: q({ name: 'n', message: 'Stored', alphaname_id: alpha(ctx), time: '2026-03-02 12:30' }) }),
+		valid: (ctx) => ({
+			method: GET,
+			query: q({ name: 'n', message: 'Stored', alphaname_id: alpha(ctx), time: '2026-03-02 12:30' }),
+		}),
 		shape: shape.createSmsResult,
 		check: (json) => expect(json.time).toBe(Date.UTC(2026, 2, 2, 12, 30) / 1000),
 		broken: [
-			{ why: 'time with seconds', request: () => ({ method: GET, query: q({ message: 'x', time: '2026-03-02 12:30:00' }) }), parameter: 'time' },
-			{ why: 'alphaname_id not an integer', request: () => ({ method: GET, query: q({ message: 'x', alphaname_id: 'DemoShop' }) }), parameter: 'alphaname_id' },
+			{
+				why: 'time with seconds',
+				request: () => ({ method: GET, query: q({ message: 'x', time: '2026-03-02 12:30:00' }) }),
+				parameter: 'time',
+			},
+			{
+				why: 'alphaname_id not an integer',
+				request: () => ({ method: GET, query: q({ message: 'x', alphaname_id: 'DemoShop' }) }),
+				parameter: 'alphaname_id',
+			},
 		],
 	},
 	{
@@ -355,19 +513,40 @@ const cases: MethodCase[] = [
 		path: 'v1/sendSMS',
 		valid: async (ctx) => ({ method: GET, query: q({ message_id: String(await storedMessage(ctx)), phone: PHONE }) }),
 		shape: shape.sendSmsResult,
-		broken: [{ why: 'phone with a plus sign', request: async (ctx) => ({ method: GET, query: q({ message_id: String(await storedMessage(ctx)), phone: `+${PHONE}` }) }), parameter: 'phone' }],
+		broken: [
+			{
+				why: 'phone with a plus sign',
+				request: async (ctx) => ({
+					method: GET,
+					query: q({ message_id: String(await storedMessage(ctx)), phone: `+${PHONE}` }),
+				}),
+				parameter: 'phone',
+			},
+		],
 	},
 	{
 		path: 'v1/checkSMS',
 		valid: async (ctx) => ({ method: GET, query: q({ sms_id: String(await quickSms(ctx)) }) }),
 		shape: shape.checkSmsResult,
-		broken: [{ why: 'sms_id not an integer', request: () => ({ method: GET, query: q({ sms_id: '1.5' }) }), parameter: 'sms_id' }],
+		broken: [
+			{
+				why: 'sms_id not an integer',
+				request: () => ({ method: GET, query: q({ sms_id: '1.5' }) }),
+				parameter: 'sms_id',
+			},
+		],
 	},
 	{
 		path: 'v1/getMessagesList',
 		valid: () => ({ method: GET, query: q({ limit_offset: '0', limit_rows: '5' }) }),
 		shape: z.object({ result: z.array(shape.messagesListItem).min(1) }).strict(),
-		broken: [{ why: 'limit_offset without limit_rows', request: () => ({ method: GET, query: q({ limit_offset: '0' }) }), parameter: 'limit_rows' }],
+		broken: [
+			{
+				why: 'limit_offset without limit_rows',
+				request: () => ({ method: GET, query: q({ limit_offset: '0' }) }),
+				parameter: 'limit_rows',
+			},
+		],
 	},
 	{
 		path: 'v1/getSmsDeliveryList',
@@ -379,16 +558,35 @@ const cases: MethodCase[] = [
 		},
 		shape: z.object({ result: z.array(shape.smsDeliveryItem).length(1) }).strict(),
 		check: (json) => expect(json.result[0]).toMatchObject({ phone: Number(PHONE), status: 'delivered' }),
-		broken: [{ why: 'limit_offset without limit_rows', request: () => ({ method: GET, query: q({ message_id: '1', limit_offset: '5' }) }), parameter: 'limit_rows' }],
+		broken: [
+			{
+				why: 'limit_offset without limit_rows',
+				request: () => ({ method: GET, query: q({ message_id: '1', limit_offset: '5' }) }),
+				parameter: 'limit_rows',
+			},
+		],
 	},
 	{
 		path: 'v1/sendSmsList',
 		valid: (ctx) => ({
-			form: { token: TOKEN, name: 'Sale', message: 'Sale today', d_schedule: '2026-03-02 10:00', list_id: list(ctx), alphaname_id: alpha(ctx) },
+			form: {
+				token: TOKEN,
+				name: 'Sale',
+				message: 'Sale today',
+				d_schedule: '2026-03-02 10:00',
+				list_id: list(ctx),
+				alphaname_id: alpha(ctx),
+			},
 		}),
 		shape: shape.listMailingInfo,
 		broken: [
-			{ why: 'd_schedule missing', request: (ctx) => ({ form: { token: TOKEN, name: 'Sale', message: 'x', list_id: list(ctx), alphaname_id: alpha(ctx) } }), parameter: 'd_schedule' },
+			{
+				why: 'd_schedule missing',
+				request: (ctx) => ({
+					form: { token: TOKEN, name: 'Sale', message: 'x', list_id: list(ctx), alphaname_id: alpha(ctx) },
+				}),
+				parameter: 'd_schedule',
+			},
 			{
 				why: 'list_id in the query string',
 				request: (ctx) => ({
@@ -403,13 +601,21 @@ const cases: MethodCase[] = [
 		path: 'v1/confirmSendMessageByList',
 		valid: async (ctx) => ({ form: { token: TOKEN, message_id: String(await smsList(ctx)), confirm: '0' } }),
 		shape: shape.confirmInfo,
-		broken: [{ why: 'confirm of 2', request: async (ctx) => ({ form: { token: TOKEN, message_id: String(await smsList(ctx)), confirm: '2' } }), parameter: 'confirm' }],
+		broken: [
+			{
+				why: 'confirm of 2',
+				request: async (ctx) => ({ form: { token: TOKEN, message_id: String(await smsList(ctx)), confirm: '2' } }),
+				parameter: 'confirm',
+			},
+		],
 	},
 	{
 		path: 'v1/getSMSMessages',
 		valid: () => ({ method: GET, query: q() }),
 		shape: z.object({ status: z.literal('success'), data: z.array(shape.smsMailingItem).min(1) }).strict(),
-		broken: [{ why: 'type not WEB or API', request: () => ({ method: GET, query: q({ type: 'SMS' }) }), parameter: 'type' }],
+		broken: [
+			{ why: 'type not WEB or API', request: () => ({ method: GET, query: q({ type: 'SMS' }) }), parameter: 'type' },
+		],
 	},
 ];
 
@@ -439,10 +645,13 @@ describe('every method of the spec', () => {
 			method.check?.(reply.json, ctx);
 		});
 
-		it.each(method.broken.map((b) => [b.why, b] as const))('refuses %s with a 400 naming the parameter', async (_why, broken) => {
-			const reply = await call(sandbox, path, await broken.request(ctx));
-			expect(reply.status).toBe(400);
-			expect(shape.invalidRequest.parse(reply.json).parameter).toBe(broken.parameter);
-		});
+		it.each(method.broken.map((b) => [b.why, b] as const))(
+			'refuses %s with a 400 naming the parameter',
+			async (_why, broken) => {
+				const reply = await call(sandbox, path, await broken.request(ctx));
+				expect(reply.status).toBe(400);
+				expect(shape.invalidRequest.parse(reply.json).parameter).toBe(broken.parameter);
+			},
+		);
 	});
 });

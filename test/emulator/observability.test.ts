@@ -50,11 +50,23 @@ describe('request log, counters, reset and control endpoints', () => {
 		expect(multipart).toMatchObject({
 			bodyType: 'multipart',
 			body: { token: TOKEN, type_message: 'IMAGE' },
-			files: [{ field: 'image', filename: 'a.png', contentType: 'image/png', size: content.length, sha256: createHash('sha256').update(content).digest('hex') }],
+			files: [
+				{
+					field: 'image',
+					filename: 'a.png',
+					contentType: 'image/png',
+					size: content.length,
+					sha256: createHash('sha256').update(content).digest('hex'),
+				},
+			],
 			status: 200,
 		});
 		expect(multipart.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		expect(json).toMatchObject({ bodyType: 'json', query: { token: TOKEN }, body: { token: TOKEN, messages: expect.any(Array) } });
+		expect(json).toMatchObject({
+			bodyType: 'json',
+			query: { token: TOKEN },
+			body: { token: TOKEN, messages: expect.any(Array) },
+		});
 		expect(unknown).toMatchObject({ apiMethod: null, status: 404, token: TOKEN });
 	});
 
@@ -63,7 +75,9 @@ describe('request log, counters, reset and control endpoints', () => {
 		await quickSms(ctx, { message: 'Twice' });
 		await quickSms(ctx, { message: 'Twice' });
 		await call(sandbox, 'v1/sendOtpAppTwo', { query: { token: TOKEN, message: '4321', phone: PHONE } });
-		await call(sandbox, 'v1/sendQuickSMS', { query: { token: 'wrong', message: 'x', phone: PHONE, alphaname_id: alpha(ctx) } });
+		await call(sandbox, 'v1/sendQuickSMS', {
+			query: { token: 'wrong', message: 'x', phone: PHONE, alphaname_id: alpha(ctx) },
+		});
 		expect(sandbox.counters()).toEqual({
 			requests: 5,
 			byApiMethod: { sendQuickSMS: 4, sendOtpAppTwo: 1 },
@@ -125,7 +139,9 @@ describe('request log, counters, reset and control endpoints', () => {
 
 		const advanced = await call(sandbox, '/__sandbox/clock/advance', { json: { seconds: 60 } });
 		expect(advanced.json).toEqual({ now: '2026-03-02T09:01:00.000Z' });
-		expect((await call(sandbox, '/__sandbox/clock', { method: 'GET' })).json).toEqual({ now: '2026-03-02T09:01:00.000Z' });
+		expect((await call(sandbox, '/__sandbox/clock', { method: 'GET' })).json).toEqual({
+			now: '2026-03-02T09:01:00.000Z',
+		});
 
 		await call(sandbox, '/__sandbox/unreachable', { json: { token: TOKEN, phone: PHONE, channel: 'sms' } });
 		const smsId = await quickSms(ctx);

@@ -15,8 +15,10 @@ describe('replies to chat mailings', () => {
 	});
 
 	const newReplies = async (messageId: number) =>
-		(await call(sandbox, 'v2/getNewIncomingMessages', { form: { token: TOKEN, message_id: String(messageId) } })).json.result;
-	const markRead = (ids: string) => call(sandbox, 'v2/readResponseStatus', { form: { token: TOKEN, incoming_messages: ids } });
+		(await call(sandbox, 'v2/getNewIncomingMessages', { form: { token: TOKEN, message_id: String(messageId) } })).json
+			.result;
+	const markRead = (ids: string) =>
+		call(sandbox, 'v2/readResponseStatus', { form: { token: TOKEN, incoming_messages: ids } });
 
 	it('lists injected replies of that mailing until they are marked read', async () => {
 		const first = await quickChat(ctx);
@@ -52,8 +54,12 @@ describe('replies to chat mailings', () => {
 
 	it('injects replies through the control endpoint too', async () => {
 		const messageId = await quickChat(ctx);
-		const injected = await call(sandbox, '/__sandbox/replies', { json: { token: TOKEN, message_id: messageId, phone: PHONE, message: 'Via HTTP' } });
+		const injected = await call(sandbox, '/__sandbox/replies', {
+			json: { token: TOKEN, message_id: messageId, phone: PHONE, message: 'Via HTTP' },
+		});
 		expect(injected.status).toBe(200);
-		expect(await newReplies(messageId)).toEqual([expect.objectContaining({ id: injected.json.id, message: 'Via HTTP' })]);
+		expect(await newReplies(messageId)).toEqual([
+			expect.objectContaining({ id: injected.json.id, message: 'Via HTTP' }),
+		]);
 	});
 });

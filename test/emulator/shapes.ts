@@ -75,9 +75,18 @@ export const checkSmsMessageStatusResult = z
 	.object({ message_id: int, name: z.string(), status: z.string(), parts: int, d_create: dateTime, count_sms: int })
 	.strict();
 export const listMailingInfo = z
-	.object({ message_id: int, status: z.string(), count_phones: int, parts: int, cost: decimal, currency: z.literal('EUR') })
+	.object({
+		message_id: int,
+		status: z.string(),
+		count_phones: int,
+		parts: int,
+		cost: decimal,
+		currency: z.literal('EUR'),
+	})
 	.strict();
-export const confirmInfo = listMailingInfo.extend({ confirmed: z.union([z.literal(0), z.literal(1)]), balance: decimal }).strict();
+export const confirmInfo = listMailingInfo
+	.extend({ confirmed: z.union([z.literal(0), z.literal(1)]), balance: decimal })
+	.strict();
 
 export const invalidRequest = z
 	.object({ error: z.literal('invalid request'), parameter: z.string(), rule: z.string().min(1) })

@@ -7,7 +7,9 @@ import type { FaultConfig, Sandbox } from './types';
 
 const phone = z.string().regex(/^\d+$/);
 const schemas = {
-	account: z.object({ token: z.string().min(1), balance: z.number().min(0).optional(), seed: z.boolean().optional() }).strict(),
+	account: z
+		.object({ token: z.string().min(1), balance: z.number().min(0).optional(), seed: z.boolean().optional() })
+		.strict(),
 	advance: z.object({ seconds: z.number().min(0) }).strict(),
 	reply: z.object({ token: z.string(), message_id: z.number().int(), phone, message: z.string() }).strict(),
 	unreachable: z.object({ token: z.string(), phone, channel: z.enum(['chat', 'sms']) }).strict(),
@@ -26,27 +28,35 @@ class ControlError extends Error {
 async function readJson(req: IncomingMessage): Promise<unknown> {
 	const raw = await readRaw(req);
 	if (raw.length === 0) return {};
+	const parsed = parseJson(raw.toString('utf8'));
+	if (!parsed.ok) throw new ControlError(400, 'the body must be JSON');
+	return parsed.value;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 	try {
-		return JSON.parse(raw.toString('utf8'));
+		return { ok: true, value: JSON.parse(text) };
 	} catch {
-		throw new ControlError(400, 'the body must be JSON');
+		return { ok: false };
 	}
 }
 
 function parse<S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<S> {
 	const parsed = schema.safeParse(value);
-	if (!parsed.success) throw new ControlError(400, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+	if (!parsed.success)
+		throw new ControlError(400, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
 	return parsed.data;
 }
 
 /** Runs an in-process operation and turns its thrown errors into 400/404 answers. */
 function attempt<T>(operation: () => T): T {
+	let message: string;
 	try {
 		return operation();
 	} catch (error) {
-		const message = (error as Error).message;
-		throw new ControlError(/no account/.test(message) ? 404 : 400, message);
+		message = (error as Error).message;
 	}
+	throw new ControlError(/no account/.test(message) ? 404 : 400, message);
 }
 
 /** The test-control endpoints under /__sandbox/: JSON in and out, never faulted, never logged. */

@@ -125,7 +125,11 @@ async function answerApi(
 	if (retryAfter !== null) {
 		entry.fault = 'rate-limit';
 		await waiter.wait(faults.latencyMs);
-		return answerWith(res, log, entry, { status: 429, body: { error: 'request limit exceeded' }, headers: { 'retry-after': retryAfter } });
+		return answerWith(res, log, entry, {
+			status: 429,
+			body: { error: 'request limit exceeded' },
+			headers: { 'retry-after': retryAfter },
+		});
 	}
 	const rule = faults.take(route.apiMethod);
 	entry.fault = rule?.kind ?? null;

@@ -113,10 +113,7 @@ export interface Sandbox {
 	reset(): void;
 	advanceClock(seconds: number): void;
 	now(): Date;
-	injectReply(
-		token: string,
-		reply: { message_id: number; phone: string; message: string },
-	): { id: string };
+	injectReply(token: string, reply: { message_id: number; phone: string; message: string }): { id: string };
 	setUnreachable(token: string, phone: string, channel: ReachabilityChannel): void;
 	setBalance(token: string, balance: number): void;
 	setFaults(faults: FaultConfig): void;

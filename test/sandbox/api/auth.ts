@@ -14,7 +14,8 @@ function tokenAt(incoming: Incoming, location: 'query' | 'form' | 'json'): unkno
 
 /** The key as read for the request log: from where the method expects it, else from wherever it came. */
 export function tokenForLog(tokenIn: TokenLocation | null, incoming: Incoming): string | null {
-	const order: Array<'query' | 'form' | 'json'> = tokenIn === 'form' ? ['form', 'query', 'json'] : ['query', 'form', 'json'];
+	const order: Array<'query' | 'form' | 'json'> =
+		tokenIn === 'form' ? ['form', 'query', 'json'] : ['query', 'form', 'json'];
 	for (const location of order) {
 		const value = tokenAt(incoming, location);
 		if (typeof value === 'string') return value;

@@ -38,7 +38,12 @@ export function collectParams(route: Route, incoming: Incoming): Record<string, 
 	for (const file of incoming.files) {
 		if (route.params[file.field] !== 'file') misplaced(route, file.field, 'file');
 		if (file.field in params) throw invalidRequest(file.field, 'must be sent once');
-		params[file.field] = { filename: file.filename, contentType: file.contentType, size: file.size, sha256: file.sha256 };
+		params[file.field] = {
+			filename: file.filename,
+			contentType: file.contentType,
+			size: file.size,
+			sha256: file.sha256,
+		};
 	}
 	return params;
 }

@@ -18,7 +18,8 @@ export interface Answer {
 function checkBodyKind(route: Route, body: ParsedBody): void {
 	if (body.error) throw invalidRequest('body', body.error);
 	if (route.body === 'json') {
-		const isObject = body.type === 'json' && body.json !== null && typeof body.json === 'object' && !Array.isArray(body.json);
+		const isObject =
+			body.type === 'json' && body.json !== null && typeof body.json === 'object' && !Array.isArray(body.json);
 		if (!isObject) throw invalidRequest('content-type', 'the body must be a JSON object sent as application/json');
 		return;
 	}
@@ -39,6 +40,7 @@ export function processApiRequest(
 	world: World,
 	callbacks: CallbackSender,
 ): Answer {
+	let failure: unknown;
 	try {
 		world.settle();
 		checkBodyKind(route, body);
@@ -52,8 +54,9 @@ export function processApiRequest(
 		const context: HandlerContext = { world, account, callbacks };
 		return { status: 200, body: route.handler(context, parsed.data as never) };
 	} catch (error) {
-		const shaped = shapeHandlerError(error, route.version);
-		if (shaped) return { status: shaped.status, body: shaped.body, headers: shaped.headers };
-		throw error;
+		failure = error;
 	}
+	const shaped = shapeHandlerError(failure, route.version);
+	if (!shaped) throw failure;
+	return { status: shaped.status, body: shaped.body, headers: shaped.headers };
 }

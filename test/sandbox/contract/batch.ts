@@ -11,9 +11,7 @@ const itemBase = {
 
 const phoneList = z.array(phone).min(1, nonEmptyList);
 
-const smsBulkItem = z
-	.object({ ...itemBase, message_type: z.literal('bulk'), text, delivery_list: phoneList })
-	.strict();
+const smsBulkItem = z.object({ ...itemBase, message_type: z.literal('bulk'), text, delivery_list: phoneList }).strict();
 
 const smsPersonalItem = z
 	.object({
@@ -77,11 +75,9 @@ function personalChatRules(item: z.output<typeof chatPersonalItem>, ctx: z.Refin
 	});
 }
 
-const chatItem = z
-	.discriminatedUnion('message_type', [chatBulkItem, chatPersonalItem])
-	.superRefine((item, ctx) => {
-		if (item.message_type === 'personal') personalChatRules(item, ctx);
-	});
+const chatItem = z.discriminatedUnion('message_type', [chatBulkItem, chatPersonalItem]).superRefine((item, ctx) => {
+	if (item.message_type === 'personal') personalChatRules(item, ctx);
+});
 
 const mailings = <T extends z.ZodTypeAny>(item: T) => z.array(item).min(1, 'must contain at least one mailing');
 
@@ -93,7 +89,9 @@ export const sendBulkChatBody = z
 	.object({ token: z.string(), callback_url: httpUrl.optional(), messages: mailings(chatItem) })
 	.strict();
 
-export const statusBulkParams = z.object({ uuid: z.string().uuid('must be a UUID returned by the send method') }).strict();
+export const statusBulkParams = z
+	.object({ uuid: z.string().uuid('must be a UUID returned by the send method') })
+	.strict();
 
 export type SmsBatchItem = z.output<typeof smsItem>;
 export type ChatBatchItem = z.output<typeof chatItem>;

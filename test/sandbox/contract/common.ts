@@ -53,6 +53,10 @@ export function rowsRequiredWithOffset(
 	ctx: z.RefinementCtx,
 ): void {
 	if (params.limit_offset !== undefined && params.limit_rows === undefined) {
-		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['limit_rows'], message: 'is required when limit_offset is sent' });
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			path: ['limit_rows'],
+			message: 'is required when limit_offset is sent',
+		});
 	}
 }

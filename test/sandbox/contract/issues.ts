@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 function formatPath(path: Array<string | number>): string {
-	return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key), '');
+	return path.reduce<string>(
+		(out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key),
+		'',
+	);
 }
 
 function article(type: string): string {

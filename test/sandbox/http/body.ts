@@ -89,7 +89,11 @@ export async function parseBody(raw: Buffer, contentType: string | null): Promis
 		try {
 			return await parseMultipart(raw, contentType as string);
 		} catch (error) {
-			return { ...none, type: 'multipart', error: `the multipart/form-data body could not be read (${(error as Error).message})` };
+			return {
+				...none,
+				type: 'multipart',
+				error: `the multipart/form-data body could not be read (${(error as Error).message})`,
+			};
 		}
 	}
 	if (type === 'application/json') {

@@ -71,7 +71,14 @@ export function sendBulkSms(ctx: HandlerContext, body: Params<typeof contract.se
 		};
 		account.smsMailings.set(mailing.id, mailing);
 		sendMailing(world, account, mailing);
-		return { mailing: { id: mailing.id, name: mailing.name, alphanameId: mailing.alphaname.id, deliveries: mailing.deliveries } };
+		return {
+			mailing: {
+				id: mailing.id,
+				name: mailing.name,
+				alphanameId: mailing.alphaname.id,
+				deliveries: mailing.deliveries,
+			},
+		};
 	});
 	return finishBatch(ctx, account.smsBatches, entries, body.callback_url);
 }
@@ -88,9 +95,13 @@ const noContent: ChatContent = { typeMessage: 'TEXT', message: '', buttonCaption
 function bulkChatPlan(item: ChatBulkItem): ChatPlan {
 	const content = item.content;
 	const toAll = (text: string) => item.delivery_list.map((phone) => ({ phone, text }));
-	if (content.type === 'text') return { content: { ...noContent, message: content.text }, recipients: toAll(content.text) };
+	if (content.type === 'text')
+		return { content: { ...noContent, message: content.text }, recipients: toAll(content.text) };
 	if (content.type === 'image') {
-		return { content: { ...noContent, typeMessage: 'IMAGE', imageFile: content.image_url }, recipients: toAll(content.image_url) };
+		return {
+			content: { ...noContent, typeMessage: 'IMAGE', imageFile: content.image_url },
+			recipients: toAll(content.image_url),
+		};
 	}
 	return {
 		content: {
@@ -139,7 +150,14 @@ export function sendBulkChat(ctx: HandlerContext, body: Params<typeof contract.s
 			confirmation: 'not-needed',
 		});
 		sendMailing(world, account, mailing);
-		return { mailing: { id: mailing.id, name: mailing.name, alphanameId: Number(item.alphaname_id), deliveries: mailing.deliveries } };
+		return {
+			mailing: {
+				id: mailing.id,
+				name: mailing.name,
+				alphanameId: Number(item.alphaname_id),
+				deliveries: mailing.deliveries,
+			},
+		};
 	});
 	return finishBatch(ctx, account.chatBatches, entries, body.callback_url);
 }

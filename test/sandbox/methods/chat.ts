@@ -15,7 +15,10 @@ type ContentParams = Params<typeof contract.sendChatMessageListParams>;
 const DEFAULT_FORWARDING_MINUTES = 60;
 const DEFAULT_PAGE_ROWS = 100;
 
-function contentOf(p: ContentParams | Params<typeof contract.sendQuickChatMessageParams>): { content: ChatContent; text: string } {
+function contentOf(p: ContentParams | Params<typeof contract.sendQuickChatMessageParams>): {
+	content: ChatContent;
+	text: string;
+} {
 	const type = p.type_message ?? 'TEXT';
 	const imageFile = p.image_url ?? p.image?.filename ?? '';
 	return {
@@ -72,7 +75,10 @@ export function sendQuickChatMessage(
 export function getChatDeliveryData({ world, account }: HandlerContext, p: Params<typeof contract.messageIdParams>) {
 	const mailing = findChatMailing(account, p.message_id);
 	if (mailing.deliveries.length !== 1) {
-		throw new StateError('message_id', `${p.message_id} has ${mailing.deliveries.length} deliveries; use getChatDeliveryList`);
+		throw new StateError(
+			'message_id',
+			`${p.message_id} has ${mailing.deliveries.length} deliveries; use getChatDeliveryList`,
+		);
 	}
 	const delivery = mailing.deliveries[0];
 	return ok({ phone: delivery.phone, status: chatStatus(delivery, world.now()), error_code: 0 });

@@ -38,7 +38,10 @@ export function sendOtp(channel: Channel) {
 	};
 }
 
-export function createSmsMessage({ world, account }: HandlerContext, p: Params<typeof contract.createSmsMessageParams>) {
+export function createSmsMessage(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.createSmsMessageParams>,
+) {
 	const alphaname = p.alphaname_id !== undefined ? findAlphaname(account, p.alphaname_id) : defaultAlphaname(account);
 	const id = world.ids.take('smsMessage');
 	account.smsMessages.set(id, {
@@ -62,11 +65,15 @@ export function createSmsMessage({ world, account }: HandlerContext, p: Params<t
 
 function findMessage(messages: Map<number, SmsMessage>, id: string | number): SmsMessage {
 	const found = /^\d+$/.test(String(id)) ? messages.get(Number(id)) : undefined;
-	if (!found) throw new StateError('message_id', `${id} is not a message created with createSmsMessage on this account`);
+	if (!found)
+		throw new StateError('message_id', `${id} is not a message created with createSmsMessage on this account`);
 	return found;
 }
 
-export function checkSmsMessageStatus({ account }: HandlerContext, p: Params<typeof contract.checkSmsMessageStatusParams>) {
+export function checkSmsMessageStatus(
+	{ account }: HandlerContext,
+	p: Params<typeof contract.checkSmsMessageStatusParams>,
+) {
 	const message = findMessage(account.smsMessages, p.message_id);
 	return {
 		message_id: message.id,
@@ -108,14 +115,23 @@ export function getMessagesList({ account }: HandlerContext, p: Params<typeof co
 	return { result: page(items, p.limit_offset, p.limit_rows) };
 }
 
-export function getSmsDeliveryList({ world, account }: HandlerContext, p: Params<typeof contract.getSmsDeliveryListParams>) {
+export function getSmsDeliveryList(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.getSmsDeliveryListParams>,
+) {
 	const owner = account.smsMessages.get(p.message_id) ?? account.smsMailings.get(p.message_id);
 	if (!owner) throw new StateError('message_id', `${p.message_id} is not an SMS message or mailing of this account`);
 	const now = world.now();
 	const items = owner.deliveries.flatMap((delivery) => {
 		const { sent, delivered } = smsMilestones(delivery, now);
 		if (sent === null) return [];
-		return [{ phone: Number(delivery.phone), status: delivered === null ? 'sent' : 'delivered', d_sent: formatDateTime(sent) }];
+		return [
+			{
+				phone: Number(delivery.phone),
+				status: delivered === null ? 'sent' : 'delivered',
+				d_sent: formatDateTime(sent),
+			},
+		];
 	});
 	return { result: page(items, p.limit_offset, p.limit_rows) };
 }

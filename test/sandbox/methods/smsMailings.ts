@@ -49,7 +49,8 @@ export function confirmSendMessageByList(
 		throw new StateError('message_id', `${p.message_id} is not a mailing created with sendSmsList on this account`);
 	}
 	if (p.confirm === '1') {
-		if (mailing.confirmation === 'confirmed') throw new StateError('message_id', `${p.message_id} is already confirmed`);
+		if (mailing.confirmation === 'confirmed')
+			throw new StateError('message_id', `${p.message_id} is already confirmed`);
 		if (account.balance < mailing.cost) throw new InsufficientFunds();
 		account.balance = roundMoney(account.balance - mailing.cost);
 		mailing.confirmation = 'confirmed';

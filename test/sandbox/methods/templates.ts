@@ -19,7 +19,10 @@ export function getTemplateMessageById({ account }: HandlerContext, p: Params<ty
 	return ok(fullTemplate(findTemplate(account, p.template_id)));
 }
 
-export function createTemplateMessage({ world, account }: HandlerContext, p: Params<typeof contract.createTemplateParams>) {
+export function createTemplateMessage(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.createTemplateParams>,
+) {
 	const template: Template = { id: world.ids.take('template'), name: p.name, message: p.message };
 	account.templates.set(template.id, template);
 	return ok(fullTemplate(template));

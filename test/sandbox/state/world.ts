@@ -89,9 +89,7 @@ export class World {
 		this.sent.record(delivery.channel, delivery.phone, delivery.text);
 		const forwarding = delivery.forwarding;
 		if (forwarding) {
-			this.events.add(at + forwarding.minutes * 60_000, (due) =>
-				forwardIfUndelivered(this, account, delivery, due),
-			);
+			this.events.add(at + forwarding.minutes * 60_000, (due) => forwardIfUndelivered(this, account, delivery, due));
 		}
 	}
 }
