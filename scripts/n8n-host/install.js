@@ -160,10 +160,16 @@ async function installN8n() {
 }
 
 function verify() {
-	const version = execFileSync(host.nodeBinary, [host.n8nBin, '--version'], {
-		encoding: 'utf8',
-		env: { ...host24Env(), N8N_USER_FOLDER: fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'n8n-host-check-')) },
-	}).trim();
+	const userFolder = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'n8n-host-check-'));
+	let version;
+	try {
+		version = execFileSync(host.nodeBinary, [host.n8nBin, '--version'], {
+			encoding: 'utf8',
+			env: { ...host24Env(), N8N_USER_FOLDER: userFolder },
+		}).trim();
+	} finally {
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	}
 	if (!version.split('\n').includes(host.versions.n8n)) {
 		throw new Error(`n8n --version printed "${version}", expected ${host.versions.n8n}`);
 	}

@@ -14,6 +14,15 @@ export interface CredentialTestResult {
 	message: string;
 }
 
+export interface ManualRunOptions {
+	/** The trigger node to start from. */
+	triggerName?: string;
+	/** Data for the trigger node, as the editor sends pinned or test data. */
+	triggerData?: Record<string, unknown>;
+	/** Run only up to this node (inclusive). */
+	destinationNode?: string;
+}
+
 export class N8nRequestError extends Error {
 	constructor(
 		readonly method: string,
@@ -87,8 +96,11 @@ export class N8nClient {
 		return await this.request('get', '/rest/credentials');
 	}
 
-	/** Runs the credential type's `test` request, as the editor's "Retry"/"Save" does. */
-	async testCredential(credential: CredentialData & { id?: string }): Promise<CredentialTestResult> {
+	/**
+	 * Runs the credential type's `test` request for a saved credential, as the editor does after
+	 * saving. `data` overrides what is stored (n8n merges it with the stored secret values).
+	 */
+	async testCredential(credential: CredentialData & { id: string }): Promise<CredentialTestResult> {
 		return await this.request('post', '/rest/credentials/test', { credentials: credential });
 	}
 
@@ -115,29 +127,40 @@ export class N8nClient {
 		await this.request('post', `/rest/workflows/${id}/deactivate`);
 	}
 
-	/** Starts a manual run from a trigger node (the editor's "Execute workflow"); resolves with the execution id. */
-	async startManualRun(workflowId: string, triggerName?: string): Promise<string> {
-		const workflowData = await this.getWorkflow(workflowId);
-		const trigger = triggerName ?? workflowData.nodes.find((node) => /trigger/i.test(node.type))?.name;
+	/**
+	 * Starts a manual run of the saved workflow, as the editor's "Execute workflow" does: from a
+	 * trigger node (the first node whose type ends in "Trigger" unless one is named), or, for a
+	 * workflow without a trigger, up to a destination node. Resolves with the execution id.
+	 */
+	async startManualRun(workflowId: string, options: ManualRunOptions = {}): Promise<string> {
+		const workflow = await this.getWorkflow(workflowId);
+		const trigger = options.triggerName ?? workflow.nodes.find((node) => /trigger$/i.test(node.type))?.name;
+		const body = options.destinationNode
+			? { destinationNode: { nodeName: options.destinationNode, mode: 'inclusive' } }
+			: trigger
+				? { triggerToStartFrom: { name: trigger, ...(options.triggerData ? { data: options.triggerData } : {}) } }
+				: { destinationNode: { nodeName: workflow.nodes[workflow.nodes.length - 1].name, mode: 'inclusive' } };
 		const answer = await this.request<{ executionId?: string; waitingForWebhook?: boolean }>(
 			'post',
 			`/rest/workflows/${workflowId}/run`,
-			{ workflowData, ...(trigger ? { triggerToStartFrom: { name: trigger } } : {}) },
+			body,
 		);
 		if (!answer.executionId) throw new Error(`n8n did not start the run: ${JSON.stringify(answer)}`);
 		return answer.executionId;
 	}
 
 	/** Runs a saved workflow manually and waits until its execution is finished. */
-	async runManually(workflowId: string, triggerName?: string): Promise<ExecutionDetails> {
-		const executionId = await this.startManualRun(workflowId, triggerName);
+	async runManually(workflowId: string, options: ManualRunOptions = {}): Promise<ExecutionDetails> {
+		const executionId = await this.startManualRun(workflowId, options);
 		return await this.waitForExecution(executionId);
 	}
 
+	/** The newest executions first (at most 100), optionally of one workflow. */
 	async listExecutions(workflowId?: string): Promise<ExecutionSummary[]> {
 		const filter = workflowId ? { workflowId } : {};
 		const answer = await this.request<{ results: ExecutionSummary[] }>('get', '/rest/executions', undefined, {
 			filter: JSON.stringify(filter),
+			limit: 100,
 		});
 		return answer.results;
 	}

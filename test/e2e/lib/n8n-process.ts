@@ -64,7 +64,9 @@ export function n8nEnvironment(options: { port: number; userFolder: string; brok
 		N8N_HOST: '127.0.0.1',
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_PROTOCOL: 'http',
-		WEBHOOK_URL: `http://127.0.0.1:${options.port}/`,
+		N8N_WEBHOOK_URL: `http://127.0.0.1:${options.port}/`,
+		// jest sets NODE_ENV=test, in which n8n refuses to load nodes.
+		NODE_ENV: 'production',
 		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort),
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_DIAGNOSTICS_ENABLED: 'false',
@@ -73,23 +75,33 @@ export function n8nEnvironment(options: { port: number; userFolder: string; brok
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_DISABLED_MODULES: disabledModules.join(','),
+		// With community packages on, the editor would fetch n8n's list of verified packages online.
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_REINSTALL_MISSING_PACKAGES: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
 		GENERIC_TIMEZONE: 'UTC',
+		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
 	};
 	if (options.customExtensions?.length) env.N8N_CUSTOM_EXTENSIONS = options.customExtensions.join(';');
 	return { ...env, ...options.env };
 }
 
+// Ready means: the database is migrated (/healthz/readiness) and n8n has announced its editor,
+// which it does once the REST API and the node types are loaded.
+const EDITOR_ANNOUNCED = 'Editor is now accessible via';
+
 async function waitUntilReady(baseUrl: string, child: ChildProcess, timeoutMs: number, output: () => string) {
 	const deadline = Date.now() + timeoutMs;
+	let closed = false;
+	child.once('close', () => (closed = true));
 	while (Date.now() < deadline) {
-		if (child.exitCode !== null || child.signalCode !== null) {
+		if (closed) {
 			throw new Error(`n8n exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
 		}
 		try {
 			const response = await axios.get(`${baseUrl}/healthz/readiness`, { timeout: 2000, validateStatus: () => true });
-			if (response.status === 200) return;
+			if (response.status === 200 && output().includes(EDITOR_ANNOUNCED)) return;
 		} catch {
 			// not listening yet
 		}
