@@ -19,17 +19,23 @@ export function packPackage(destination = fs.mkdtempSync(path.join(os.tmpdir(), 
  * <userFolder>/.n8n/nodes. Offline-safe: the package has no runtime dependencies, and its
  * peer n8n-workflow is not installed (n8n provides it).
  */
-export function installCommunityPackage(userFolder: string, tarball: string): string {
+export function installCommunityPackage(userFolder: string, tarballPath: string): string {
+	const tarball = path.resolve(tarballPath);
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	if (!fs.existsSync(path.join(nodesDir, 'package.json'))) {
 		fs.writeFileSync(path.join(nodesDir, 'package.json'), `${JSON.stringify({ name: 'installed-nodes', private: true }, null, '\t')}\n`);
 	}
-	execFileSync(
-		'npm',
-		['install', tarball, '--ignore-scripts', '--omit=peer', '--legacy-peer-deps', '--no-audit', '--no-fund', '--offline', '--no-package-lock'],
-		{ cwd: nodesDir, stdio: ['ignore', 'pipe', 'pipe'] },
-	);
+	try {
+		execFileSync(
+			'npm',
+			['install', tarball, '--ignore-scripts', '--omit=peer', '--legacy-peer-deps', '--no-audit', '--no-fund', '--offline', '--no-package-lock'],
+			{ cwd: nodesDir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+		);
+	} catch (error) {
+		const { stderr } = error as { stderr?: string };
+		throw new Error(`npm could not install ${tarball} into ${nodesDir} offline:\n${stderr ?? (error as Error).message}`);
+	}
 	return path.join(nodesDir, 'node_modules', packageNameOf(tarball));
 }
 
