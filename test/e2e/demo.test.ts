@@ -1,0 +1,39 @@
+// The demo command, end to end, in its --smoke mode: it sets everything up, prints the summary and stops.
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { getFreePort, isPortFree } from './lib/free-port';
+import { host } from './lib/host';
+
+function runDemo(args: string[]): Promise<{ code: number | null; output: string }> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(
+			process.execPath,
+			[require.resolve('ts-node/dist/bin.js'), '--transpile-only', path.join('scripts', 'demo', 'index.ts'), ...args],
+			{ cwd: host.repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+		);
+		let output = '';
+		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		child.on('error', reject);
+		child.on('close', (code) => resolve({ code, output }));
+	});
+}
+
+describe('the demo command', () => {
+	it('brings up n8n with the package and the emulator, prints the login, and stops everything again', async () => {
+		const n8nPort = await getFreePort();
+		const emulatorPort = await getFreePort();
+
+		// The global setup has just built the package.
+		const { code, output } = await runDemo(['--smoke', '--skip-build', '--port', String(n8nPort), '--emulator-port', String(emulatorPort)]);
+
+		expect(output).toContain(`Open:      http://127.0.0.1:${n8nPort}`);
+		expect(output).toMatch(/Log in:\s+demo@example\.com/);
+		expect(output).toMatch(/Password:\s+\S+/);
+		expect(output).toContain('credential test: OK');
+		expect(output).not.toContain('NOT imported');
+		expect(code).toBe(0);
+		expect(await isPortFree(n8nPort)).toBe(true);
+		expect(await isPortFree(emulatorPort)).toBe(true);
+	});
+});
