@@ -3,6 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
 import { route } from './actions/router';
+import { searchTemplates } from './methods/listSearch';
 
 export class MessagingService implements INodeType {
 	description: INodeTypeDescription = {
@@ -30,11 +31,17 @@ export class MessagingService implements INodeType {
 				options: resourceOptions,
 				default: 'sms',
 			},
-			...Object.values(resources).flatMap((resource) => [
+			...Object.values(resources)
+				.filter((resource) => Object.keys(resource.operations).length > 0)
+				.flatMap((resource) => [
 				resource.operationField,
 				...Object.values(resource.operations).flatMap((operation) => operation.description),
 			]),
 		],
+	};
+
+	methods = {
+		listSearch: { searchTemplates },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

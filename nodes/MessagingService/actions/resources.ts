@@ -1,6 +1,10 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 
+import { chatMessage } from './chatMessage';
+import { reply } from './reply';
+import { sms } from './sms';
 import { template } from './template';
+import { verificationCode } from './verificationCode';
 import type { ResourceModule } from './types';
 
 const resourceNames: Record<string, string> = {
@@ -12,9 +16,13 @@ const resourceNames: Record<string, string> = {
 };
 
 export const resources: Record<string, ResourceModule> = {
+	sms,
+	chatMessage,
+	reply,
+	verificationCode,
 	template,
 };
 
 export const resourceOptions: INodePropertyOptions[] = Object.keys(resourceNames)
-	.filter((value) => resources[value] !== undefined)
+	.filter((value) => Object.keys(resources[value].operations).length > 0)
 	.map((value) => ({ name: resourceNames[value], value }));

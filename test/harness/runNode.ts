@@ -1,0 +1,112 @@
+import './env';
+
+import { mock } from 'jest-mock-extended';
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ExecutionError,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	IRun,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { HarnessCredentialsHelper } from './credentialsHelper';
+import { TEST_API_KEY } from './keys';
+import { harnessNodeTypes } from './nodeTypes';
+
+export const NODE_NAME = 'Messaging Service';
+export const NODE_TYPE = 'n8n-nodes-messaging-service.messagingService';
+
+export interface RunNodeOptions {
+	/** base URL of the emulator (or any URL, to test the credential's checks) */
+	baseUrl: string;
+	apiKey?: string;
+	allowUnencryptedHttp?: boolean;
+	parameters: INodeParameters;
+	/** input items: plain JSON objects, or full items with binary data */
+	items?: Array<IDataObject | INodeExecutionData>;
+	continueOnFail?: boolean;
+	timezone?: string;
+}
+
+export interface RunNodeResult {
+	/** the node's first output, with pairedItem as the engine recorded it */
+	items: INodeExecutionData[];
+	/** the error that stopped the node, if any */
+	error?: ExecutionError;
+	run: IRun;
+}
+
+function asItem(item: IDataObject | INodeExecutionData): INodeExecutionData {
+	return 'json' in item && typeof item.json === 'object' ? (item as INodeExecutionData) : { json: item as IDataObject };
+}
+
+/**
+ * Runs the action node once in n8n's real engine (WorkflowExecute), with the credential's own
+ * authenticate and n8n's own HTTP helpers, and returns what the engine recorded.
+ */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	const node: INode = {
+		id: 'node-under-test',
+		name: NODE_NAME,
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { messagingServiceApi: { id: '1', name: 'Messaging Service account' } },
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const workflow = new Workflow({
+		id: 'harness',
+		name: 'harness',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: harnessNodeTypes,
+		settings: { timezone: options.timezone ?? 'UTC' },
+	});
+
+	const hooks = new ExecutionLifecycleHooks('manual', 'harness-execution', mock());
+	let resolveRun: (run: IRun) => void = () => {};
+	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
+
+	// A deep mock answers every property; the optional ones the engine tests for must be absent.
+	const additionalData = mock<IWorkflowExecuteAdditionalData>({
+		hooks,
+		currentNodeParameters: undefined,
+		encryptedRunnerIdentity: undefined,
+		evalLlmMockHandler: undefined,
+		executionTimeoutTimestamp: undefined,
+	});
+	additionalData.credentialsHelper = new HarnessCredentialsHelper({
+		apiKey: options.apiKey ?? TEST_API_KEY,
+		baseUrl: options.baseUrl,
+		allowUnencryptedHttp: options.allowUnencryptedHttp ?? false,
+	});
+
+	const input = (options.items ?? [{}]).map(asItem);
+	const runExecutionData: IRunExecutionData = {
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			waitingExecution: {},
+			waitingExecutionSource: null,
+			nodeExecutionStack: [{ node, data: { main: [input] }, source: null }],
+		},
+	} as IRunExecutionData;
+
+	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	const run = await finished;
+	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
+	return {
+		items: taskData?.data?.main?.[0] ?? [],
+		error: taskData?.error ?? run.data.resultData.error,
+		run,
+	};
+}

@@ -1,0 +1,39 @@
+import { startSandbox, type AccountInfo, type Sandbox } from '../sandbox';
+import { TEST_API_KEY } from './keys';
+import { runNode, type RunNodeOptions, type RunNodeResult } from './runNode';
+
+export interface SandboxFixture {
+	/** the running emulator (valid inside tests) */
+	readonly sandbox: Sandbox;
+	/** the seeded account of TEST_API_KEY */
+	readonly account: AccountInfo;
+	/** runs the node against this emulator with TEST_API_KEY */
+	run(options: Omit<RunNodeOptions, 'baseUrl'> & { baseUrl?: string }): Promise<RunNodeResult>;
+}
+
+/**
+ * Starts one emulator for a test file (manual clock, quiet) and resets it before each test, so
+ * every test starts from the seeded account of TEST_API_KEY with an empty request log.
+ */
+export function useSandbox(): SandboxFixture {
+	let sandbox: Sandbox | undefined;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ tokens: [TEST_API_KEY], quiet: true });
+	});
+	beforeEach(() => {
+		sandbox!.reset();
+		sandbox!.clearRequests();
+	});
+	afterAll(async () => {
+		await sandbox?.close();
+	});
+	return {
+		get sandbox() {
+			return sandbox!;
+		},
+		get account() {
+			return sandbox!.account(TEST_API_KEY);
+		},
+		run: async (options) => await runNode({ baseUrl: sandbox!.url, ...options }),
+	};
+}
