@@ -76,13 +76,14 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
 
 	// A deep mock answers every property; the optional ones the engine tests for must be absent.
-	const additionalData = mock<IWorkflowExecuteAdditionalData>({
+	const partial: Record<string, unknown> = {
 		hooks,
 		currentNodeParameters: undefined,
 		encryptedRunnerIdentity: undefined,
 		evalLlmMockHandler: undefined,
 		executionTimeoutTimestamp: undefined,
-	});
+	};
+	const additionalData = mock<Record<string, unknown>>(partial) as unknown as IWorkflowExecuteAdditionalData;
 	additionalData.credentialsHelper = new HarnessCredentialsHelper({
 		apiKey: options.apiKey ?? TEST_API_KEY,
 		baseUrl: options.baseUrl,
@@ -99,7 +100,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			waitingExecutionSource: null,
 			nodeExecutionStack: [{ node, data: { main: [input] }, source: null }],
 		},
-	} as IRunExecutionData;
+	} as unknown as IRunExecutionData;
 
 	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
 	const run = await finished;
