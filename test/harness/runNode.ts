@@ -27,6 +27,8 @@ export interface RunNodeOptions {
 	apiKey?: string;
 	allowUnencryptedHttp?: boolean;
 	parameters: INodeParameters;
+	/** another registered node type to run instead of the action node */
+	nodeType?: string;
 	/** input items: plain JSON objects, or full items with binary data */
 	items?: Array<IDataObject | INodeExecutionData>;
 	continueOnFail?: boolean;
@@ -53,7 +55,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const node: INode = {
 		id: 'node-under-test',
 		name: NODE_NAME,
-		type: NODE_TYPE,
+		type: options.nodeType ?? NODE_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters,
