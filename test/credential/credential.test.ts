@@ -1,0 +1,46 @@
+import { MessagingServiceApi } from '../../credentials/MessagingServiceApi.credentials';
+import { API_KEY_SLOT } from '../../nodes/MessagingService/transport/auth';
+import { testCredential } from '../harness/credentialTest';
+import { TEST_API_KEY } from '../harness/keys';
+import { useSandbox } from '../harness/sandbox';
+
+const fixture = useSandbox();
+
+describe('the Messaging Service credential', () => {
+	it('keeps the API key in a password field', () => {
+		const apiKey = new MessagingServiceApi().properties.find((property) => property.name === 'apiKey');
+		expect(apiKey?.typeOptions?.password).toBe(true);
+	});
+
+	it('passes its test with the right key, calling a harmless read with the key in the query', async () => {
+		const result = await testCredential({ apiKey: TEST_API_KEY, baseUrl: fixture.sandbox.url });
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+		const [request] = fixture.sandbox.requests();
+		expect(request).toMatchObject({ path: '/api/v2/getTemplateMessages', token: TEST_API_KEY, status: 200 });
+	});
+
+	it('fails its test with a wrong key, without showing the key', async () => {
+		const wrongKey = `${TEST_API_KEY}-wrong`;
+		const result = await testCredential({ apiKey: wrongKey, baseUrl: fixture.sandbox.url });
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/401/);
+		expect(result.message).not.toContain(wrongKey);
+	});
+
+	it('fails its test with a plain http:// Base URL on another host, before sending the key', async () => {
+		const result = await testCredential({ apiKey: TEST_API_KEY, baseUrl: 'http://sms.example.com' });
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/Allow Unencrypted HTTP/);
+	});
+
+	it('accepts plain http:// on another host once "Allow Unencrypted HTTP" is on', async () => {
+		const credential = new MessagingServiceApi();
+		const options = { url: '/api/v2/getTemplateMessages', baseURL: 'http://10.0.0.5:8080/', qs: { token: API_KEY_SLOT } };
+		const authenticated = await credential.authenticate(
+			{ apiKey: TEST_API_KEY, baseUrl: 'http://10.0.0.5:8080/', allowUnencryptedHttp: true },
+			options,
+		);
+		expect(authenticated.baseURL).toBe('http://10.0.0.5:8080');
+		expect(authenticated.qs).toEqual({ token: TEST_API_KEY });
+	});
+});
