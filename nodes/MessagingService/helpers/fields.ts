@@ -1,0 +1,91 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { toServiceTime, type ServiceTimeFormat } from './dates';
+import { PHONE_RULE, normalizePhone } from './phone';
+import { invalidField } from './validation';
+
+/**
+ * Readers for the fields most operations share. Each reads a parameter of one item, checks it
+ * against the spec's rule and raises `invalidField` (field, value, item) before any request.
+ */
+
+export const ID_RULE = 'an ID is a whole number written in digits, e.g. 1001';
+
+/** Checks an ID value (number or text of 1 to 15 digits) and returns it as digits. */
+export function asId(value: unknown): string | undefined {
+	if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return String(value);
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	return /^\d{1,15}$/.test(text) ? text : undefined;
+}
+
+/** A required ID field. */
+export function readId(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number): string {
+	const value = context.getNodeParameter(parameter, itemIndex, '');
+	const id = asId(value);
+	if (id === undefined) throw invalidField(context.getNode(), label, value, ID_RULE, itemIndex);
+	return id;
+}
+
+/** An optional ID (e.g. inside an "Options" collection): undefined when left empty. */
+export function readOptionalId(value: unknown, context: IExecuteFunctions, label: string, itemIndex: number): string | undefined {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	const id = asId(value);
+	if (id === undefined) throw invalidField(context.getNode(), label, value, ID_RULE, itemIndex);
+	return id;
+}
+
+/** Checks a phone value and returns it as the digits the service expects. */
+export function checkPhone(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number): string {
+	const phone = normalizePhone(value);
+	if (phone === undefined) throw invalidField(context.getNode(), label, value, PHONE_RULE, itemIndex);
+	return phone;
+}
+
+/** A required phone field, normalised (DESIGN 2.9). */
+export function readPhone(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number): string {
+	return checkPhone(context, context.getNodeParameter(parameter, itemIndex, ''), label, itemIndex);
+}
+
+/** A required text field that must not be empty. */
+export function readText(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number): string {
+	const value = context.getNodeParameter(parameter, itemIndex, '');
+	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+	if (text.trim() === '') throw invalidField(context.getNode(), label, value, 'it must not be empty', itemIndex);
+	return text;
+}
+
+/**
+ * Converts a date field's value to the method's time format in the workflow's time zone;
+ * undefined when the field is empty.
+ */
+export function checkTime(
+	context: IExecuteFunctions,
+	value: unknown,
+	label: string,
+	format: ServiceTimeFormat,
+	itemIndex: number,
+): string | undefined {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	const time = toServiceTime(value, format, context.getTimezone());
+	if (time === undefined) {
+		throw invalidField(
+			context.getNode(),
+			label,
+			value,
+			'pick a date and time, or give one like 2026-03-31T14:30:00 (read in the workflow time zone)',
+			itemIndex,
+		);
+	}
+	return time;
+}
+
+/** An http(s) URL, e.g. a callback address. */
+export function isHttpUrl(value: string): boolean {
+	try {
+		const url = new URL(value);
+		return url.protocol === 'http:' || url.protocol === 'https:';
+	} catch {
+		return false;
+	}
+}
