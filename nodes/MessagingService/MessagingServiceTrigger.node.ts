@@ -1,0 +1,30 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { triggerProperties } from './trigger/description';
+import { pollReplies } from './trigger/poll';
+
+export class MessagingServiceTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Messaging Service Trigger',
+		name: 'messagingServiceTrigger',
+		icon: {
+			light: 'file:../../icons/messagingService.svg',
+			dark: 'file:../../icons/messagingService.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["watch"] === "specificMailings" ? "Replies to specific mailings" : "Replies to recent mailings"}}',
+		description: 'Starts the workflow when someone replies to one of your chat mailings',
+		defaults: { name: 'Messaging Service Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'messagingServiceApi', required: true }],
+		properties: triggerProperties,
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollReplies.call(this);
+	}
+}
