@@ -1,4 +1,5 @@
 import type { ResourceModule } from '../types';
+import * as send from './send.operation';
 
 export const verificationCode: ResourceModule = {
 	operationField: {
@@ -7,8 +8,15 @@ export const verificationCode: ResourceModule = {
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['verificationCode'] } },
-		options: [],
-		default: '',
+		options: [
+			{
+				name: 'Send',
+				value: 'send',
+				description: 'Send a one-time verification code through a messenger app',
+				action: 'Send a verification code',
+			},
+		],
+		default: 'send',
 	},
-	operations: {},
+	operations: { send },
 };

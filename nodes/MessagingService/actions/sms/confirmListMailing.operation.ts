@@ -1,0 +1,53 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readId } from '../../helpers/fields';
+import type { ApiClient } from '../../transport/client';
+import { timeoutOption } from '../common';
+import { forOperation } from '../display';
+
+export const description: INodeProperties[] = forOperation('sms', 'confirmListMailing', [
+	{
+		displayName: 'Mailing ID',
+		name: 'messageId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. {{ $json.message_id }}',
+		description: 'The ID of a mailing made with "Send to List" (message_id in its output)',
+	},
+	{
+		displayName: 'Action',
+		name: 'confirmAction',
+		type: 'options',
+		options: [
+			{
+				name: 'Get Info',
+				value: 'info',
+				description: 'Only read the mailing: recipients, parts and cost. Nothing is sent or paid.',
+			},
+			{
+				name: 'Confirm and Pay',
+				value: 'confirm',
+				description:
+					'Confirm the mailing so that it is sent. Confirming debits the cost of the mailing from the account balance.',
+			},
+		],
+		default: 'info',
+		description:
+			'Whether to only get information about the mailing, or confirm it. Confirming debits the cost from the account balance and sends the mailing.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [timeoutOption],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+	const messageId = readId(this, 'messageId', 'Mailing ID', itemIndex);
+	const confirm = this.getNodeParameter('confirmAction', itemIndex, 'info') === 'confirm';
+	return [await api.one('confirmSendMessageByList', { message_id: messageId, confirm: confirm ? 1 : 0 })];
+}

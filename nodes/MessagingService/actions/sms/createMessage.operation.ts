@@ -1,0 +1,63 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { checkTime, readOptionalId, readText } from '../../helpers/fields';
+import type { ApiClient } from '../../transport/client';
+import { timeoutOption } from '../common';
+import { forOperation } from '../display';
+
+export const description: INodeProperties[] = forOperation('sms', 'createMessage', [
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		placeholder: 'e.g. Your table is ready',
+		description:
+			'The text of the SMS. The message is stored for later sending with "Send Created Message"; its ID is in the output (message_id).',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Table ready notice',
+				description: 'A name for the message, to find it later',
+			},
+			{
+				displayName: 'Send Time',
+				name: 'time',
+				type: 'dateTime',
+				default: '',
+				description:
+					'When the SMS of this message are sent, in the workflow time zone. Sends requested earlier wait until this time.',
+			},
+			{
+				displayName: 'Sender Name ID',
+				name: 'senderNameId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 1001',
+				description: 'The ID of the sender name (alphaname) the recipients see',
+			},
+			timeoutOption,
+		],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+	const message = readText(this, 'message', 'Message', itemIndex);
+	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const name = typeof fields.name === 'string' && fields.name.trim() !== '' ? fields.name : undefined;
+	const alphanameId = readOptionalId(fields.senderNameId, this, 'Sender Name ID', itemIndex);
+	const time = checkTime(this, fields.time, 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex);
+	return [await api.one('createSmsMessage', { message, name, alphaname_id: alphanameId, time })];
+}

@@ -1,0 +1,118 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readId, readOptionalId, readPhone } from '../../helpers/fields';
+import { invalidField } from '../../helpers/validation';
+import type { ApiClient } from '../../transport/client';
+import { concurrencyOption, timeoutOption } from '../common';
+import { forOperation } from '../display';
+import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
+
+export const FORWARDING_MIN = 5;
+export const FORWARDING_MAX = 60;
+
+export const description: INodeProperties[] = forOperation('sms', 'send', [
+	{
+		displayName: 'Phone',
+		name: 'phone',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. +375 29 123-45-67',
+		description: 'The phone number to send to, with the country code. Spaces, dashes, brackets and a leading + are removed.',
+	},
+	...messageFromFields({ placeholder: 'e.g. Your order has shipped', description: 'The text of the SMS' }),
+	{
+		displayName: 'Sender Name ID',
+		name: 'senderNameId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 1001',
+		description: 'The ID of the sender name (alphaname) the recipient sees',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Chat Sender Name ID',
+				name: 'chatnameId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 2001',
+				description:
+					'The ID of the chat-app sender name used for the forwarded message. Only with "Forward to Chat App When Undelivered".',
+			},
+			concurrencyOption,
+			{
+				displayName: 'Forward to Chat App When Undelivered',
+				name: 'forwarding',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to send the text as a chat-app message when the SMS is not delivered in time',
+			},
+			{
+				displayName: 'Forwarding Time (Minutes)',
+				name: 'forwardingTime',
+				type: 'number',
+				typeOptions: { minValue: FORWARDING_MIN, maxValue: FORWARDING_MAX },
+				default: 60,
+				description:
+					'How many minutes to wait for delivery before forwarding, from 5 to 60. Only with "Forward to Chat App When Undelivered".',
+			},
+			{
+				displayName: 'Show Cost',
+				name: 'showCost',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to include the cost of the message in the output',
+			},
+			timeoutOption,
+		],
+	},
+]);
+
+const NEEDS_FORWARDING = 'it only applies when "Forward to Chat App When Undelivered" is on; turn that on or remove this option';
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+	const node = this.getNode();
+	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
+	const alphanameId = readId(this, 'senderNameId', 'Sender Name ID', itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+
+	const forwarding = options.forwarding === true;
+	let forwardingTime: number | undefined;
+	if (options.forwardingTime !== undefined) {
+		forwardingTime = Number(options.forwardingTime);
+		if (!Number.isInteger(forwardingTime) || forwardingTime < FORWARDING_MIN || forwardingTime > FORWARDING_MAX) {
+			throw invalidField(
+				node,
+				'Forwarding Time (Minutes)',
+				options.forwardingTime,
+				`it must be a whole number of minutes from ${FORWARDING_MIN} to ${FORWARDING_MAX}`,
+				itemIndex,
+			);
+		}
+		if (!forwarding) throw invalidField(node, 'Forwarding Time (Minutes)', options.forwardingTime, NEEDS_FORWARDING, itemIndex);
+	}
+	const chatnameId = readOptionalId(options.chatnameId, this, 'Chat Sender Name ID', itemIndex);
+	if (chatnameId !== undefined && !forwarding) {
+		throw invalidField(node, 'Chat Sender Name ID', options.chatnameId, NEEDS_FORWARDING, itemIndex);
+	}
+
+	const message = await resolveMessageText(this, api, itemIndex);
+	return [
+		await api.one('sendQuickSMS', {
+			phone,
+			message,
+			alphaname_id: alphanameId,
+			show_cost: options.showCost === true ? true : undefined,
+			forwarding_message: forwarding ? true : undefined,
+			forwarding_time: forwarding ? forwardingTime : undefined,
+			chatname_id: forwarding ? chatnameId : undefined,
+		}),
+	];
+}

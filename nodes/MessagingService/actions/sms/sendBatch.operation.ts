@@ -1,0 +1,87 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { invalidField } from '../../helpers/validation';
+import { forOperation } from '../display';
+import { batchFields, executeBatch, type BatchChannel } from '../shared/batch';
+import type { ExecutionTools } from '../types';
+
+function requiredText(context: IExecuteFunctions, parameter: string, itemIndex: number, rule: string): string {
+	const value = context.getNodeParameter(parameter, itemIndex, '');
+	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+	if (text.trim() === '') throw invalidField(context.getNode(), 'Text', value, rule, itemIndex);
+	return text;
+}
+
+/** `sendBulkSms`: SMS mailings, bulk (item-level `text`) or personal (`{phone, text}` entries). */
+export const smsBatchChannel: BatchChannel = {
+	method: 'sendBulkSms',
+	callbackRequired: true,
+	mailingContent(context, messageType) {
+		if (messageType === 'personal') return {};
+		return { text: requiredText(context, 'text', 0, 'give the text of the SMS sent to every recipient') };
+	},
+	personalEntry(context, itemIndex, phone) {
+		const text = requiredText(
+			context,
+			'personalText',
+			itemIndex,
+			'each recipient of a personal mailing needs its own text; check the expression, e.g. {{ $json.text }}',
+		);
+		return { phone, text };
+	},
+	jsonMembers: ['alphaname_id', 'name', 'message_type', 'schedule_time', 'text', 'delivery_list'],
+	checkJsonMailing(mailing: IDataObject, where: string) {
+		if (mailing.message_type === 'bulk' && (typeof mailing.text !== 'string' || mailing.text.trim() === '')) {
+			return `${where}: a bulk mailing needs "text", the SMS sent to every number of its delivery_list`;
+		}
+		if (mailing.message_type === 'personal' && mailing.text !== undefined) {
+			return `${where}: a personal mailing has no "text" of its own; put each text in its delivery_list entries`;
+		}
+		return undefined;
+	},
+};
+
+const contentFields: INodeProperties[] = [
+	{
+		displayName: 'Text',
+		name: 'text',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		placeholder: 'e.g. Spring sale: 20% off everything until Sunday',
+		description: 'The SMS sent to every recipient. Read from the first item.',
+		displayOptions: { show: { messageType: ['bulk'] } },
+	},
+	{
+		displayName: 'Text',
+		name: 'personalText',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		placeholder: 'e.g. {{ $json.text }}',
+		description: 'The SMS for the recipient of each item; use an expression so that each item gives its own text',
+		hint: 'E.g. {{ $json.text }} reads the "text" field of each item',
+		displayOptions: { show: { messageType: ['personal'] } },
+	},
+];
+
+export const description: INodeProperties[] = forOperation(
+	'sms',
+	'sendBatch',
+	batchFields({
+		callbackRequired: true,
+		contentFields,
+		jsonExample:
+			'[{"name": "Sale", "alphaname_id": "1001", "message_type": "bulk", "text": "Hello", "delivery_list": ["375291234567"]}]',
+	}),
+);
+
+export async function executeAll(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	tools: ExecutionTools,
+): Promise<INodeExecutionData[]> {
+	return await executeBatch.call(this, items, tools, smsBatchChannel);
+}

@@ -1,0 +1,74 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { checkTime, readId, readText } from '../../helpers/fields';
+import type { ApiClient } from '../../transport/client';
+import { concurrencyOption, timeoutOption } from '../common';
+import { forOperation } from '../display';
+import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
+
+export const description: INodeProperties[] = forOperation('sms', 'sendToList', [
+	{
+		displayName: 'Subscriber List ID',
+		name: 'listId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 3001',
+		description:
+			'The ID of the stored subscriber list to send to. The mailing is only sent once it is confirmed with "Confirm List Mailing" (which debits the balance).',
+	},
+	{
+		displayName: 'Mailing Name',
+		name: 'mailingName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. March newsletter',
+		description: 'The name of the mailing',
+	},
+	...messageFromFields({ placeholder: 'e.g. Our March offers are here', description: 'The text of the SMS' }),
+	{
+		displayName: 'Sender Name ID',
+		name: 'senderNameId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 1001',
+		description: 'The ID of the sender name (alphaname) the recipients see',
+	},
+	{
+		displayName: 'Send Time',
+		name: 'sendTime',
+		type: 'dateTime',
+		default: '',
+		description:
+			'When to send the mailing, in the workflow time zone. Leave empty for now: the mailing then goes out as soon as it is confirmed.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [concurrencyOption, timeoutOption],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+	const listId = readId(this, 'listId', 'Subscriber List ID', itemIndex);
+	const name = readText(this, 'mailingName', 'Mailing Name', itemIndex);
+	const alphanameId = readId(this, 'senderNameId', 'Sender Name ID', itemIndex);
+	const schedule =
+		checkTime(this, this.getNodeParameter('sendTime', itemIndex, ''), 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex) ??
+		checkTime(this, new Date(), 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex);
+	const message = await resolveMessageText(this, api, itemIndex);
+	return [
+		await api.one('sendSmsList', {
+			list_id: listId,
+			name,
+			message,
+			alphaname_id: alphanameId,
+			d_schedule: schedule,
+		}),
+	];
+}
