@@ -1,0 +1,15 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { numericIdParameter } from '../../helpers/ids';
+import type { ApiClient } from '../../transport/client';
+import { forOperation } from '../display';
+import { MAILING_ID_RULE, mailingIdField, withMailingDates } from './fields';
+
+export const description: INodeProperties[] = forOperation('chatMessage', 'getMailing', [
+	mailingIdField('The ID of the chat mailing or message (its message_id)'),
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+	const messageId = numericIdParameter(this, 'messageId', 'Message ID', itemIndex, MAILING_ID_RULE);
+	return [withMailingDates(await api.one('getChatMessageData', { message_id: messageId }))];
+}

@@ -1,0 +1,114 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { numericIdParameter } from '../../helpers/ids';
+import { normalizePhone, PHONE_RULE } from '../../helpers/phone';
+import { invalidField } from '../../helpers/validation';
+import type { ApiClient } from '../../transport/client';
+import type { ApiParameters } from '../../transport/encode';
+import { concurrencyOption, timeoutOption } from '../common';
+import { forOperation } from '../display';
+import { chatContentFields, chatSenderField, readChatContent } from '../shared/chatContent';
+
+export const FORWARDING_MIN = 5;
+export const FORWARDING_MAX = 60;
+
+export const description: INodeProperties[] = forOperation('chatMessage', 'send', [
+	chatSenderField(),
+	{
+		displayName: 'Phone Number',
+		name: 'phone',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. +375 29 123-45-67',
+		description: 'The recipient, with the country code; spaces, dashes, brackets and a leading + are removed',
+	},
+	...chatContentFields(),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			concurrencyOption,
+			{
+				displayName: 'Forward as SMS If Not Delivered',
+				name: 'forwardAsSms',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to send the message as an SMS when it has not been delivered in the chat app in time',
+			},
+			{
+				displayName: 'Forward After (Minutes)',
+				name: 'forwardingTime',
+				type: 'number',
+				typeOptions: { minValue: FORWARDING_MIN, maxValue: FORWARDING_MAX },
+				default: 60,
+				description: `How many minutes to wait for delivery before the SMS is sent (${FORWARDING_MIN} to ${FORWARDING_MAX}); used with "Forward as SMS If Not Delivered"`,
+			},
+			{
+				displayName: 'SMS Sender ID',
+				name: 'forwardingSenderId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 1001',
+				description: 'The ID of the SMS sender name for the forwarded SMS; used with "Forward as SMS If Not Delivered". Leave empty for the default sender name.',
+			},
+			timeoutOption,
+		],
+	},
+]);
+
+function forwardingParameters(context: IExecuteFunctions, itemIndex: number): ApiParameters {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const enabled = options.forwardAsSms === true;
+	const time = options.forwardingTime;
+	const sender = options.forwardingSenderId === undefined ? '' : String(options.forwardingSenderId).trim();
+	if (!enabled) {
+		if (time !== undefined || sender !== '') {
+			const field = time !== undefined ? 'Forward After (Minutes)' : 'SMS Sender ID';
+			throw invalidField(
+				context.getNode(),
+				field,
+				time ?? sender,
+				'it is used only when "Forward as SMS If Not Delivered" is on; turn that option on or remove this one',
+				itemIndex,
+			);
+		}
+		return {};
+	}
+	const parameters: ApiParameters = { forwarding_message: 1 };
+	if (time !== undefined) {
+		const minutes = Number(time);
+		if (!Number.isInteger(minutes) || minutes < FORWARDING_MIN || minutes > FORWARDING_MAX) {
+			throw invalidField(
+				context.getNode(),
+				'Forward After (Minutes)',
+				time,
+				`a whole number of minutes from ${FORWARDING_MIN} to ${FORWARDING_MAX}`,
+				itemIndex,
+			);
+		}
+		parameters.forwarding_time = minutes;
+	}
+	if (sender !== '') {
+		if (!/^\d{1,15}$/.test(sender)) {
+			throw invalidField(context.getNode(), 'SMS Sender ID', sender, 'a sender name ID is a whole number, e.g. 1001', itemIndex);
+		}
+		parameters.alphaname_id = sender;
+	}
+	return parameters;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+	const chatnameId = numericIdParameter(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'a chat sender ID is a whole number, e.g. 2001');
+	const rawPhone = this.getNodeParameter('phone', itemIndex, '') as string;
+	const phone = normalizePhone(rawPhone);
+	if (!phone) throw invalidField(this.getNode(), 'Phone Number', rawPhone, PHONE_RULE, itemIndex);
+	const forwarding = forwardingParameters(this, itemIndex);
+	const content = await readChatContent(this, api, itemIndex);
+
+	const result = await api.one('sendQuickChatMessage', { chatname_id: chatnameId, phone, ...content, ...forwarding });
+	return [result];
+}

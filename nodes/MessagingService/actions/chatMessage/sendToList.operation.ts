@@ -1,0 +1,78 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { toServiceTime } from '../../helpers/dates';
+import { numericIdParameter } from '../../helpers/ids';
+import { invalidField } from '../../helpers/validation';
+import type { ApiClient } from '../../transport/client';
+import type { ApiParameters } from '../../transport/encode';
+import { concurrencyOption, timeoutOption } from '../common';
+import { forOperation } from '../display';
+import { chatContentFields, chatSenderField, readChatContent } from '../shared/chatContent';
+
+export const description: INodeProperties[] = forOperation('chatMessage', 'sendToList', [
+	{
+		displayName:
+			'The mailing is created but not sent: confirm it with the "Confirm List Mailing" operation, which debits its cost from your balance',
+		name: 'confirmNotice',
+		type: 'notice',
+		default: '',
+	},
+	chatSenderField(),
+	{
+		displayName: 'Subscriber List ID',
+		name: 'listId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 3001',
+		description: 'The ID of the stored subscriber list that receives the message',
+	},
+	...chatContentFields(),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			concurrencyOption,
+			{
+				displayName: 'Mailing Name',
+				name: 'mailingName',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Spring sale',
+				description: 'A name for the mailing; the service makes one up when it is empty',
+			},
+			{
+				displayName: 'Send At',
+				name: 'sendAt',
+				type: 'dateTime',
+				default: '',
+				description: "When the mailing goes out after it is confirmed (in the workflow's time zone); empty means as soon as it is confirmed",
+			},
+			timeoutOption,
+		],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+	const chatnameId = numericIdParameter(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'a chat sender ID is a whole number, e.g. 2001');
+	const listId = numericIdParameter(this, 'listId', 'Subscriber List ID', itemIndex, 'a subscriber list ID is a whole number, e.g. 3001');
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+
+	const parameters: ApiParameters = { chatname_id: chatnameId, list_id: listId };
+	const name = typeof options.mailingName === 'string' ? options.mailingName.trim() : '';
+	if (name !== '') parameters.name = name;
+	if (options.sendAt !== undefined && options.sendAt !== '' && options.sendAt !== null) {
+		const schedule = toServiceTime(options.sendAt, 'YYYY-MM-DD HH:MM', this.getTimezone());
+		if (!schedule) {
+			throw invalidField(this.getNode(), 'Send At', options.sendAt, 'a date and time, e.g. 2026-03-05T10:30', itemIndex);
+		}
+		parameters.d_schedule = schedule;
+	}
+	const content = await readChatContent(this, api, itemIndex);
+
+	const result = await api.one('sendChatMessageList', { ...parameters, ...content });
+	return [{ ...result, confirmed: false }];
+}

@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { serviceTimeToIso } from '../../helpers/dates';
+import { numericIdParameter } from '../../helpers/ids';
+import type { ApiClient } from '../../transport/client';
+import { concurrencyOption, timeoutOption } from '../common';
+import { forOperation } from '../display';
+
+export const description: INodeProperties[] = forOperation('reply', 'getManyNew', [
+	{
+		displayName: 'Mailing ID',
+		name: 'messageId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 20000001',
+		description: 'The ID of the chat mailing or message (its message_id) whose unread replies are returned, one item per reply',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			concurrencyOption,
+			{
+				displayName: 'Mark as Read',
+				name: 'markAsRead',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to mark the returned replies as read in the same step, so the next run does not return them again',
+			},
+			timeoutOption,
+		],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+	const messageId = numericIdParameter(this, 'messageId', 'Mailing ID', itemIndex, 'a mailing ID is a whole number, e.g. 20000001');
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const replies = await api.many('getNewIncomingMessages', { message_id: messageId });
+	const markAsRead = options.markAsRead === true && replies.length > 0;
+	if (markAsRead) {
+		await api.one('readResponseStatus', { incoming_messages: replies.map((reply) => String(reply.id)).join(',') });
+	}
+	return replies.map((reply) => {
+		const receivedAt = serviceTimeToIso(reply.d_receiver);
+		return {
+			message_id: Number(messageId),
+			...reply,
+			...(receivedAt ? { receivedAt } : {}),
+			...(markAsRead ? { markedAsRead: true } : {}),
+		};
+	});
+}

@@ -1,0 +1,29 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { invalidField } from '../../helpers/validation';
+
+export const REPLY_IDS_RULE = 'reply IDs are whole numbers separated by commas, e.g. 40000001, 40000002';
+
+/**
+ * The reply IDs of an item's "Reply IDs" field: a comma-separated text, a single number, or an
+ * array from an expression. Returns them as digit strings, in order, without repeats.
+ */
+export function readReplyIds(context: IExecuteFunctions, itemIndex: number): string[] {
+	const value = context.getNodeParameter('replyIds', itemIndex, '') as unknown;
+	const parts: unknown[] = Array.isArray(value)
+		? value
+		: typeof value === 'number'
+			? [value]
+			: typeof value === 'string'
+				? value.split(/[,;\s]+/)
+				: [value];
+	const ids: string[] = [];
+	for (const part of parts) {
+		const text = typeof part === 'number' || typeof part === 'string' ? String(part).trim() : undefined;
+		if (text === '') continue;
+		if (text === undefined || !/^\d{1,15}$/.test(text)) throw invalidField(context.getNode(), 'Reply IDs', value, REPLY_IDS_RULE, itemIndex);
+		if (!ids.includes(text)) ids.push(text);
+	}
+	if (ids.length === 0) throw invalidField(context.getNode(), 'Reply IDs', value, `enter at least one reply ID; ${REPLY_IDS_RULE}`, itemIndex);
+	return ids;
+}

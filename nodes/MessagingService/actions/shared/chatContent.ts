@@ -1,0 +1,194 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { asTemplateError } from '../../helpers/refusal';
+
+import { imageFromBinary } from '../../helpers/binary';
+import { isHttpUrl } from '../../helpers/ids';
+import { invalidField } from '../../helpers/validation';
+import type { ApiClient } from '../../transport/client';
+import type { ApiParameters } from '../../transport/encode';
+import { messageFromFields, resolveMessageText } from './messageFrom';
+
+/** `button_link` is at most 150 characters (spec, Limits). */
+export const BUTTON_LINK_MAX = 150;
+
+export const MESSAGE_TYPES = ['TEXT', 'IMAGE', 'BUTTON'] as const;
+export type ChatMessageType = (typeof MESSAGE_TYPES)[number];
+
+/** The chat sender name (`chatname_id`). */
+export function chatSenderField(): INodeProperties {
+	return {
+		displayName: 'Chat Sender ID',
+		name: 'chatnameId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 2001',
+		description: 'The ID of the chat sender name the message comes from, as shown in your messaging service account',
+	};
+}
+
+function showFor(properties: INodeProperties[], show: IDataObject): INodeProperties[] {
+	return properties.map((property) => ({
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...property.displayOptions?.show, ...show } as NonNullable<INodeProperties['displayOptions']>['show'],
+		},
+	}));
+}
+
+/**
+ * The content of a chat message, with fields that follow the message type:
+ * TEXT shows the text (typed or from a template); IMAGE the image source; BUTTON the caption,
+ * the link and an optional image.
+ */
+export function chatContentFields(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Message Type',
+			name: 'messageType',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Text', value: 'TEXT', description: 'A text message' },
+				{ name: 'Image', value: 'IMAGE', description: 'An image, from a link or from a file of the input item' },
+				{ name: 'Button', value: 'BUTTON', description: 'A button that opens a link, with an optional image' },
+			],
+			default: 'TEXT',
+		},
+		...showFor(messageFromFields(), { messageType: ['TEXT'] }),
+		{
+			displayName: 'Image Source',
+			name: 'imageSource',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'URL', value: 'url', description: 'A publicly reachable link to the image' },
+				{ name: 'Binary File', value: 'binary', description: 'An image file of the input item, uploaded with the message' },
+			],
+			default: 'url',
+			displayOptions: { show: { messageType: ['IMAGE'] } },
+		},
+		{
+			displayName: 'Button Caption',
+			name: 'buttonCaption',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. Track my order',
+			description: 'The text on the button',
+			displayOptions: { show: { messageType: ['BUTTON'] } },
+		},
+		{
+			displayName: 'Button Link',
+			name: 'buttonLink',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://shop.example.com/orders/1234',
+			description: `The link the button opens, at most ${BUTTON_LINK_MAX} characters`,
+			displayOptions: { show: { messageType: ['BUTTON'] } },
+		},
+		{
+			displayName: 'Button Image',
+			name: 'imageSource',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'None', value: 'none', description: 'The button without an image' },
+				{ name: 'URL', value: 'url', description: 'A publicly reachable link to the image' },
+				{ name: 'Binary File', value: 'binary', description: 'An image file of the input item, uploaded with the message' },
+			],
+			default: 'none',
+			description: 'An image shown with the button',
+			displayOptions: { show: { messageType: ['BUTTON'] } },
+		},
+		{
+			displayName: 'Image URL',
+			name: 'imageUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://example.com/picture.jpg',
+			description: 'A publicly reachable http(s) link to the image; 800x800 px works best',
+			displayOptions: { show: { messageType: ['IMAGE', 'BUTTON'], imageSource: ['url'] } },
+		},
+		{
+			displayName: 'Input Binary Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			placeholder: 'e.g. data',
+			description: 'The name of the binary property of the input item that holds the image file',
+			hint: 'The image is uploaded with the message; 800x800 px works best',
+			displayOptions: { show: { messageType: ['IMAGE', 'BUTTON'], imageSource: ['binary'] } },
+		},
+	];
+}
+
+/**
+ * The message text of "Message From"; a template ID the service does not know becomes a
+ * field error of the item instead of a bare refusal of the service.
+ */
+export async function resolveTextOrFieldError(context: IExecuteFunctions, api: ApiClient, itemIndex: number): Promise<string> {
+	try {
+		return await resolveMessageText(context, api, itemIndex);
+	} catch (error) {
+		const id = String(context.getNodeParameter('messageTemplate', itemIndex, '', { extractValue: true }) ?? '');
+		throw asTemplateError(context.getNode(), error, id, itemIndex);
+	}
+}
+
+async function readImage(context: IExecuteFunctions, itemIndex: number, source: string): Promise<ApiParameters> {
+	if (source === 'binary') {
+		const property = String(context.getNodeParameter('binaryPropertyName', itemIndex, '') ?? '');
+		return { image: await imageFromBinary(context, itemIndex, property, 'Input Binary Field') };
+	}
+	const url = String(context.getNodeParameter('imageUrl', itemIndex, '') ?? '').trim();
+	if (url === '') {
+		throw invalidField(context.getNode(), 'Image URL', url, 'enter a link to the image, or choose "Binary File" as the image source', itemIndex);
+	}
+	if (!isHttpUrl(url)) {
+		throw invalidField(context.getNode(), 'Image URL', url, 'the image link must start with http:// or https:// and be publicly reachable', itemIndex);
+	}
+	return { image_url: url };
+}
+
+/**
+ * The `type_message`, `message`, `image_url`/`image`, `button` and `button_link` parameters of
+ * `sendQuickChatMessage` and `sendChatMessageList`, checked against the spec's rules.
+ */
+export async function readChatContent(context: IExecuteFunctions, api: ApiClient, itemIndex: number): Promise<ApiParameters> {
+	const type = String(context.getNodeParameter('messageType', itemIndex, 'TEXT'));
+	if (type === 'TEXT') {
+		return { type_message: 'TEXT', message: await resolveTextOrFieldError(context, api, itemIndex) };
+	}
+	if (type === 'IMAGE') {
+		const source = String(context.getNodeParameter('imageSource', itemIndex, 'url'));
+		return { type_message: 'IMAGE', ...(await readImage(context, itemIndex, source)) };
+	}
+	if (type === 'BUTTON') {
+		const caption = String(context.getNodeParameter('buttonCaption', itemIndex, '') ?? '');
+		if (caption.trim() === '') {
+			throw invalidField(context.getNode(), 'Button Caption', caption, 'a button message needs the text shown on the button', itemIndex);
+		}
+		const link = String(context.getNodeParameter('buttonLink', itemIndex, '') ?? '').trim();
+		if (link === '') {
+			throw invalidField(context.getNode(), 'Button Link', link, 'a button message needs the link the button opens', itemIndex);
+		}
+		if (link.length > BUTTON_LINK_MAX) {
+			throw invalidField(
+				context.getNode(),
+				'Button Link',
+				link,
+				`the link has ${link.length} characters, at most ${BUTTON_LINK_MAX} are allowed; use a shorter link`,
+				itemIndex,
+			);
+		}
+		const source = String(context.getNodeParameter('imageSource', itemIndex, 'none'));
+		const image = source === 'none' ? {} : await readImage(context, itemIndex, source);
+		return { type_message: 'BUTTON', button: caption, button_link: link, ...image };
+	}
+	throw invalidField(context.getNode(), 'Message Type', type, 'choose Text, Image or Button', itemIndex);
+}

@@ -1,0 +1,18 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { ApiClient } from '../../transport/client';
+import { forOperation } from '../display';
+import { asTemplateError } from '../../helpers/refusal';
+import { chosenTemplateId, templateField } from './lookup';
+
+export const description: INodeProperties[] = forOperation('template', 'delete', [templateField('The template to delete')]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+	const templateId = chosenTemplateId(this, itemIndex);
+	try {
+		await api.call('deleteTemplateMessage', { template_id: templateId });
+	} catch (error) {
+		throw asTemplateError(this.getNode(), error, templateId, itemIndex);
+	}
+	return [{ deleted: true }];
+}
