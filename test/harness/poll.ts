@@ -1,0 +1,141 @@
+import './env';
+
+import { mock } from 'jest-mock-extended';
+import { PollContext } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { MessagingServiceTrigger } from '../../nodes/MessagingService/MessagingServiceTrigger.node';
+import { HarnessCredentialsHelper } from './credentialsHelper';
+import { TEST_API_KEY } from './keys';
+import { harnessNodeTypes, registerNodeType } from './nodeTypes';
+
+export const TRIGGER_NODE_NAME = 'Messaging Service Trigger';
+export const TRIGGER_NODE_TYPE = 'n8n-nodes-messaging-service.messagingServiceTrigger';
+/** where n8n keeps a node's static data inside the workflow's static data */
+export const TRIGGER_STATIC_KEY = `node:${TRIGGER_NODE_NAME}`;
+
+registerNodeType(TRIGGER_NODE_TYPE, new MessagingServiceTrigger());
+
+export interface TriggerSessionOptions {
+	/** base URL of the emulator */
+	baseUrl: string;
+	apiKey?: string;
+	allowUnencryptedHttp?: boolean;
+	parameters: INodeParameters;
+	/** the workflow's static data as n8n saved it (JSON), to load a restarted workflow */
+	savedStaticData?: string;
+	/** what `getPollBudgetMs()` answers; absent = n8n-core's default */
+	pollBudgetMs?: number;
+	/** called before each poll (e.g. to set the system time to the emulator's clock) */
+	beforePoll?: () => void;
+}
+
+export interface PollOutcome {
+	/** what poll() returned: null when there was nothing new */
+	result: INodeExecutionData[][] | null;
+	/** the JSON of the items of the first output ([] when none) */
+	items: IDataObject[];
+	/** the error poll() threw, if any */
+	error?: Error;
+}
+
+/**
+ * An active workflow with the trigger, as n8n keeps it between polls: one `Workflow` whose
+ * static data lives across polls; each poll runs the node's `poll()` in n8n-core's real
+ * `PollContext` (parameters, credentials with the credential's own authenticate, n8n's HTTP
+ * helpers, static data). `restart()` serializes the static data to JSON, as n8n saves it,
+ * and loads it into a fresh Workflow, as after a restart or in another process.
+ */
+export class TriggerSession {
+	readonly workflow: Workflow;
+	readonly node: INode;
+	private readonly additionalData: IWorkflowExecuteAdditionalData;
+
+	constructor(readonly options: TriggerSessionOptions) {
+		this.node = {
+			id: 'trigger-under-test',
+			name: TRIGGER_NODE_NAME,
+			type: TRIGGER_NODE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: options.parameters,
+			credentials: { messagingServiceApi: { id: '1', name: 'Messaging Service account' } },
+		};
+		this.workflow = new Workflow({
+			id: 'harness-trigger',
+			name: 'harness trigger',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes: harnessNodeTypes,
+			staticData: options.savedStaticData ? (JSON.parse(options.savedStaticData) as IDataObject) : undefined,
+			settings: { timezone: 'UTC' },
+		});
+		const partial: Record<string, unknown> = {
+			currentNodeParameters: undefined,
+			encryptedRunnerIdentity: undefined,
+			evalLlmMockHandler: undefined,
+			executionTimeoutTimestamp: undefined,
+			executionContext: undefined,
+		};
+		this.additionalData = mock<Record<string, unknown>>(partial) as unknown as IWorkflowExecuteAdditionalData;
+		this.additionalData.credentialsHelper = new HarnessCredentialsHelper({
+			apiKey: options.apiKey ?? TEST_API_KEY,
+			baseUrl: options.baseUrl,
+			allowUnencryptedHttp: options.allowUnencryptedHttp ?? false,
+		});
+	}
+
+	/** Runs poll() once: 'trigger' as the active workflow does, 'manual' as "Fetch Test Event". */
+	async poll(mode: 'trigger' | 'manual' = 'trigger', activation: WorkflowActivateMode = 'activate'): Promise<PollOutcome> {
+		this.options.beforePoll?.();
+		const budget = this.options.pollBudgetMs;
+		const context = new PollContext(
+			this.workflow,
+			this.node,
+			this.additionalData,
+			mode,
+			activation,
+			() => {
+				throw new Error('the harness reads what poll() returns; __emit is not used');
+			},
+			(error) => {
+				throw error;
+			},
+			undefined,
+			undefined,
+			undefined,
+			budget === undefined ? undefined : () => budget,
+		);
+		const nodeType = harnessNodeTypes.getByNameAndVersion(TRIGGER_NODE_TYPE, 1);
+		try {
+			const result = (await nodeType.poll!.call(context)) ?? null;
+			return { result, items: (result?.[0] ?? []).map((item) => item.json) };
+		} catch (error) {
+			return { result: null, items: [], error: error as Error };
+		}
+	}
+
+	/** The workflow's static data as n8n would save it. */
+	savedStaticData(): string {
+		return JSON.stringify(this.workflow.staticData);
+	}
+
+	/** The trigger's own static data (a plain copy). */
+	nodeStaticData(): IDataObject {
+		return (JSON.parse(this.savedStaticData()) as IDataObject)[TRIGGER_STATIC_KEY] as IDataObject;
+	}
+
+	/** The same workflow after a restart: static data reloaded from its JSON, a new Workflow. */
+	restart(): TriggerSession {
+		return new TriggerSession({ ...this.options, savedStaticData: this.savedStaticData() });
+	}
+}

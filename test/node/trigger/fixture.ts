@@ -1,0 +1,84 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { TEST_API_KEY } from '../../harness/keys';
+import { TriggerSession, type TriggerSessionOptions } from '../../harness/poll';
+import { useSandbox } from '../../harness/sandbox';
+
+export const PHONE = '375291234567';
+
+/**
+ * The emulator (manual clock) with the system time kept equal to its clock: the trigger
+ * measures "created within the last N days" against now, so before each poll n8n's and the
+ * node's `Date` are set to the emulator's time (only Date is faked; timers stay real).
+ */
+export function useTriggerSandbox() {
+	const fixture = useSandbox();
+	beforeAll(() => {
+		jest.useFakeTimers({
+			doNotFake: [
+				'hrtime',
+				'nextTick',
+				'performance',
+				'queueMicrotask',
+				'requestAnimationFrame',
+				'cancelAnimationFrame',
+				'requestIdleCallback',
+				'cancelIdleCallback',
+				'setImmediate',
+				'clearImmediate',
+				'setInterval',
+				'clearInterval',
+				'setTimeout',
+				'clearTimeout',
+			],
+		});
+	});
+	afterAll(() => {
+		jest.useRealTimers();
+	});
+	const syncTime = () => jest.setSystemTime(fixture.sandbox.now());
+
+	async function api(method: string, form: Record<string, string | number>): Promise<IDataObject> {
+		syncTime();
+		const body = new URLSearchParams(Object.entries(form).map(([key, value]) => [key, String(value)]));
+		const response = await fetch(`${fixture.sandbox.url}/api/v2/${method}`, { method: 'POST', body });
+		const answer = (await response.json()) as IDataObject;
+		if (answer.status !== 'OK') throw new Error(`${method}: ${JSON.stringify(answer)}`);
+		return answer;
+	}
+
+	return {
+		fixture,
+		get sandbox() {
+			return fixture.sandbox;
+		},
+		/** a chat mailing created by the emulator's API (sendQuickChatMessage); returns its message_id */
+		async sendChat(message = 'Your order is ready. Reply YES to confirm.', phone = PHONE): Promise<number> {
+			const answer = await api('sendQuickChatMessage', {
+				token: TEST_API_KEY,
+				chatname_id: fixture.account.chatnameIds[0],
+				phone,
+				message,
+			});
+			return (answer.result as IDataObject).message_id as number;
+		},
+		/** a reply from a phone to a mailing; returns its id */
+		reply(mailingId: number, message: string, phone = PHONE): string {
+			return fixture.sandbox.injectReply(TEST_API_KEY, { message_id: mailingId, phone, message }).id;
+		},
+		/** the unread replies of a mailing, as the service answers them */
+		async unread(mailingId: number): Promise<IDataObject[]> {
+			const answer = await api('getNewIncomingMessages', { token: TEST_API_KEY, message_id: mailingId });
+			return answer.result as IDataObject[];
+		},
+		session(parameters: INodeParameters, options: Partial<TriggerSessionOptions> = {}): TriggerSession {
+			return new TriggerSession({ baseUrl: fixture.sandbox.url, parameters, beforePoll: syncTime, ...options });
+		},
+		syncTime,
+	};
+}
+
+/** The API methods the emulator received since the last clearRequests(), in order. */
+export function methodsCalled(requests: Array<{ apiMethod: string | null }>): string[] {
+	return requests.map((request) => request.apiMethod ?? '?');
+}
