@@ -166,6 +166,9 @@ export async function readChatContent(context: IExecuteFunctions, api: ApiClient
 	}
 	if (type === 'IMAGE') {
 		const source = String(context.getNodeParameter('imageSource', itemIndex, 'url'));
+		if (source !== 'url' && source !== 'binary') {
+			throw invalidField(context.getNode(), 'Image Source', source, 'an image message needs an image: choose URL or Binary File', itemIndex);
+		}
 		return { type_message: 'IMAGE', ...(await readImage(context, itemIndex, source)) };
 	}
 	if (type === 'BUTTON') {
