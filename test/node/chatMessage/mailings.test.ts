@@ -242,21 +242,34 @@ describe('Chat Message > Get Batch Status', () => {
 		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v1/statusBulkChat', bodyType: 'none' });
 		expect(request.query).toEqual({ token: TEST_API_KEY, uuid });
 		expect(items.map((item) => item.json)).toEqual([
-			expect.objectContaining({ uuid, name: 'good', failed: false, recipients: 2, delivered: 2, message_id: expect.any(Number) }),
-			{ uuid, failed: true, errors: ['bad content url is not valid'], errorMessage: 'The mailing was not sent: bad content url is not valid' },
+			{
+				message_id: expect.any(Number),
+				name: 'good',
+				alphaname_id: fixture.account.alphanameIds[0],
+				success: [
+					expect.objectContaining({ phone: '375291234567', status: 'DELIVERED' }),
+					expect.objectContaining({ phone: '375291234568', status: 'DELIVERED' }),
+				],
+			},
+			{
+				failed: true,
+				error: 'The service did not send this mailing: bad content url is not valid',
+				errors: ['bad content url is not valid'],
+			},
 		]);
+		expect(items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
 	});
 
 	it('one item per delivery entry', async () => {
 		const uuid = await sendBatch();
 		const { items } = await fixture.run({
-			parameters: { resource: 'chatMessage', operation: 'getBatchStatus', uuid, output: 'deliveries' },
+			parameters: { resource: 'chatMessage', operation: 'getBatchStatus', uuid, options: { output: 'delivery' } },
 		});
-		expect(items.map((item) => [item.json.name ?? null, item.json.phone ?? null, item.json.status ?? null, item.json.failed])).toEqual([
+		expect(items.map((item) => [item.json.name ?? null, item.json.phone ?? null, item.json.status ?? null, item.json.failed ?? false])).toEqual([
 			['good', '375291234567', 'DELIVERED', false],
 			['good', '375291234568', 'DELIVERED', false],
 			[null, null, null, true],
 		]);
-		expect(items[0].json.statusTimeIso).toMatch(/^2026-03-02T09:00:05/);
+		expect(items[0].json).toMatchObject({ message_id: expect.any(Number), delivery_id: expect.any(Number), status_time: expect.stringMatching(/^2026-03-02 09:00:05/) });
 	});
 });
