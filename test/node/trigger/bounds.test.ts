@@ -1,0 +1,161 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { MAX_SEEN, STATE_KEY } from '../../../nodes/MessagingService/trigger/state';
+import { useTriggerSandbox } from './fixture';
+
+const t = useTriggerSandbox();
+
+const RECENT = { watch: 'recentMailings', days: 7, markAsRead: true };
+
+function rememberedReplies(nodeStaticData: IDataObject): number {
+	const state = nodeStaticData[STATE_KEY] as { mailings: Record<string, { seen: unknown[] }> };
+	return Object.values(state.mailings).reduce((sum, memory) => sum + memory.seen.length, 0);
+}
+
+function incomingCalls(requests: Array<{ apiMethod: string | null; body: Record<string, unknown> | null }>): string[] {
+	return requests.filter((request) => request.apiMethod === 'getNewIncomingMessages').map((request) => String(request.body?.message_id));
+}
+
+describe('Messaging Service Trigger: bounded work and bounded state', () => {
+	it('holds the cap on replies per poll; the rest comes with the next polls, oldest first, once', async () => {
+		const a = await t.sendChat('a');
+		const b = await t.sendChat('b');
+		const session = t.session({ ...RECENT, options: { maxRepliesPerPoll: 3 } });
+		await session.poll();
+		const injected: string[] = [];
+		for (let n = 0; n < 7; n++) {
+			t.sandbox.advanceClock(1);
+			injected.push(t.reply(n % 2 === 0 ? a : b, `reply ${n}`));
+		}
+		const sizes: number[] = [];
+		const emitted: string[] = [];
+		for (let poll = 0; poll < 4; poll++) {
+			const { items } = await session.poll();
+			sizes.push(items.length);
+			emitted.push(...items.map((item) => String(item.id)));
+		}
+		expect(sizes).toEqual([3, 3, 1, 0]);
+		expect([...emitted].sort()).toEqual([...injected].sort());
+		expect(new Set(emitted).size).toBe(7);
+	});
+
+	it('holds the cap on mailings per poll and reads the others in turn', async () => {
+		const mailings: number[] = [];
+		for (let n = 0; n < 5; n++) mailings.push(await t.sendChat(`mailing ${n}`));
+		const session = t.session({ ...RECENT, options: { maxMailingsPerPoll: 2 } });
+		// the activation reads 2, the next polls baseline the other 3 before anything else
+		for (let poll = 0; poll < 3; poll++) await session.poll();
+		const injected = mailings.map((mailing, n) => t.reply(mailing, `answer ${n}`));
+		t.sandbox.clearRequests();
+
+		const emitted: string[] = [];
+		const perPoll: string[][] = [];
+		for (let poll = 0; poll < 3; poll++) {
+			t.sandbox.clearRequests();
+			const { items } = await session.poll();
+			perPoll.push(incomingCalls(t.sandbox.requests()));
+			emitted.push(...items.map((item) => String(item.id)));
+		}
+		expect(perPoll.every((calls) => calls.length <= 2)).toBe(true);
+		expect(perPoll.flat().slice(0, 5).sort()).toEqual(mailings.map(String).sort());
+		expect([...emitted].sort()).toEqual([...injected].sort());
+	});
+
+	it('stops early when n8n\'s poll budget runs out, and continues next poll without losing anything', async () => {
+		const mailings = [await t.sendChat('x'), await t.sendChat('y'), await t.sendChat('z')];
+		const session = t.session(RECENT, { pollBudgetMs: 0 });
+		for (let poll = 0; poll < 3; poll++) await session.poll();
+		const injected = mailings.map((mailing) => t.reply(mailing, 'hello'));
+		const emitted: string[] = [];
+		for (let poll = 0; poll < 3; poll++) {
+			t.sandbox.clearRequests();
+			const { items } = await session.poll();
+			expect(incomingCalls(t.sandbox.requests())).toHaveLength(1);
+			emitted.push(...items.map((item) => String(item.id)));
+		}
+		expect([...emitted].sort()).toEqual([...injected].sort());
+	});
+
+	it('keeps the state bounded after thousands of replies (Mark as Read on)', async () => {
+		const mailing = await t.sendChat();
+		const session = t.session({ ...RECENT, options: { maxRepliesPerPoll: 500 } });
+		await session.poll();
+		const emitted = new Set<string>();
+		let total = 0;
+		for (let round = 0; round < 6; round++) {
+			for (let n = 0; n < 500; n++) {
+				if (n % 50 === 0) t.sandbox.advanceClock(1);
+				t.reply(mailing, `r${round}.${n}`, `3752900${String(n).padStart(5, '0')}`);
+			}
+			const { items } = await session.poll();
+			total += items.length;
+			for (const item of items) emitted.add(String(item.id));
+		}
+		expect(total).toBe(3000);
+		expect(emitted.size).toBe(3000);
+		expect((await session.poll()).result).toBeNull();
+		// the service no longer returns read replies: only the newest second is kept, plus a floor
+		expect(rememberedReplies(session.nodeStaticData())).toBeLessThanOrEqual(50);
+		expect(session.savedStaticData().length).toBeLessThan(5_000);
+	});
+
+	it('keeps the state bounded after thousands of unread replies (Mark as Read off), without re-emitting', async () => {
+		const mailing = await t.sendChat();
+		const other = await t.sendChat();
+		const session = t.session({ ...RECENT, markAsRead: false, options: { maxRepliesPerPoll: 1000 } });
+		await session.poll();
+		const emitted = new Set<string>();
+		let total = 0;
+		for (let round = 0; round < 6; round++) {
+			for (let n = 0; n < 500; n++) {
+				if (n % 50 === 0) t.sandbox.advanceClock(1);
+				t.reply(n % 5 === 0 ? other : mailing, `r${round}.${n}`);
+			}
+			const { items } = await session.poll();
+			total += items.length;
+			for (const item of items) emitted.add(String(item.id));
+			expect(rememberedReplies(session.nodeStaticData())).toBeLessThanOrEqual(MAX_SEEN);
+		}
+		expect(total).toBe(3000);
+		expect(emitted.size).toBe(3000);
+		// all 3000 are still unread on the service; none comes again, also after a restart
+		expect((await t.unread(mailing)).length + (await t.unread(other)).length).toBe(3000);
+		expect((await session.poll()).result).toBeNull();
+		expect((await session.restart().poll()).result).toBeNull();
+		expect(rememberedReplies(session.nodeStaticData())).toBe(MAX_SEEN);
+		expect(session.savedStaticData().length).toBeLessThan(80_000);
+	});
+
+	it('forgets mailings that leave the window and stops reading them', async () => {
+		const old = await t.sendChat('old campaign');
+		const session = t.session({ ...RECENT, markAsRead: false });
+		await session.poll();
+		t.reply(old, 'remembered');
+		await session.poll();
+		expect(Object.keys((session.nodeStaticData()[STATE_KEY] as IDataObject).mailings as IDataObject)).toEqual([String(old)]);
+
+		t.sandbox.advanceClock(9 * 24 * 3600);
+		const recent = await t.sendChat('new campaign');
+		const id = t.reply(recent, 'fresh');
+		t.sandbox.clearRequests();
+		const { items } = await session.poll();
+		expect(items.map((item) => item.id)).toEqual([id]);
+		expect(incomingCalls(t.sandbox.requests())).toEqual([String(recent)]);
+		expect(Object.keys((session.nodeStaticData()[STATE_KEY] as IDataObject).mailings as IDataObject)).toEqual([String(recent)]);
+	});
+
+	it('skips the leading pages of mailings already outside the window, and still finds new ones', async () => {
+		for (let n = 0; n < 230; n++) await t.sendChat(`old ${n}`);
+		t.sandbox.advanceClock(10 * 24 * 3600);
+		const session = t.session(RECENT);
+		await session.poll();
+		const recent = await t.sendChat('recent');
+		const id = t.reply(recent, 'answer');
+		t.sandbox.clearRequests();
+		const { items } = await session.poll();
+		expect(items.map((item) => item.id)).toEqual([id]);
+		const listing = t.sandbox.requests().filter((request) => request.apiMethod === 'getChatMessages');
+		expect(listing).toHaveLength(1);
+		expect(Number(listing[0].body?.limit_offset)).toBe(229);
+	});
+});
