@@ -15,6 +15,7 @@ export default [
 			'@n8n/community-nodes/no-dangerous-functions': 'off',
 			'@n8n/community-nodes/missing-paired-item': 'off',
 			'@n8n/community-nodes/no-hardcoded-secrets': 'off',
+			'@n8n/community-nodes/require-node-api-error': 'off',
 			'@typescript-eslint/no-explicit-any': 'off',
 			'import-x/no-named-as-default-member': 'off',
 		},

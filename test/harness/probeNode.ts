@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { createApiClient } from '../../nodes/MessagingService/transport/client';
 import type { ApiMethod } from '../../nodes/MessagingService/transport/endpoints';
@@ -18,8 +19,9 @@ class TransportProbe implements INodeType {
 		version: 1,
 		description: 'Calls one API method',
 		defaults: { name: 'Transport Probe' },
-		inputs: ['main'],
-		outputs: ['main'],
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'messagingServiceApi', required: true }],
 		properties: [
 			{ displayName: 'Method', name: 'method', type: 'string', default: '' },

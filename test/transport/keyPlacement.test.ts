@@ -1,5 +1,3 @@
-import '../harness/probeNode';
-
 import { endpoints, type ApiMethod } from '../../nodes/MessagingService/transport/endpoints';
 import { TEST_API_KEY } from '../harness/keys';
 import { PROBE_NODE_TYPE } from '../harness/probeNode';

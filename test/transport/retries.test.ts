@@ -1,5 +1,3 @@
-import '../harness/probeNode';
-
 import { TEST_API_KEY } from '../harness/keys';
 import { PROBE_NODE_TYPE } from '../harness/probeNode';
 import { useSandbox } from '../harness/sandbox';
