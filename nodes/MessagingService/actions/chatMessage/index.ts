@@ -6,6 +6,7 @@ import * as getMailing from './getMailing.operation';
 import * as getManyDeliveries from './getManyDeliveries.operation';
 import * as getManyMailings from './getManyMailings.operation';
 import * as send from './send.operation';
+import * as sendBatch from './sendBatch.operation';
 import * as sendToList from './sendToList.operation';
 
 export const chatMessage: ResourceModule = {
@@ -59,6 +60,12 @@ export const chatMessage: ResourceModule = {
 				action: 'Send a chat message',
 			},
 			{
+				name: 'Send Batch',
+				value: 'sendBatch',
+				description: 'Send chat mailings to many recipients in few requests: each input item is one recipient, or give the mailings as JSON',
+				action: 'Send a batch of chat messages',
+			},
+			{
 				name: 'Send to List',
 				value: 'sendToList',
 				description: 'Create a chat mailing to a stored subscriber list (sent once confirmed)',
@@ -67,5 +74,5 @@ export const chatMessage: ResourceModule = {
 		],
 		default: 'send',
 	},
-	operations: { confirmListMailing, getBatchStatus, getDeliveryStatus, getMailing, getManyDeliveries, getManyMailings, send, sendToList },
+	operations: { confirmListMailing, getBatchStatus, getDeliveryStatus, getMailing, getManyDeliveries, getManyMailings, send, sendBatch, sendToList },
 };
