@@ -16,7 +16,7 @@ export async function testCredential(data: ICredentialDataDecryptedObject): Prom
 	const credential = new MessagingServiceApi();
 	const { request, rules } = credential.test;
 	const options: IHttpRequestOptions = {
-		...request,
+		method: request.method,
 		url: request.url ?? '',
 		baseURL: String(data.baseUrl ?? ''),
 		qs: { ...(request.qs ?? {}) },
