@@ -40,7 +40,7 @@ export function useTriggerSandbox() {
 
 	async function api(method: string, form: Record<string, string | number>): Promise<IDataObject> {
 		syncTime();
-		const body = new URLSearchParams(Object.entries(form).map(([key, value]) => [key, String(value)]));
+		const body = new URLSearchParams(Object.entries(form).map(([key, value]): [string, string] => [key, String(value)]));
 		const response = await fetch(`${fixture.sandbox.url}/api/v2/${method}`, { method: 'POST', body });
 		const answer = (await response.json()) as IDataObject;
 		if (answer.status !== 'OK') throw new Error(`${method}: ${JSON.stringify(answer)}`);
