@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { asTemplateError } from '../../helpers/refusal';
+import { asTemplateError, isRefusal } from '../../helpers/refusal';
 
 import { imageFromBinary } from '../../helpers/binary';
 import { isHttpUrl } from '../../helpers/ids';
 import { invalidField } from '../../helpers/validation';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
+import { asItemError } from '../itemErrors';
 import { messageFromFields, resolveMessageText } from './messageFrom';
 
 /** `button_link` is at most 150 characters (spec, Limits). */
@@ -135,6 +136,8 @@ export async function resolveTextOrFieldError(context: IExecuteFunctions, api: A
 	try {
 		return await resolveMessageText(context, api, itemIndex);
 	} catch (error) {
+		const fromTemplate = context.getNodeParameter('messageFrom', itemIndex, 'text') === 'template';
+		if (!fromTemplate || !isRefusal(error)) throw asItemError(context, error, itemIndex);
 		const id = String(context.getNodeParameter('messageTemplate', itemIndex, '', { extractValue: true }) ?? '');
 		throw asTemplateError(context.getNode(), error, id, itemIndex);
 	}
