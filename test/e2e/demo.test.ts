@@ -35,5 +35,5 @@ describe('the demo command', () => {
 		expect(code).toBe(0);
 		expect(await isPortFree(n8nPort)).toBe(true);
 		expect(await isPortFree(emulatorPort)).toBe(true);
-	});
+	}, 600000);
 });

@@ -11,5 +11,6 @@ module.exports = {
 	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 	// Each test file starts its own n8n (about 700 MB and a busy CPU while it boots): one file at a time.
 	maxWorkers: 1,
-	testTimeout: 120000,
+	// Generous guards: a busy 2-core CI machine can take minutes to boot n8n; nothing here measures time.
+	testTimeout: 300000,
 };

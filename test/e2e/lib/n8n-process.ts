@@ -154,7 +154,7 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nProces
 	};
 
 	try {
-		await waitUntilReady(baseUrl, child, options.startTimeoutMs ?? 120000, () => output);
+		await waitUntilReady(baseUrl, child, options.startTimeoutMs ?? 300000, () => output);
 	} catch (error) {
 		await stop();
 		throw error;
