@@ -1,4 +1,4 @@
-import { useSandbox } from '../harness/sandbox';
+import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
 
