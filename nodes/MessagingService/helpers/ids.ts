@@ -18,8 +18,3 @@ export function numericIdParameter(
 	if (!/^\d{1,15}$/.test(id)) throw invalidField(context.getNode(), fieldLabel, value, rule, itemIndex);
 	return id;
 }
-
-/** Whether a text looks like an http(s) link. */
-export function isHttpUrl(text: string): boolean {
-	return /^https?:\/\/[^\s/?#]+\S*$/i.test(text);
-}

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { isHttpUrl } from '../../helpers/ids';
+import { isHttpUrl } from '../../helpers/fields';
 import { invalidField } from '../../helpers/validation';
 import { forOperation } from '../display';
 import { batchFields, executeBatch, type BatchChannel, type MessageType } from '../shared/batch';

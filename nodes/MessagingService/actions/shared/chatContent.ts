@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { asTemplateError, isRefusal } from '../../helpers/refusal';
 
 import { imageFromBinary } from '../../helpers/binary';
-import { isHttpUrl } from '../../helpers/ids';
+import { isHttpUrl } from '../../helpers/fields';
 import { invalidField } from '../../helpers/validation';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
