@@ -1,6 +1,7 @@
 // Takes docs/node-in-editor.png: the Messaging Service node open in a real n8n editor, against
 // the emulator, with headless Chromium from Debian (apt-get install -y chromium).
-// Usage: npx ts-node --transpile-only scripts/demo/screenshot.ts [--skip-build] [--resource sms --operation send]
+// Usage: npx ts-node --transpile-only scripts/demo/screenshot.ts [--skip-build] [--no-execute]
+//   [--parameters '<node parameters as JSON>'] [--output <file.png>] [--chromium <path>]
 import { execFileSync } from 'node:child_process';
 import type { INodeParameters } from 'n8n-workflow';
 import * as fs from 'node:fs';
@@ -15,7 +16,17 @@ import { manualTriggerNode, workflowOf } from '../../test/e2e/lib/workflow-build
 import { loadPlaywright } from './playwright';
 
 const OWNER = { email: 'demo@example.com', password: 'Messaging-demo-1', firstName: 'Demo', lastName: 'User' };
-const NODE_NAME = 'Messaging Service';
+const NODE_NAME = 'Send an SMS';
+// SMS > Send to a seeded sender name of the emulator: the operation most users start with.
+const DEFAULT_PARAMETERS: INodeParameters = {
+	resource: 'sms',
+	operation: 'send',
+	phone: '+375 29 123-45-67',
+	messageFrom: 'text',
+	message: 'Your order has shipped and arrives tomorrow.',
+	senderNameId: '1001',
+	options: {},
+};
 const CHROMIUM_FLAGS = [
 	'--no-sandbox',
 	'--disable-gpu',
@@ -33,7 +44,7 @@ function flag(name: string, fallback: string): string {
 
 async function main(): Promise<void> {
 	const output = path.resolve(flag('--output', path.join(host.repoRoot, 'docs', 'node-in-editor.png')));
-	const parameters: INodeParameters = { resource: flag('--resource', 'template'), operation: flag('--operation', 'getAll') };
+	const parameters = JSON.parse(flag('--parameters', JSON.stringify(DEFAULT_PARAMETERS))) as INodeParameters;
 	if (!process.argv.includes('--skip-build')) execFileSync('npm', ['run', 'build'], { cwd: host.repoRoot, stdio: 'inherit' });
 	ensureHostInstalled();
 	const { chromium } = loadPlaywright();
