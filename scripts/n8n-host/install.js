@@ -61,12 +61,15 @@ function run(label, command, commandArgs, options) {
 	const stepStart = Date.now();
 	say(`${label}: ${command} ${commandArgs.join(' ')}`);
 	return new Promise((resolve, reject) => {
-		const child = spawn(command, commandArgs, { stdio: 'inherit', ...options });
+		const { showPackageCount: _unused, ...spawnOptions } = options;
+		const child = spawn(command, commandArgs, { stdio: 'inherit', ...spawnOptions });
 		const heartbeat = setInterval(() => {
-			const nodeModules = path.join(options.cwd, 'node_modules');
-			const count = countPackages(nodeModules);
-			const progress = count === 0 ? 'resolving the dependency tree' : `${count} packages in node_modules so far`;
-			say(`${label}: still working (${elapsed(stepStart)} in this step, ${progress})`);
+			let progress = '';
+			if (options.showPackageCount) {
+				const count = countPackages(path.join(options.cwd, 'node_modules'));
+				progress = count === 0 ? ', resolving the dependency tree' : `, ${count} packages unpacked so far`;
+			}
+			say(`${label}: still working (${elapsed(stepStart)} in this step${progress})`);
 		}, 20000);
 		child.on('error', (error) => {
 			clearInterval(heartbeat);
@@ -150,8 +153,9 @@ async function installN8n() {
 		'n8n install',
 		'npm',
 		['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--fetch-retries=5'],
-		{ cwd: host.n8nDir, env },
+		{ cwd: host.n8nDir, env, showPackageCount: true },
 	);
+	say('building sqlite3 (compiled from source when no prebuilt binary can be downloaded: a few minutes)');
 	const rebuildMs = await run('native modules build', 'npm', ['rebuild', '--ignore-scripts=false', ...rebuild], {
 		cwd: host.n8nDir,
 		env,
@@ -212,6 +216,23 @@ async function withLock(work) {
 	}
 }
 
+// sqlite3 has no prebuilt binary reachable from the npm registry alone; node-gyp compiles it.
+function checkBuildTools() {
+	const missing = ['make', 'g++', 'python3'].filter((tool) => {
+		try {
+			execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
+			return false;
+		} catch {
+			return true;
+		}
+	});
+	if (missing.length) {
+		throw new Error(
+			`missing build tools: ${missing.join(', ')} (needed to compile n8n's sqlite3). On Debian/Ubuntu: apt-get install -y build-essential python3`,
+		);
+	}
+}
+
 async function main() {
 	if (!args.has('--force') && isReady()) {
 		if (!args.has('--quiet-if-ready')) say(`n8n ${host.versions.n8n} on Node.js ${host.versions.node} is ready in ${host.hostDir}`);
@@ -220,6 +241,7 @@ async function main() {
 	await withLock(async () => {
 		if (!args.has('--force') && isReady()) return say('installed meanwhile by another run; ready');
 		say(`setting up n8n ${host.versions.n8n} on Node.js ${host.versions.node} in ${host.hostDir}`);
+		checkBuildTools();
 		fs.rmSync(host.markerFile, { force: true });
 		const nodeMs = await installNode();
 		const { installMs, rebuildMs } = await installN8n();

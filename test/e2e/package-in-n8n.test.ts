@@ -1,5 +1,7 @@
 // The package as users install it (its npm tarball in n8n's community nodes folder), in a real n8n,
 // against the emulator.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { nodeOutput } from './lib/execution-data';
 import { N8nClient } from './lib/n8n-client';
@@ -40,6 +42,14 @@ describe('the package installed from its tarball into a real n8n', () => {
 	});
 
 	beforeEach(() => sandbox.clearRequests());
+
+	it('is installed from the tarball with nothing but dist/ and no runtime dependencies', () => {
+		const packageJson = JSON.parse(fs.readFileSync(path.join(n8n.packageDir, 'package.json'), 'utf8')) as Record<string, unknown>;
+		expect(packageJson.name).toBe(PACKAGE);
+		expect(packageJson.dependencies ?? {}).toEqual({});
+		const shipped = fs.readdirSync(n8n.packageDir).filter((entry) => !/^(package\.json|README.*|LICEN[CS]E.*|CHANGELOG.*)$/i.test(entry));
+		expect(shipped).toEqual(['dist']);
+	});
 
 	it('lists the action node, its tool variant, the trigger and the credential type', async () => {
 		const nodeTypes = (await client.nodeTypes()).map((type) => type.name);
