@@ -26,7 +26,7 @@ export function redact(text: string, secret: string): string {
 
 function describeStatus(method: ApiMethod, endpoint: Endpoint, status: number, reason: string | undefined) {
 	const said = reason ? `: ${reason}` : '';
-	if (status === 400 && method === 'confirmSendMessageByList' && reason && /fund|balance/i.test(reason)) {
+	if (status === 400 && (method === 'confirmSendMessageByList' || method === 'confirmChatMessage') && reason && /fund|balance/i.test(reason)) {
 		return {
 			message: `Insufficient funds to confirm the mailing${said}`,
 			description: 'Top up the balance of your account, then confirm the mailing again.',

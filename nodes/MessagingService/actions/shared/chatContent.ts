@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { asTemplateError, isRefusal } from '../../helpers/refusal';
 
 import { imageFromBinary } from '../../helpers/binary';
 import { isHttpUrl } from '../../helpers/fields';
 import { invalidField } from '../../helpers/validation';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
-import { asItemError } from '../itemErrors';
 import { messageFromFields, resolveMessageText } from './messageFrom';
 
 /** `button_link` is at most 150 characters (spec, Limits). */
@@ -128,21 +126,6 @@ export function chatContentFields(): INodeProperties[] {
 	];
 }
 
-/**
- * The message text of "Message From"; a template ID the service does not know becomes a
- * field error of the item instead of a bare refusal of the service.
- */
-export async function resolveTextOrFieldError(context: IExecuteFunctions, api: ApiClient, itemIndex: number): Promise<string> {
-	try {
-		return await resolveMessageText(context, api, itemIndex);
-	} catch (error) {
-		const fromTemplate = context.getNodeParameter('messageFrom', itemIndex, 'text') === 'template';
-		if (!fromTemplate || !isRefusal(error)) throw asItemError(context, error, itemIndex);
-		const id = String(context.getNodeParameter('messageTemplate', itemIndex, '', { extractValue: true }) ?? '');
-		throw asTemplateError(context.getNode(), error, id, itemIndex);
-	}
-}
-
 async function readImage(context: IExecuteFunctions, itemIndex: number, source: string): Promise<ApiParameters> {
 	if (source === 'binary') {
 		const property = String(context.getNodeParameter('binaryPropertyName', itemIndex, '') ?? '');
@@ -165,7 +148,7 @@ async function readImage(context: IExecuteFunctions, itemIndex: number, source: 
 export async function readChatContent(context: IExecuteFunctions, api: ApiClient, itemIndex: number): Promise<ApiParameters> {
 	const type = String(context.getNodeParameter('messageType', itemIndex, 'TEXT'));
 	if (type === 'TEXT') {
-		return { type_message: 'TEXT', message: await resolveTextOrFieldError(context, api, itemIndex) };
+		return { type_message: 'TEXT', message: await resolveMessageText(context, api, itemIndex) };
 	}
 	if (type === 'IMAGE') {
 		const source = String(context.getNodeParameter('imageSource', itemIndex, 'url'));

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ApiClient } from '../../transport/client';
+import { asTemplateError } from '../../helpers/refusal';
 import { invalidField } from '../../helpers/validation';
 
 /** A template picker: from the list of stored templates, or by ID. */
@@ -48,7 +49,12 @@ export async function fetchTemplate(
 	templateId: string,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const template = await api.one('getTemplateMessageById', { template_id: templateId });
+	let template: IDataObject;
+	try {
+		template = await api.one('getTemplateMessageById', { template_id: templateId });
+	} catch (error) {
+		throw asTemplateError(context.getNode(), error, templateId, itemIndex);
+	}
 	if (typeof template.message !== 'string') {
 		throw invalidField(context.getNode(), 'Template', templateId, 'no stored template has this ID', itemIndex);
 	}

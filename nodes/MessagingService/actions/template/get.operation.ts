@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ApiClient } from '../../transport/client';
 import { forOperation } from '../display';
-import { chosenTemplateId, getTemplate, templateField } from './lookup';
+import { fetchTemplate } from '../shared/template';
+import { chosenTemplateId, templateField } from './lookup';
 
 export const description: INodeProperties[] = forOperation('template', 'get', [templateField('The template to get')]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	return [await getTemplate(this, api, chosenTemplateId(this, itemIndex), itemIndex)];
+	return [await fetchTemplate(this, api, chosenTemplateId(this, itemIndex), itemIndex)];
 }

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { asTemplateError } from '../../helpers/refusal';
 import { invalidField } from '../../helpers/validation';
 import type { ApiClient } from '../../transport/client';
 import { forOperation } from '../display';
+import { fetchTemplate } from '../shared/template';
 import { templateText } from './create.operation';
-import { asTemplateError } from '../../helpers/refusal';
-import { chosenTemplateId, getTemplate, templateField } from './lookup';
+import { chosenTemplateId, templateField } from './lookup';
 
 export const description: INodeProperties[] = forOperation('template', 'update', [
 	templateField('The template to change'),
@@ -47,7 +48,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	let message = fields.message === undefined ? undefined : templateText(this, 'message', 'Message', itemIndex, fields.message);
 	if (name === undefined || message === undefined) {
 		// The service needs both: keep the stored value of the one not changed.
-		const current = await getTemplate(this, api, templateId, itemIndex);
+		const current = await fetchTemplate(this, api, templateId, itemIndex);
 		name ??= String(current.name);
 		message ??= String(current.message);
 	}
