@@ -20,10 +20,10 @@ export function asId(value: unknown): string | undefined {
 }
 
 /** A required ID field. */
-export function readId(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number): string {
+export function readId(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number, rule = ID_RULE): string {
 	const value = context.getNodeParameter(parameter, itemIndex, '');
 	const id = asId(value);
-	if (id === undefined) throw invalidField(context.getNode(), label, value, ID_RULE, itemIndex);
+	if (id === undefined) throw invalidField(context.getNode(), label, value, rule, itemIndex);
 	return id;
 }
 

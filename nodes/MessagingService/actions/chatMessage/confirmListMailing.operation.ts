@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/ids';
+import { readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
 import { concurrencyOption, timeoutOption } from '../common';
 import { forOperation } from '../display';
@@ -33,7 +33,7 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'confi
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	const messageId = numericIdParameter(this, 'messageId', 'Mailing ID', itemIndex, 'a mailing ID is a whole number, e.g. 20000001');
+	const messageId = readId(this, 'messageId', 'Mailing ID', itemIndex, 'a mailing ID is a whole number, e.g. 20000001');
 	const result = await api.one('confirmChatMessage', { message_id: messageId });
 	return [{ ...result, message_id: Number(messageId), confirmed: true }];
 }

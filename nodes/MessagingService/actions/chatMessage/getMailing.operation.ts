@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/ids';
+import { readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
 import { forOperation } from '../display';
 import { MAILING_ID_RULE, mailingIdField, withMailingDates } from './fields';
@@ -10,6 +10,6 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'getMa
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	const messageId = numericIdParameter(this, 'messageId', 'Message ID', itemIndex, MAILING_ID_RULE);
+	const messageId = readId(this, 'messageId', 'Message ID', itemIndex, MAILING_ID_RULE);
 	return [withMailingDates(await api.one('getChatMessageData', { message_id: messageId }))];
 }

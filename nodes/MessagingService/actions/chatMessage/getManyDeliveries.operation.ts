@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/ids';
+import { readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
 import { returnAllAndLimit } from '../common';
 import { forOperation } from '../display';
@@ -12,7 +12,7 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'getMa
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	const messageId = numericIdParameter(this, 'messageId', 'Message ID', itemIndex, MAILING_ID_RULE);
+	const messageId = readId(this, 'messageId', 'Message ID', itemIndex, MAILING_ID_RULE);
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const deliveries = await api.many('getChatDeliveryList', { message_id: messageId });
 	const records = deliveries.map((delivery) => ({ message_id: Number(messageId), ...delivery }));

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { numericIdParameter } from '../../helpers/ids';
+import { readId } from '../../helpers/fields';
 import { normalizePhone, PHONE_RULE } from '../../helpers/phone';
 import { invalidField } from '../../helpers/validation';
 import type { ApiClient } from '../../transport/client';
@@ -102,7 +102,7 @@ function forwardingParameters(context: IExecuteFunctions, itemIndex: number): Ap
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	const chatnameId = numericIdParameter(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'a chat sender ID is a whole number, e.g. 2001');
+	const chatnameId = readId(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'a chat sender ID is a whole number, e.g. 2001');
 	const rawPhone = this.getNodeParameter('phone', itemIndex, '') as string;
 	const phone = normalizePhone(rawPhone);
 	if (!phone) throw invalidField(this.getNode(), 'Phone Number', rawPhone, PHONE_RULE, itemIndex);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { toServiceTime } from '../../helpers/dates';
-import { numericIdParameter } from '../../helpers/ids';
+import { readId } from '../../helpers/fields';
 import { invalidField } from '../../helpers/validation';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
@@ -57,8 +57,8 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'sendT
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	const chatnameId = numericIdParameter(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'a chat sender ID is a whole number, e.g. 2001');
-	const listId = numericIdParameter(this, 'listId', 'Subscriber List ID', itemIndex, 'a subscriber list ID is a whole number, e.g. 3001');
+	const chatnameId = readId(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'a chat sender ID is a whole number, e.g. 2001');
+	const listId = readId(this, 'listId', 'Subscriber List ID', itemIndex, 'a subscriber list ID is a whole number, e.g. 3001');
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 
 	const parameters: ApiParameters = { chatname_id: chatnameId, list_id: listId };

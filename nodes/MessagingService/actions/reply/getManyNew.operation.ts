@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { serviceTimeToIso } from '../../helpers/dates';
-import { numericIdParameter } from '../../helpers/ids';
+import { readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
 import { concurrencyOption, timeoutOption } from '../common';
 import { forOperation } from '../display';
@@ -37,7 +37,7 @@ export const description: INodeProperties[] = forOperation('reply', 'getManyNew'
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	const messageId = numericIdParameter(this, 'messageId', 'Mailing ID', itemIndex, 'a mailing ID is a whole number, e.g. 20000001');
+	const messageId = readId(this, 'messageId', 'Mailing ID', itemIndex, 'a mailing ID is a whole number, e.g. 20000001');
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const replies = await api.many('getNewIncomingMessages', { message_id: messageId });
 	const markAsRead = options.markAsRead === true && replies.length > 0;
