@@ -104,9 +104,10 @@ export class N8nClient {
 		return await this.request('post', '/rest/credentials/test', { credentials: credential });
 	}
 
+	/** Creates an inactive workflow from its definition (an exported workflow's id, tags and state are not kept). */
 	async createWorkflow(workflow: WorkflowData): Promise<WorkflowData & { id: string; versionId: string }> {
-		const { id: _ignored, active: _active, ...body } = workflow;
-		return await this.request('post', '/rest/workflows', { ...body, active: false });
+		const { name, nodes, connections, settings, pinData, meta } = workflow;
+		return await this.request('post', '/rest/workflows', { name, nodes, connections, settings, pinData, meta, active: false });
 	}
 
 	async getWorkflow(id: string): Promise<WorkflowData & { id: string; versionId: string; active: boolean }> {
