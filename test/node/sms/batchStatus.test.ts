@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { batchStatusOutput } from '../../../nodes/MessagingService/actions/shared/batch';
+import { batchStatusOutput } from '../../../nodes/MessagingService/actions/shared/batchStatus';
 import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();

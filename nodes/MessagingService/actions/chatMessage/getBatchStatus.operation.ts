@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ApiClient } from '../../transport/client';
 import { forOperation } from '../display';
-import { batchStatusFields, batchStatusOutput, readBatchUuid } from '../shared/batch';
+import { batchStatusFields, batchStatusOutput, readBatchUuid } from '../shared/batchStatus';
 
 export const description: INodeProperties[] = forOperation('chatMessage', 'getBatchStatus', batchStatusFields('Send Batch'));
 
