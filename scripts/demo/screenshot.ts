@@ -7,13 +7,14 @@ import type { INodeParameters } from 'n8n-workflow';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startSandbox } from '../../test/sandbox';
+import { startSandbox, type Sandbox } from '../../test/sandbox';
 import { packPackage } from '../../test/e2e/lib/community-package';
 import { ensureHostInstalled, host } from '../../test/e2e/lib/host';
 import { N8nClient } from '../../test/e2e/lib/n8n-client';
-import { startN8nWithPackage } from '../../test/e2e/lib/n8n-with-package';
+import { startN8nWithPackage, type PackageLoadedN8n } from '../../test/e2e/lib/n8n-with-package';
 import { manualTriggerNode, workflowOf } from '../../test/e2e/lib/workflow-builder';
 import { loadPlaywright } from './playwright';
+import type { Browser } from './playwright-types';
 
 const OWNER = { email: 'demo@example.com', password: 'Messaging-demo-1', firstName: 'Demo', lastName: 'User' };
 const NODE_NAME = 'Send an SMS';
@@ -50,10 +51,13 @@ async function main(): Promise<void> {
 	const { chromium } = loadPlaywright();
 
 	const packFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-screenshot-'));
-	const sandbox = await startSandbox({ tokens: ['demo-token'], quiet: true });
-	const n8n = await startN8nWithPackage({ tarball: packPackage(packFolder) });
-	const browser = await chromium.launch({ executablePath: flag('--chromium', '/usr/bin/chromium'), args: CHROMIUM_FLAGS });
+	let sandbox: Sandbox | undefined;
+	let n8n: PackageLoadedN8n | undefined;
+	let browser: Browser | undefined;
 	try {
+		sandbox = await startSandbox({ tokens: ['demo-token'], quiet: true });
+		n8n = await startN8nWithPackage({ tarball: packPackage(packFolder) });
+		browser = await chromium.launch({ executablePath: flag('--chromium', '/usr/bin/chromium'), args: CHROMIUM_FLAGS });
 		const client = new N8nClient(n8n.baseUrl);
 		await client.setupOwnerAndLogin(OWNER);
 		const credential = await client.createCredential({
@@ -100,9 +104,9 @@ async function main(): Promise<void> {
 		await page.screenshot({ path: output });
 		process.stdout.write(`screenshot written to ${path.relative(host.repoRoot, output)}\n`);
 	} finally {
-		await browser.close();
-		await n8n.stop();
-		await sandbox.close();
+		await browser?.close();
+		await n8n?.stop();
+		await sandbox?.close();
 		fs.rmSync(packFolder, { recursive: true, force: true });
 	}
 }

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { host } from './host';
 
 /** Packs the repository as npm would publish it (needs a build in dist/); returns the tarball's path. */
-export function packPackage(destination = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-pack-'))): string {
+export function packPackage(destination = path.join(host.hostDir, 'e2e-pack')): string {
+	fs.mkdirSync(destination, { recursive: true });
 	const output = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destination], {
 		cwd: host.repoRoot,
 		encoding: 'utf8',

@@ -17,16 +17,26 @@ export async function startN8nWithPackage(
 	options: StartN8nOptions & { tarball?: string } = {},
 ): Promise<PackageLoadedN8n> {
 	const tarball = options.tarball ?? process.env.E2E_PACKAGE_TARBALL ?? packPackage();
-	const userFolder = options.userFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
-	const packageDir = installCommunityPackage(userFolder, tarball);
-	const n8n = await startN8n({ ...options, userFolder, communityPackages: true });
 	const ownsUserFolder = options.userFolder === undefined;
+	const userFolder = options.userFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	const removeOwnFolder = () => {
+		if (ownsUserFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+	};
+	let n8n: N8nProcess;
+	let packageDir: string;
+	try {
+		packageDir = installCommunityPackage(userFolder, tarball);
+		n8n = await startN8n({ ...options, userFolder, communityPackages: true });
+	} catch (error) {
+		removeOwnFolder();
+		throw error;
+	}
 	return {
 		...n8n,
 		packageDir,
 		stop: async () => {
 			await n8n.stop();
-			if (ownsUserFolder) fs.rmSync(userFolder, { recursive: true, force: true });
+			removeOwnFolder();
 		},
 	};
 }
