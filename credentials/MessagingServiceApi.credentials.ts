@@ -69,8 +69,25 @@ export class MessagingServiceApi implements ICredentialType {
 		},
 		rules: [
 			{
-				type: 'responseSuccessBody',
-				properties: { key: 'status', value: 'error', message: 'The service refused the API key' },
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The service refused the API key. Check the API Key field of this credential.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'The service refused the API key. Check the API Key field of this credential.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'The service answered "page not found". Check the Base URL: the address of the service without /api/..., e.g. https://api.example.com',
+				},
 			},
 		],
 	};

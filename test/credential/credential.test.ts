@@ -23,7 +23,7 @@ describe('the Messaging Service credential', () => {
 		const wrongKey = `${TEST_API_KEY}-wrong`;
 		const result = await testCredential({ apiKey: wrongKey, baseUrl: fixture.sandbox.url });
 		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/401/);
+		expect(result.message).toMatch(/refused the API key/);
 		expect(result.message).not.toContain(wrongKey);
 	});
 

@@ -30,14 +30,14 @@ export async function testCredential(data: ICredentialDataDecryptedObject): Prom
 			params: authenticated.qs,
 			validateStatus: () => true,
 		});
-		if (response.status < 200 || response.status >= 300) {
-			const body = typeof response.data === 'object' ? JSON.stringify(response.data) : String(response.data);
-			return { status: 'Error', message: `Authorization failed (${response.status}): ${body}` };
-		}
 		for (const rule of rules ?? []) {
-			if (rule.type === 'responseSuccessBody' && response.data?.[rule.properties.key] === rule.properties.value) {
+			if (rule.type === 'responseCode' && response.status === rule.properties.value) {
 				return { status: 'Error', message: rule.properties.message };
 			}
+		}
+		if (response.status < 200 || response.status >= 300) {
+			// n8n reports an unmatched failure by its status text only
+			return { status: 'Error', message: response.statusText };
 		}
 		return { status: 'OK', message: 'Connection successful!' };
 	} catch (error) {
