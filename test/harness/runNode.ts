@@ -26,11 +26,11 @@ export interface RunNodeOptions {
 	baseUrl: string;
 	apiKey?: string;
 	allowUnencryptedHttp?: boolean;
-	parameters: INodeParameters;
+	parameters: INodeParameters | IDataObject;
 	/** another registered node type to run instead of the action node */
 	nodeType?: string;
 	/** input items: plain JSON objects, or full items with binary data */
-	items?: Array<IDataObject | INodeExecutionData>;
+	items?: Array<IDataObject | INodeExecutionData | Record<string, unknown>>;
 	continueOnFail?: boolean;
 	timezone?: string;
 }
@@ -43,7 +43,7 @@ export interface RunNodeResult {
 	run: IRun;
 }
 
-function asItem(item: IDataObject | INodeExecutionData): INodeExecutionData {
+function asItem(item: IDataObject | INodeExecutionData | Record<string, unknown>): INodeExecutionData {
 	return 'json' in item && typeof item.json === 'object' ? (item as INodeExecutionData) : { json: item as IDataObject };
 }
 
@@ -58,7 +58,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		type: options.nodeType ?? NODE_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
-		parameters: options.parameters,
+		parameters: options.parameters as INodeParameters,
 		credentials: { messagingServiceApi: { id: '1', name: 'Messaging Service account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
