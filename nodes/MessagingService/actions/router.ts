@@ -34,8 +34,9 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	};
 
 	if (module.executeAll) return [await module.executeAll.call(this, items, tools)];
+	const { execute } = module;
+	if (!execute) throw new NodeOperationError(this.getNode(), `The operation "${operation}" has nothing to run`);
 
-	const execute = module.execute!;
 	const continueOnFail = this.continueOnFail();
 	const outputs = await runItems(items.length, concurrency, async (itemIndex) => {
 		try {
