@@ -1,0 +1,47 @@
+/** The figures the suite prints once, at its end. */
+export const figures = {
+	matrix: {
+		faults: new Set<string>(),
+		operations: new Set<string>(),
+		itemCounts: new Set<number>(),
+		/** fault x operation x item count cells run */
+		cases: 0,
+		/** node runs and trigger polls made by the matrix */
+		runs: 0,
+		/** items (or replies) whose outcome was checked */
+		items: 0,
+		successes: 0,
+		errorOutputs: 0,
+		/** items of a run that stopped with an execution error (without Continue On Fail) */
+		stopped: 0,
+		executionErrors: 0,
+	},
+	messages: { checked: 0, lost: 0, doubled: 0 },
+	replies: { checked: 0, missed: 0, duplicated: 0 },
+	records: { checked: 0, missing: 0, duplicated: 0 },
+	templates: { checked: 0, lost: 0, doubled: 0 },
+	badInputs: { cases: 0, withKeyAsValue: 0, byResource: {} as Record<string, number> },
+	keyLeak: { operations: 0, runs: 0, formBodyRequests: 0, requestsChecked: 0 },
+	baseUrl: { cases: 0 },
+	trigger: { scenarios: 0, polls: 0 },
+};
+
+export function summaryText(keyHits: number, knownKeyHits: number, scans: number, logWrites: number): string {
+	const m = figures.matrix;
+	const resources = Object.entries(figures.badInputs.byResource)
+		.map(([resource, count]) => `${resource} ${count}`)
+		.join(', ');
+	return [
+		'Reliability and security, proven (test/reliability)',
+		`  fault matrix: ${m.faults.size} faults x ${m.operations.size} operations x ${m.itemCounts.size} item counts = ${m.cases} cases run (${m.runs} node runs and polls, ${m.items} items checked: ${m.successes} succeeded, ${m.errorOutputs} error outputs naming the cause, ${m.stopped} in runs stopped by ${m.executionErrors} clear execution errors)`,
+		`    faults: ${[...m.faults].join(', ')}; operations: ${[...m.operations].join(', ')}; items: ${[...m.itemCounts].join(' and ')}`,
+		`  messages: ${figures.messages.checked} checked, lost ${figures.messages.lost}, doubled ${figures.messages.doubled}`,
+		`  trigger replies: ${figures.replies.checked} checked, missed ${figures.replies.missed}, duplicated ${figures.replies.duplicated}`,
+		`  listed records (Return All across pages): ${figures.records.checked} checked, missing ${figures.records.missing}, duplicated ${figures.records.duplicated}`,
+		`  templates created and deleted under faults: ${figures.templates.checked} checked, lost ${figures.templates.lost}, doubled ${figures.templates.doubled}`,
+		`  bad inputs tried: ${figures.badInputs.cases} (${resources}), of which ${figures.badInputs.withKeyAsValue} with the API key typed into a field`,
+		`  API key: ${figures.keyLeak.operations} operations run under every fault (${figures.keyLeak.runs} runs), ${scans} values and ${logWrites} log writes searched: key hits ${keyHits} (plus ${knownKeyHits} in the known-leak tests marked it.failing)`,
+		`  key never in a URL for form-body methods: ${figures.keyLeak.formBodyRequests} form-body requests of ${figures.keyLeak.requestsChecked} logged requests checked`,
+		`  base URL cases: ${figures.baseUrl.cases}; trigger fault scenarios: ${figures.trigger.scenarios} (${figures.trigger.polls} polls)`,
+	].join('\n');
+}
