@@ -1,6 +1,7 @@
 // The demo command, end to end, in its --smoke mode: it sets everything up, prints the summary and stops.
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
+import { readExampleWorkflows } from '../../scripts/demo/examples';
 import { getFreePort, isPortFree } from './lib/free-port';
 import { host } from './lib/host';
 
@@ -32,6 +33,10 @@ describe('the demo command', () => {
 		expect(output).toMatch(/Password:\s+\S+/);
 		expect(output).toContain('credential test: OK');
 		expect(output).not.toContain('NOT imported');
+		for (const example of readExampleWorkflows(host.repoRoot)) {
+			expect(output).toContain(`${example.workflow.name}: http://127.0.0.1:${n8nPort}/workflow/`);
+			expect(output).toContain(`(${example.file})`);
+		}
 		expect(code).toBe(0);
 		expect(await isPortFree(n8nPort)).toBe(true);
 		expect(await isPortFree(emulatorPort)).toBe(true);

@@ -3,13 +3,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { nodeOutput } from './lib/execution-data';
+import { executionError, nodeOutput } from './lib/execution-data';
 import { N8nClient } from './lib/n8n-client';
 import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
 import { manualTriggerNode, workflowOf } from './lib/workflow-builder';
 
 const PACKAGE = 'n8n-nodes-messaging-service';
 const TOKEN = 'e2e-token';
+// A key that cannot appear by chance: the error tests look for it in everything n8n stored.
+const SECRET_KEY = 'e2e-SECRET-key-7c41d9b2f0';
 
 describe('the package installed from its tarball into a real n8n', () => {
 	let sandbox: Sandbox;
@@ -20,7 +22,7 @@ describe('the package installed from its tarball into a real n8n', () => {
 	const credentialData = (apiKey: string) => ({ apiKey, baseUrl: sandbox.url, allowUnencryptedHttp: false });
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true });
+		sandbox = await startSandbox({ tokens: [TOKEN, SECRET_KEY], quiet: true });
 		n8n = await startN8nWithPackage();
 		client = new N8nClient(n8n.baseUrl);
 		await client.setupOwnerAndLogin({
@@ -107,5 +109,75 @@ describe('the package installed from its tarball into a real n8n', () => {
 		const templateCalls = sandbox.requests().filter((request) => request.apiMethod === 'getTemplateMessages');
 		expect(templateCalls).toHaveLength(1);
 		expect(templateCalls[0].token).toBe(TOKEN);
+	});
+
+	describe('an error in the node', () => {
+		let secretCredential: { id: string; name: string };
+
+		beforeAll(async () => {
+			secretCredential = await client.createCredential({
+				name: 'Messaging Service (secret key)',
+				type: 'messagingServiceApi',
+				data: credentialData(SECRET_KEY),
+			});
+		});
+
+		afterEach(() => sandbox.clearFaults());
+
+		async function runSmsSend(name: string, phone: string) {
+			const workflow = await client.createWorkflow(
+				workflowOf(name, [
+					manualTriggerNode(),
+					{
+						name: 'Send SMS',
+						type: `${PACKAGE}.messagingService`,
+						typeVersion: 1,
+						position: [220, 0],
+						parameters: {
+							resource: 'sms',
+							operation: 'send',
+							phone,
+							messageFrom: 'text',
+							message: 'Your order has shipped',
+							senderNameId: String(sandbox.account(SECRET_KEY).alphanameIds[0]),
+							options: {},
+						},
+						credentials: { messagingServiceApi: { id: secretCredential.id, name: secretCredential.name } },
+					},
+				]),
+			);
+			const execution = await client.runManually(workflow.id);
+			return { execution, text: await client.executionAsText(execution.id) };
+		}
+
+		it('SMS > Send with a bad phone fails the execution with a message naming the field, and sends nothing', async () => {
+			const { execution, text } = await runSmsSend('E2E: bad phone', 'call me maybe');
+
+			expect(execution.status).toBe('error');
+			const message = executionError(execution, 'Send SMS') ?? '';
+			expect(message).toMatch(/Phone/);
+			expect(message).toContain('call me maybe');
+			expect(message).not.toMatch(/\[object Object\]|undefined/);
+			expect(sandbox.requests()).toEqual([]);
+			expect(text).not.toContain(SECRET_KEY);
+		});
+
+		it('the service answering 500 fails the execution with a readable message; the API key is nowhere in the execution', async () => {
+			sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-before' }] });
+
+			const { execution, text } = await runSmsSend('E2E: service error', '+375 29 123-45-67');
+
+			expect(execution.status).toBe('error');
+			const message = executionError(execution, 'Send SMS') ?? '';
+			expect(message).toMatch(/500|server/i);
+			expect(message).not.toMatch(/\[object Object\]|undefined/);
+			// The key went to the service (in the query string of sendQuickSMS) ...
+			expect(sandbox.requests().map((request) => [request.apiMethod, request.token, request.status])).toEqual([
+				['sendQuickSMS', SECRET_KEY, 500],
+			]);
+			// ... but n8n kept it nowhere: not in the error, its description or context, nor in any node's data.
+			expect(text).toContain('Send SMS');
+			expect(text).not.toContain(SECRET_KEY);
+		});
 	});
 });

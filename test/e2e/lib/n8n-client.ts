@@ -21,6 +21,17 @@ export interface ManualRunOptions {
 	triggerData?: Record<string, unknown>;
 	/** Run only up to this node (inclusive). */
 	destinationNode?: string;
+	/**
+	 * With a tool node as `destinationNode`: the arguments an AI agent would pass to it, as the
+	 * editor sends them when a tool node is executed on its own (its "$fromAI" values).
+	 */
+	agentRequest?: AgentRequest;
+}
+
+/** What the editor sends to run a tool node on its own: `query` is keyed by the tool's name. */
+export interface AgentRequest {
+	query: Record<string, Record<string, unknown>>;
+	tool: { name: string };
 }
 
 export class N8nRequestError extends Error {
@@ -137,7 +148,10 @@ export class N8nClient {
 		const workflow = await this.getWorkflow(workflowId);
 		const trigger = options.triggerName ?? workflow.nodes.find((node) => /trigger$/i.test(node.type))?.name;
 		const body = options.destinationNode
-			? { destinationNode: { nodeName: options.destinationNode, mode: 'inclusive' } }
+			? {
+					destinationNode: { nodeName: options.destinationNode, mode: 'inclusive' },
+					...(options.agentRequest ? { agentRequest: options.agentRequest } : {}),
+				}
 			: trigger
 				? { triggerToStartFrom: { name: trigger, ...(options.triggerData ? { data: options.triggerData } : {}) } }
 				: { destinationNode: { nodeName: workflow.nodes[workflow.nodes.length - 1].name, mode: 'inclusive' } };
@@ -169,6 +183,33 @@ export class N8nClient {
 	async getExecution(id: string): Promise<ExecutionDetails> {
 		const raw = await this.request<Omit<ExecutionDetails, 'data'> & { data: string }>('get', `/rest/executions/${id}`);
 		return { ...raw, data: parseExecutionData(raw.data) };
+	}
+
+	/**
+	 * The execution exactly as n8n serves it to the editor (its stored data serialized as text):
+	 * to check that something, e.g. an API key, appears nowhere in it.
+	 */
+	async executionAsText(id: string): Promise<string> {
+		const response = await this.http.get(`/rest/executions/${id}`, {
+			headers: this.cookie ? { cookie: this.cookie } : {},
+			transformResponse: (text: string) => text,
+		});
+		if (response.status !== 200) throw new N8nRequestError('GET', `/rest/executions/${id}`, response.status, response.data);
+		return response.data as string;
+	}
+
+	/** Polls until the execution is paused in a Wait node (status "waiting"); fails if it stops otherwise. */
+	async waitUntilWaiting(id: string, timeoutMs = 60000): Promise<ExecutionDetails> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const summary = await this.request<{ status: string; stoppedAt?: string | null }>('get', `/rest/executions/${id}`);
+			if (summary.status === 'waiting') return await this.getExecution(id);
+			if (summary.stoppedAt && summary.status !== 'running' && summary.status !== 'new') {
+				throw new Error(`execution ${id} stopped with status ${summary.status} instead of waiting`);
+			}
+			if (Date.now() > deadline) throw new Error(`execution ${id} still ${summary.status} after ${timeoutMs} ms, not waiting`);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
 	}
 
 	/** Polls until the execution has stopped running (n8n pushes results to the editor; we poll). */
