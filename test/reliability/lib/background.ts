@@ -27,6 +27,11 @@ export async function outcomeOf<T>(key: string): Promise<T> {
 	return outcome.value as T;
 }
 
+/** Resolves once every task has settled. */
+export async function allSettled(): Promise<void> {
+	await Promise.all(started.values());
+}
+
 /** Call once at the top of the test file. */
 export function useBackground(): void {
 	beforeAll(() => {

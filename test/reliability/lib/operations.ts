@@ -428,7 +428,11 @@ export const templateCreateDelete: OperationKind = {
 		const { world, n, tag } = context;
 		const cell = newCellRun();
 		const items = Array.from({ length: n }, (_, i) => ({ name: `${tag} template ${i}`, text: `${tag} text ${i}` }));
-		const named = (name: string) => world.account.templates.filter((template) => template.name === name);
+		const byName = () => {
+			const map = new Map<string, number[]>();
+			for (const template of world.account.templates) map.set(template.name, [...(map.get(template.name) ?? []), template.id]);
+			return map;
+		};
 		context.applyFaults();
 		const created = await world.run({
 			parameters: { resource: 'template', operation: 'create', name: '={{ $json.name }}', message: '={{ $json.text }}' },
@@ -440,11 +444,12 @@ export const templateCreateDelete: OperationKind = {
 		cell.executionErrors.push(...executionErrorOf(created));
 		await context.world.settle();
 		const createdOutcomes = itemOutcomes(created, n);
-		const counts = items.map((item) => named(item.name).length);
+		const stored = byName();
+		const counts = items.map((item) => stored.get(item.name)?.length ?? 0);
 		const templates = { checked: n, doubled: counts.reduce((sum, count) => sum + Math.max(0, count - 1), 0) };
 
 		// Delete every template the create step made (also those made by a request that failed).
-		const existing = items.flatMap((item, origin) => named(item.name).map((template) => ({ id: template.id, origin })));
+		const existing = items.flatMap((item, origin) => (stored.get(item.name) ?? []).map((id) => ({ id, origin })));
 		let deletions: ItemOutcome[] = [];
 		if (existing.length > 0) {
 			const deleted = await world.run({

@@ -15,12 +15,21 @@ export function phoneOf(index: number, prefix = '3752900'): string {
 	return `${prefix}${String(index).padStart(5, '0')}`;
 }
 
+const open = new Set<World>();
+
+/** Moves the request logs of every emulator still open into `allRequests`. */
+export function harvestAll(): void {
+	for (const world of open) world.clearRequests();
+}
+
 /** An emulator of the suite's own, with helpers that call it directly (setup only, never the package). */
 export class World {
 	private constructor(readonly sandbox: Sandbox) {}
 
 	static async start(options: SandboxOptions = {}): Promise<World> {
-		return new World(await startSandbox({ tokens: [TEST_API_KEY], quiet: true, ...options }));
+		const world = new World(await startSandbox({ tokens: [TEST_API_KEY], quiet: true, ...options }));
+		open.add(world);
+		return world;
 	}
 
 	get url(): string {
@@ -51,6 +60,7 @@ export class World {
 
 	async close(): Promise<void> {
 		this.clearRequests();
+		open.delete(this);
 		await this.sandbox.close();
 	}
 
