@@ -2,6 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerProperties } from './trigger/description';
+import { apiKeyOf, withoutKey } from './transport/secrets';
 import { pollReplies } from './trigger/poll';
 
 export class MessagingServiceTrigger implements INodeType {
@@ -25,6 +26,10 @@ export class MessagingServiceTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollReplies.call(this);
+		try {
+			return await pollReplies.call(this);
+		} catch (error) {
+			throw withoutKey(error, await apiKeyOf(this));
+		}
 	}
 }

@@ -33,19 +33,21 @@ export function checkBaseUrl(raw: unknown, allowUnencryptedHttp: unknown): BaseU
 	try {
 		url = new URL(text);
 	} catch {
-		return { ok: false, problem: `The Base URL "${text}" is not a valid URL. Enter it with its scheme, e.g. https://api.example.com` };
+		return { ok: false, problem: `The Base URL "${text.replace(/[?#].*$/, '')}" is not a valid URL. Enter it with its scheme, e.g. https://api.example.com` };
 	}
+	// A URL copied from a browser may carry the key in its query: never repeat the query.
+	const shown = `${url.protocol}//${url.host}${url.pathname}`;
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-		return { ok: false, problem: `The Base URL "${text}" must start with https://` };
+		return { ok: false, problem: `The Base URL "${shown}" must start with https://` };
 	}
 	if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && allowUnencryptedHttp !== true) {
 		return {
 			ok: false,
-			problem: `The Base URL "${text}" uses unencrypted http://, which would send the API key in clear text. Use https://, or turn on "Allow Unencrypted HTTP" in the credential if this server is on a network you trust.`,
+			problem: `The Base URL "${shown}" uses unencrypted http://, which would send the API key in clear text. Use https://, or turn on "Allow Unencrypted HTTP" in the credential if this server is on a network you trust.`,
 		};
 	}
 	if (url.search || url.hash) {
-		return { ok: false, problem: `The Base URL "${text}" must not contain a query string or a fragment` };
+		return { ok: false, problem: `The Base URL "${shown}" must not contain a query string or a fragment (not shown here); remove everything from "?" or "#" on` };
 	}
 	return { ok: true, baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }

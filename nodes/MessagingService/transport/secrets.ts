@@ -1,0 +1,39 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { redact } from './errors';
+import { CREDENTIAL_TYPE } from './request';
+
+/**
+ * The credential's API key, to take it out of messages that repeat what a user typed (a key
+ * pasted into a phone field, say). Empty when the credential cannot be read.
+ */
+export async function apiKeyOf(context: IExecuteFunctions | IPollFunctions): Promise<string> {
+	try {
+		const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+		return String(credentials.apiKey ?? '');
+	} catch {
+		return '';
+	}
+}
+
+/** Takes the key out of an n8n error's message and description. */
+export function withoutKey<E>(error: E, apiKey: string): E {
+	if (apiKey && (error instanceof NodeOperationError || error instanceof NodeApiError)) {
+		error.message = redact(error.message, apiKey);
+		if (typeof error.description === 'string') error.description = redact(error.description, apiKey);
+	}
+	return error;
+}
+
+/** Takes the key out of the `error` and `description` of Continue On Fail items. */
+export function itemsWithoutKey(items: INodeExecutionData[], apiKey: string): INodeExecutionData[] {
+	if (!apiKey) return items;
+	for (const item of items) {
+		const json: IDataObject = item.json;
+		for (const field of ['error', 'description']) {
+			if (typeof json[field] === 'string') json[field] = redact(json[field] as string, apiKey);
+		}
+	}
+	return items;
+}
