@@ -55,4 +55,11 @@ describe('summary', () => {
 		expect(leakWatch.hits).toEqual([]);
 		expect(figures.badInputs.cases).toBeGreaterThanOrEqual(40);
 	});
+
+	// Known leak: when a user types the key into a field, the error's message is clean, but n8n keeps
+	// the original Error as its `cause`, with the first wording; n8n's error reporter logs that cause
+	// (and the trigger's poll error carries it). See the report of issue 9 for the fix.
+	it.failing('what n8n keeps, logs and reports of an error (its cause) never shows a key typed into a field', () => {
+		expect(leakWatch.knownHits.map((hit) => hit.where)).toEqual([]);
+	});
 });
