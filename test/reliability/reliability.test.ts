@@ -4,8 +4,7 @@
  *   1. the fault matrix (suites/faultMatrix.ts)      4. Base URL safety (suites/baseUrl.ts)
  *   2. bad input (suites/badInput.ts)                5. the trigger under faults (suites/trigger.ts)
  *   3. the API key never leaks (suites/keyLeaks.ts)
- * Everything the runs show or log is searched for the API key (lib/leaks.ts). Tests marked
- * `it.failing` document known bugs (see the report of issue 9); they pass while the bug is there.
+ * Everything the runs show or log is searched for the API key (lib/leaks.ts).
  */
 import { badInputSuite } from './suites/badInput';
 import { baseUrlSuite } from './suites/baseUrl';
@@ -56,10 +55,9 @@ describe('summary', () => {
 		expect(figures.badInputs.cases).toBeGreaterThanOrEqual(40);
 	});
 
-	// Known leak: when a user types the key into a field, the error's message is clean, but n8n keeps
-	// the original Error as its `cause`, with the first wording; n8n's error reporter logs that cause
-	// (and the trigger's poll error carries it). See the report of issue 9 for the fix.
-	it.failing('what n8n keeps, logs and reports of an error (its cause) never shows a key typed into a field', () => {
+	// When a user types the key into a field, n8n keeps the original Error as the error's `cause`
+	// and its error reporter logs that cause: it must be clean too.
+	it('what n8n keeps, logs and reports of an error (its cause) never shows a key typed into a field', () => {
 		expect(leakWatch.knownHits.map((hit) => hit.where)).toEqual([]);
 	});
 });

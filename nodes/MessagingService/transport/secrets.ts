@@ -17,11 +17,20 @@ export async function apiKeyOf(context: IExecuteFunctions | IPollFunctions): Pro
 	}
 }
 
-/** Takes the key out of an n8n error's message and description. */
+/**
+ * Takes the key out of an n8n error: message, description, stack, and the original Error that
+ * n8n keeps as its `cause` (n8n's error reporter logs the cause, and may send it on).
+ */
 export function withoutKey<E>(error: E, apiKey: string): E {
 	if (apiKey && (error instanceof NodeOperationError || error instanceof NodeApiError)) {
 		error.message = redact(error.message, apiKey);
 		if (typeof error.description === 'string') error.description = redact(error.description, apiKey);
+		if (typeof error.stack === 'string') error.stack = redact(error.stack, apiKey);
+		const cause: unknown = error.cause;
+		if (cause instanceof Error) {
+			cause.message = redact(cause.message, apiKey);
+			if (typeof cause.stack === 'string') cause.stack = redact(cause.stack, apiKey);
+		}
 	}
 	return error;
 }

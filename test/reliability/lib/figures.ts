@@ -40,7 +40,7 @@ export function summaryText(keyHits: number, knownKeyHits: number, scans: number
 		`  listed records (Return All across pages): ${figures.records.checked} checked, missing ${figures.records.missing}, duplicated ${figures.records.duplicated}`,
 		`  templates created and deleted under faults: ${figures.templates.checked} checked, lost ${figures.templates.lost}, doubled ${figures.templates.doubled}`,
 		`  bad inputs tried: ${figures.badInputs.cases} (${resources}), of which ${figures.badInputs.withKeyAsValue} with the API key typed into a field`,
-		`  API key: ${figures.keyLeak.operations} operations run under every fault (${figures.keyLeak.runs} runs), ${scans} values and ${logWrites} log writes searched: key hits ${keyHits} (plus ${knownKeyHits} in what n8n keeps of an error's cause when the key was typed into a field: the known leak marked it.failing)`,
+		`  API key: ${figures.keyLeak.operations} operations run under every fault (${figures.keyLeak.runs} runs), ${scans} values and ${logWrites} log writes searched: key hits ${keyHits} (plus ${knownKeyHits} in what n8n keeps of an error's cause when the key was typed into a field)`,
 		`  key never in a URL for form-body methods: ${figures.keyLeak.formBodyRequests} form-body requests of ${figures.keyLeak.requestsChecked} logged requests checked`,
 		`  base URL cases: ${figures.baseUrl.cases}; trigger fault scenarios: ${figures.trigger.scenarios} (${figures.trigger.polls} polls)`,
 	].join('\n');
