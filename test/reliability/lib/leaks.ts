@@ -1,3 +1,4 @@
+import winston from 'winston';
 import type { PollOutcome } from '../../harness/poll';
 import type { RunNodeResult } from '../../harness/runNode';
 import { TEST_API_KEY } from '../../harness/keys';
@@ -67,6 +68,18 @@ export class LeakWatch {
 
 	/** Captures console.* (kept quiet) and stdout/stderr writes (passed through). */
 	install(): void {
+		// n8n's logger writes through winston's console transport, which in a jest worker may not
+		// reach the console or the streams patched below: capture what it is given as well.
+		const transport = winston.transports.Console.prototype;
+		const originalLog = transport.log;
+		const captureLog = (info: unknown) => this.capture(asText(info));
+		transport.log = function (this: unknown, info: unknown, next: () => void) {
+			captureLog(info);
+			return (originalLog as (info: unknown, next: () => void) => unknown).call(this, info, next);
+		};
+		this.undo.push(() => {
+			transport.log = originalLog;
+		});
 		for (const name of CONSOLE_METHODS) {
 			const original = console[name];
 			console[name] = (...args: unknown[]) => this.capture(args.map(asText).join(' '));
