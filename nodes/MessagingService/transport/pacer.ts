@@ -1,59 +1,231 @@
 import { sleep } from 'n8n-workflow';
 
+/** The service's rate window is taken to be one second (rolling), as 429 + `Retry-After: 1` suggests. */
+const WINDOW_MS = 1000;
+/** Starts are counted in a window this much longer, so uneven arrival does not cause a 429... */
+const INITIAL_MARGIN_MS = 100;
+/** ...and the margin doubles, up to this, each time the service refuses a start made at the budget. */
+const MAX_MARGIN_MS = 200;
+/** How long finished starts are remembered (to measure the budget when a 429 arrives late). */
+const HISTORY_MS = 5000;
+/** Once the budget is confirmed, one more request per second is tried after this many windows at it... */
+const PROBE_AFTER_WINDOWS = 8;
+/** ...doubling after each such probe the service refused, up to this many. */
+const PROBE_AFTER_WINDOWS_MAX = 64;
+/** A budget not yet confirmed doubles after each window at it. */
+const UNCONFIRMED_GROWTH = 2;
+const MAX_BUDGET = 100_000;
+
+type StartOutcome = 'pending' | 'ok' | 'refused' | 'failed';
+
+interface Start {
+	at: number;
+	outcome: StartOutcome;
+}
+
 /**
- * Shares one request budget between the items of an execution: at most `limit` requests in
- * flight, halved and paused for everyone when the service answers 429, then raised again step
- * by step while answers come back fine. A rate limit thus stretches a run instead of failing it.
+ * Shares one request budget between the items of an execution.
+ *
+ * - At most `maxConcurrency` requests are in flight.
+ * - Until the service first answers 429, nothing else limits the pace.
+ * - On a 429 everyone pauses for `Retry-After`, and the pacer measures the budget: how many requests
+ *   the service accepted in the second before the refused one. From then on no window of 1 s (plus
+ *   a margin) holds more starts than that budget: a rate limit stretches the run instead of failing
+ *   it, and the pacer stops running into the limit (and into the pauses it costs).
+ * - A second measurement that agrees confirms the budget. A budget that is not confirmed (e.g. a
+ *   429 that was not about our rate) doubles after each second spent at it; a confirmed one is
+ *   raised by one now and then while it holds starts back (probing, more rarely after each probe
+ *   the service refused). A 429 at the confirmed budget widens the margin (requests reach the
+ *   service unevenly); a 429 well below it lowers the budget to what was accepted.
+ * - A 429 with nothing accepted in the second before it says nothing about a rate we could keep
+ *   to (a burst of refusals from elsewhere): it only pauses.
+ *
+ * request.ts releases each acquired request once; the pacer pairs a release with the oldest start
+ * still pending, which is exact when answers keep their order and close enough otherwise.
  */
 export class RequestPacer {
 	private inFlight = 0;
 
-	private limit: number;
+	private readonly limit: number;
 
 	private resumeAt = 0;
 
-	private successesAtLimit = 0;
-
 	private waiting: Array<() => void> = [];
+
+	private starts: Start[] = [];
+
+	/** index of the oldest start still pending; every start before it is finished */
+	private firstPending = 0;
+
+	private budget: number | undefined;
+
+	private marginMs = INITIAL_MARGIN_MS;
+
+	private confirmed = false;
+
+	private lastMeasured: number | undefined;
+
+	/** the last confirmed budget: a measurement that agrees with it confirms again */
+	private lastConfirmed: number | undefined;
+
+	/** a refused start with a lower index was under way when the last episode was handled: part of it */
+	private episodeIndex = 0;
+
+	/** a refusal to measure once every start made before it was received has been answered */
+	private measuring: { startedAt: number; until: number } | undefined;
+
+	private lastRefusalAt = 0;
+
+	private lastGrowthAt = 0;
+
+	private probing = false;
+
+	private probeAfterWindows = PROBE_AFTER_WINDOWS;
 
 	constructor(readonly maxConcurrency: number) {
 		this.limit = maxConcurrency;
 	}
 
+	/** how many requests may be in flight at once */
 	get currentLimit(): number {
 		return this.limit;
 	}
 
+	/** requests per second the pacer allows, once the service has answered 429 (else undefined) */
+	get requestsPerSecond(): number | undefined {
+		return this.budget;
+	}
+
 	async acquire(): Promise<void> {
 		for (;;) {
-			const pause = this.resumeAt - Date.now();
+			const now = Date.now();
+			const pause = this.resumeAt - now;
 			if (pause > 0) {
 				await sleep(pause);
 				continue;
 			}
-			if (this.inFlight < this.limit) {
-				this.inFlight++;
-				return;
+			if (this.inFlight >= this.limit) {
+				await new Promise<void>((resolve) => this.waiting.push(resolve));
+				continue;
 			}
-			await new Promise<void>((resolve) => this.waiting.push(resolve));
+			const wait = this.windowWait(now);
+			if (wait > 0) {
+				await sleep(wait);
+				continue;
+			}
+			this.inFlight++;
+			this.starts.push({ at: now, outcome: 'pending' });
+			return;
 		}
 	}
 
 	release(outcome: 'ok' | 'rateLimited' | 'failed', retryAfterMs = 0): void {
-		this.inFlight--;
-		if (outcome === 'rateLimited') {
-			this.limit = Math.max(1, Math.floor(this.limit / 2));
-			this.resumeAt = Math.max(this.resumeAt, Date.now() + retryAfterMs);
-			this.successesAtLimit = 0;
-		} else if (outcome === 'ok' && this.limit < this.maxConcurrency) {
-			this.successesAtLimit++;
-			if (this.successesAtLimit >= this.limit * 2) {
-				this.limit++;
-				this.successesAtLimit = 0;
-			}
+		const now = Date.now();
+		this.inFlight = Math.max(0, this.inFlight - 1);
+		const index = this.firstPending;
+		const start = this.starts[index] as Start | undefined;
+		if (start) {
+			this.firstPending++;
+			start.outcome = outcome === 'ok' ? 'ok' : outcome === 'rateLimited' ? 'refused' : 'failed';
 		}
+		if (outcome === 'rateLimited') this.onRefused(start ? index : undefined, now, retryAfterMs);
+		if (this.measuring && this.firstPending >= this.measuring.until) this.measure();
+		this.forget(now);
 		const woken = this.waiting;
 		this.waiting = [];
 		for (const wake of woken) wake();
+	}
+
+	private get pacedWindowMs(): number {
+		return WINDOW_MS + this.marginMs;
+	}
+
+	/** How long a start must wait so that the last paced window holds fewer starts than the budget. */
+	private windowWait(now: number): number {
+		if (this.budget === undefined) return 0;
+		const windowMs = this.pacedWindowMs;
+		const counted: number[] = [];
+		for (let index = this.starts.length - 1; index >= 0; index--) {
+			const start = this.starts[index];
+			if (start.at <= now - windowMs) break;
+			if (start.outcome !== 'refused') counted.push(start.at);
+		}
+		if (counted.length < this.budget) return 0;
+		if (this.grow(now)) return this.windowWait(now);
+		// counted is newest first: the start whose leaving the window lets one more in
+		return Math.max(1, counted[this.budget - 1] + windowMs - now + 1);
+	}
+
+	/** Raises the budget while it holds starts back: doubles when unconfirmed, by one when confirmed. */
+	private grow(now: number): boolean {
+		if (this.budget === undefined || this.budget >= MAX_BUDGET) return false;
+		const windows = this.confirmed ? this.probeAfterWindows : 1;
+		if (now - Math.max(this.lastRefusalAt, this.lastGrowthAt) < windows * this.pacedWindowMs) return false;
+		this.budget = this.confirmed ? this.budget + 1 : Math.ceil(this.budget * UNCONFIRMED_GROWTH);
+		this.probing = this.confirmed;
+		this.lastGrowthAt = now;
+		return true;
+	}
+
+	/** `index`: the refused request's start (undefined when the pacer lost track of it) */
+	private onRefused(index: number | undefined, now: number, retryAfterMs: number): void {
+		this.resumeAt = Math.max(this.resumeAt, now + retryAfterMs);
+		this.lastRefusalAt = now;
+		// Requests already under way when the previous refusal was handled are part of that episode.
+		if (index === undefined || index < this.episodeIndex) return;
+		this.episodeIndex = this.starts.length;
+		this.measuring = { startedAt: this.starts[index].at, until: this.starts.length };
+	}
+
+	/**
+	 * What the service accepted in the second up to the refused start, counted once every request
+	 * under way at the refusal has been answered (answers of one burst come back in any order). The
+	 * count looks back one second plus the margin: requests reach the service some time after they
+	 * start here, unevenly, so the service's second may reach further back than ours.
+	 */
+	private measure(): void {
+		const { startedAt } = this.measuring!;
+		this.measuring = undefined;
+		let accepted = 0;
+		for (let index = 0; index < this.firstPending; index++) {
+			const start = this.starts[index];
+			if (start.at >= startedAt - this.pacedWindowMs && start.at <= startedAt && start.outcome === 'ok') accepted++;
+		}
+		if (accepted === 0) return;
+
+		const budget = this.budget;
+		if (budget === undefined || !this.confirmed) {
+			const agreesWith = [this.lastMeasured, this.lastConfirmed].find(
+				(earlier) => earlier !== undefined && Math.abs(accepted - earlier) <= Math.max(1, earlier * 0.2),
+			);
+			this.budget = agreesWith === undefined ? accepted : Math.max(accepted, agreesWith);
+			this.confirmed = agreesWith !== undefined;
+			if (this.confirmed) this.lastConfirmed = this.budget;
+		} else if (this.probing) {
+			// one more per second was too many: back, and probe more rarely
+			this.budget = Math.max(1, budget - 1);
+			this.probeAfterWindows = Math.min(PROBE_AFTER_WINDOWS_MAX, this.probeAfterWindows * 2);
+		} else if (accepted >= Math.min(budget - 1, budget * 0.8)) {
+			// refused while keeping to the budget: the requests reached the service unevenly
+			this.marginMs = Math.min(MAX_MARGIN_MS, this.marginMs * 2);
+		} else {
+			// the service now accepts clearly fewer (its limit fell, or another client shares it)
+			this.budget = accepted;
+			this.confirmed = false;
+		}
+		this.lastMeasured = accepted;
+		this.probing = false;
+	}
+
+	/** Drops finished starts that no measurement needs any more. */
+	private forget(now: number): void {
+		let drop = 0;
+		while (drop < this.firstPending && this.starts[drop].at < now - HISTORY_MS) drop++;
+		if (drop >= 256 || (drop > 0 && drop === this.starts.length)) {
+			this.starts.splice(0, drop);
+			this.firstPending -= drop;
+			this.episodeIndex = Math.max(0, this.episodeIndex - drop);
+			if (this.measuring) this.measuring.until = Math.max(0, this.measuring.until - drop);
+		}
 	}
 }

@@ -1,0 +1,187 @@
+// The contenders: workflows for the n8n ones (same input items from a Code node, then the node
+// under test), and the plain HTTP client loop that is the floor for per-item work.
+import axios from 'axios';
+import type { INodeParameters } from 'n8n-workflow';
+import type { WorkflowData } from '../../test/e2e/lib/n8n-types';
+import { manualTriggerNode, workflowOf } from '../../test/e2e/lib/workflow-builder';
+import { PACKAGE } from './n8n';
+
+export type ContenderId = 'axiosLoop' | 'httpDefault' | 'httpBatching' | 'nodePerItem' | 'nodePerItemMax' | 'nodeBatch';
+
+export const CONTENDER_LABELS: Record<ContenderId, string> = {
+	axiosLoop: '(d) plain axios loop',
+	httpDefault: '(a) HTTP Request, defaults',
+	httpBatching: '(a) HTTP Request, Batching',
+	nodePerItem: '(b) this node, per item',
+	nodePerItemMax: '(b) this node, per item, Concurrency 50',
+	nodeBatch: '(c) this node, Send Batch',
+};
+
+export const NODE_UNDER_TEST = 'Contender';
+
+/** The phone of recipient i: distinct for every item, so the emulator can tell doubles apart. */
+export function phoneOf(index: number): string {
+	return String(375290000000 + index);
+}
+
+export interface WorkflowInput {
+	name: string;
+	items: number;
+	text: string;
+	emulatorUrl: string;
+	token: string;
+	alphanameId: string;
+	credential: { id: string; name: string };
+	/** HTTP Request Batching: items per batch and ms between batches */
+	batching?: { batchSize: number; batchInterval: number };
+	/** Send Batch: where the emulator posts the outcome */
+	callbackUrl?: string;
+	/** this node per item: the Concurrency option (absent: the default) */
+	concurrency?: number;
+}
+
+function itemsNode(items: number, text: string) {
+	const jsCode = [
+		`const text = ${JSON.stringify(text)};`,
+		'const items = [];',
+		`for (let i = 0; i < ${items}; i++) items.push({ json: { phone: String(375290000000 + i), text } });`,
+		'return items;',
+	].join('\n');
+	return {
+		name: 'Make Recipients',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		position: [220, 0] as [number, number],
+		parameters: { mode: 'runOnceForAllItems', language: 'javaScript', jsCode },
+	};
+}
+
+function httpRequestParameters(input: WorkflowInput): INodeParameters {
+	return {
+		method: 'POST',
+		url: `${input.emulatorUrl}/api/v1/sendQuickSMS`,
+		sendQuery: true,
+		specifyQuery: 'keypair',
+		queryParameters: {
+			parameters: [
+				{ name: 'token', value: input.token },
+				{ name: 'phone', value: '={{ $json.phone }}' },
+				{ name: 'message', value: '={{ $json.text }}' },
+				{ name: 'alphaname_id', value: input.alphanameId },
+			],
+		},
+		options: input.batching ? { batching: { batch: input.batching } } : {},
+	};
+}
+
+export function contenderWorkflow(id: Exclude<ContenderId, 'axiosLoop'>, input: WorkflowInput): WorkflowData {
+	const credentials = { messagingServiceApi: { id: input.credential.id, name: input.credential.name } };
+	const position: [number, number] = [440, 0];
+	let contender;
+	switch (id) {
+		case 'httpDefault':
+		case 'httpBatching':
+			contender = {
+				name: NODE_UNDER_TEST,
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.5,
+				position,
+				parameters: httpRequestParameters(id === 'httpBatching' ? input : { ...input, batching: undefined }),
+			};
+			break;
+		case 'nodePerItem':
+		case 'nodePerItemMax':
+			contender = {
+				name: NODE_UNDER_TEST,
+				type: `${PACKAGE}.messagingService`,
+				typeVersion: 1,
+				position,
+				parameters: {
+					resource: 'sms',
+					operation: 'send',
+					phone: '={{ $json.phone }}',
+					messageFrom: 'text',
+					message: '={{ $json.text }}',
+					senderNameId: input.alphanameId,
+					options: input.concurrency === undefined ? {} : { concurrency: input.concurrency },
+				},
+				credentials,
+			};
+			break;
+		case 'nodeBatch':
+			contender = {
+				name: NODE_UNDER_TEST,
+				type: `${PACKAGE}.messagingService`,
+				typeVersion: 1,
+				position,
+				parameters: {
+					resource: 'sms',
+					operation: 'sendBatch',
+					buildFrom: 'items',
+					mailingName: input.name,
+					senderNameId: input.alphanameId,
+					messageType: 'bulk',
+					text: input.text,
+					recipientPhone: '={{ $json.phone }}',
+					callbackUrl: input.callbackUrl ?? '',
+					options: {},
+				},
+				credentials,
+			};
+			break;
+	}
+	return workflowOf(input.name, [manualTriggerNode(), itemsNode(input.items, input.text), contender]);
+}
+
+export interface LoopResult {
+	seconds: number;
+	errors: number;
+}
+
+/**
+ * The floor for per-item work: the same sendQuickSMS requests from a plain axios loop with
+ * `concurrency` workers; a 429 is retried after its Retry-After by the worker that got it.
+ */
+export async function axiosLoop(options: {
+	emulatorUrl: string;
+	token: string;
+	alphanameId: string;
+	items: number;
+	text: string;
+	concurrency: number;
+	onTick?: () => Promise<void>;
+}): Promise<LoopResult> {
+	const http = axios.create({ baseURL: options.emulatorUrl, timeout: 30000, validateStatus: () => true });
+	let next = 0;
+	let errors = 0;
+	const started = Date.now();
+	let ticking = true;
+	const ticker = (async () => {
+		while (ticking) {
+			await new Promise((resolve) => setTimeout(resolve, 2000));
+			if (ticking && options.onTick) await options.onTick();
+		}
+	})();
+	const worker = async () => {
+		while (next < options.items) {
+			const index = next++;
+			for (let attempt = 0; ; attempt++) {
+				const response = await http.post('/api/v1/sendQuickSMS', null, {
+					params: { token: options.token, phone: phoneOf(index), message: options.text, alphaname_id: options.alphanameId },
+				});
+				if (response.status === 429 && attempt < 12) {
+					const seconds = Number(response.headers['retry-after'] ?? 1);
+					await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(seconds) ? seconds : 1) * 1000));
+					continue;
+				}
+				if (response.status !== 200) errors++;
+				break;
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(options.concurrency, options.items) }, worker));
+	const seconds = (Date.now() - started) / 1000;
+	ticking = false;
+	await ticker;
+	return { seconds, errors };
+}

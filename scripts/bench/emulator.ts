@@ -1,0 +1,101 @@
+// The emulator as the benchmark uses it: its own process (started with `npm run sandbox`), driven
+// over its control endpoints (/__sandbox/...), plus a tiny receiver for batch callbacks.
+import * as http from 'node:http';
+import axios, { type AxiosInstance } from 'axios';
+import { startEmulatorProcess, type EmulatorProcess } from '../demo/emulator-process';
+import { getFreePort } from '../../test/e2e/lib/free-port';
+
+export interface Faults {
+	latencyMs?: number;
+	rateLimit?: { perSecond: number; retryAfterSeconds?: number };
+}
+
+export interface SentGroup {
+	channel: string;
+	phone: string;
+	text: string;
+	count: number;
+}
+
+export interface Counters {
+	requests: number;
+	byApiMethod: Record<string, number>;
+	byStatus: Record<string, number>;
+	sent: SentGroup[];
+	messagesSent: number;
+	duplicates: number;
+}
+
+/** What a contender achieved, read from the emulator's counters. */
+export interface Delivery {
+	requests: number;
+	refused429: number;
+	/** distinct messages (phone + text) that were really sent */
+	delivered: number;
+	/** messages sent more than once */
+	doubled: number;
+	/** messages of the input that were never sent */
+	failed: number;
+}
+
+export class BenchEmulator {
+	private readonly control: AxiosInstance;
+
+	private constructor(
+		private readonly process: EmulatorProcess,
+		private readonly callbackServer: http.Server,
+		readonly callbackUrl: string,
+	) {
+		this.control = axios.create({ baseURL: `${process.baseUrl}/__sandbox`, timeout: 60000 });
+	}
+
+	static async start(repoRoot: string, token: string): Promise<BenchEmulator> {
+		const port = await getFreePort();
+		const emulator = await startEmulatorProcess({ repoRoot, port, token });
+		const callbackPort = await getFreePort();
+		const server = http.createServer((request, response) => {
+			request.resume();
+			request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+		});
+		await new Promise<void>((resolve) => server.listen(callbackPort, '127.0.0.1', resolve));
+		return new BenchEmulator(emulator, server, `http://127.0.0.1:${callbackPort}/mailing-outcome`);
+	}
+
+	get baseUrl(): string {
+		return this.process.baseUrl;
+	}
+
+	get token(): string {
+		return this.process.token;
+	}
+
+	get alphanameId(): string {
+		return String((this.process.account.alphanameIds as number[])[0]);
+	}
+
+	/** Forgets all messages, requests and faults, then applies the scenario's faults. */
+	async prepare(faults: Faults): Promise<void> {
+		await this.control.post('/reset', {});
+		await this.control.put('/faults', faults);
+	}
+
+	async counters(): Promise<Counters> {
+		return (await this.control.get<Counters>('/counters')).data;
+	}
+
+	async delivery(items: number): Promise<Delivery> {
+		const counters = await this.counters();
+		return {
+			requests: counters.requests,
+			refused429: counters.byStatus['429'] ?? 0,
+			delivered: counters.sent.length,
+			doubled: counters.duplicates,
+			failed: Math.max(0, items - counters.sent.length),
+		};
+	}
+
+	async stop(): Promise<void> {
+		await new Promise<void>((resolve) => this.callbackServer.close(() => resolve()));
+		await this.process.stop();
+	}
+}

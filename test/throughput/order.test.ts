@@ -1,0 +1,104 @@
+// Many items at once: with concurrency on and answers coming back out of order, every output item
+// stays at its input's position and is paired to it.
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { useSandbox } from '../harness/sandbox';
+
+const fixture = useSandbox();
+
+function phoneOf(index: number): string {
+	return String(375290000000 + index);
+}
+
+function smsSend(options: INodeParameters = {}): INodeParameters {
+	return {
+		resource: 'sms',
+		operation: 'send',
+		phone: '={{ $json.phone }}',
+		messageFrom: 'text',
+		message: '={{ $json.text }}',
+		senderNameId: String(fixture.account.alphanameIds[0]),
+		options,
+	};
+}
+
+function pairedIndexes(items: INodeExecutionData[]): unknown[] {
+	return items.map((item) => item.pairedItem);
+}
+
+function isAscending(values: number[]): boolean {
+	return values.every((value, index) => index === 0 || values[index - 1] < value);
+}
+
+/** The first `slow` requests are answered `delayMs` later than the rest: answers overtake each other. */
+function slowFirstAnswers(apiMethod: string, slow: number, delayMs = 250) {
+	fixture.sandbox.setFaults({ latencyMs: 20, rules: [{ apiMethod, kind: 'delay', delayMs, count: slow }] });
+}
+
+describe('output order and pairing with concurrency', () => {
+	it('SMS > Send, 60 items at the default concurrency: output i belongs to input i though answers came back out of order', async () => {
+		slowFirstAnswers('sendQuickSMS', 6);
+		const input = Array.from({ length: 60 }, (_, index) => ({ phone: phoneOf(index), text: `Order ${index} has shipped` }));
+
+		const { items, error } = await fixture.run({ parameters: smsSend(), items: input });
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(60);
+		expect(pairedIndexes(items)).toEqual(input.map((_, index) => ({ item: index })));
+		// sms ids are given in the order the emulator processed the requests: not the input order
+		const smsIds = items.map((item) => item.json.sms_id as number);
+		expect(new Set(smsIds).size).toBe(60);
+		expect(isAscending(smsIds)).toBe(false);
+		// each input went out once, with its own phone and text
+		const sent = fixture.sandbox.requests().map((request) => `${request.query.phone as string}|${request.query.message as string}`);
+		expect(sent.sort()).toEqual(input.map((item) => `${item.phone}|${item.text}`).sort());
+		expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: 60, duplicates: 0 });
+	});
+
+	it('Template > Create, 60 items at concurrency 50: each output is the template its own input created', async () => {
+		slowFirstAnswers('createTemplateMessage', 10);
+		const input = Array.from({ length: 60 }, (_, index) => ({ name: `Template ${index}`, message: `Text ${index}` }));
+
+		const { items, error } = await fixture.run({
+			parameters: {
+				resource: 'template',
+				operation: 'create',
+				name: '={{ $json.name }}',
+				message: '={{ $json.message }}',
+				options: { concurrency: 50 },
+			},
+			items: input,
+		});
+
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.name, item.json.message])).toEqual(input.map((item) => [item.name, item.message]));
+		expect(pairedIndexes(items)).toEqual(input.map((_, index) => ({ item: index })));
+		// the first ten requests were answered 250 ms after the others had been: answers overtook them
+		const delayed = fixture.sandbox
+			.requests()
+			.filter((request) => request.fault === 'delay')
+			.map((request) => (request.body as IDataObject).name);
+		expect(delayed).toHaveLength(10);
+		expect(fixture.sandbox.requests()).toHaveLength(60);
+	});
+
+	it('with Continue On Fail, a failed item keeps its place among the others', async () => {
+		slowFirstAnswers('sendQuickSMS', 5);
+		const input = Array.from({ length: 40 }, (_, index) => ({
+			phone: index % 7 === 3 ? 'not a phone' : phoneOf(index),
+			text: `Reminder ${index}`,
+		}));
+
+		const { items, error } = await fixture.run({ parameters: smsSend(), items: input, continueOnFail: true });
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(40);
+		expect(pairedIndexes(items)).toEqual(input.map((_, index) => ({ item: index })));
+		items.forEach((item, index) => {
+			if (index % 7 === 3) expect(item.json.error).toEqual(expect.stringMatching(/phone/i));
+			else expect(item.json).toEqual(expect.objectContaining({ sms_id: expect.any(Number), status: 'NEW' }));
+		});
+		const failed = input.filter((_, index) => index % 7 === 3).length;
+		expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: 40 - failed, duplicates: 0 });
+	});
+});

@@ -1,0 +1,149 @@
+// The pacer's rules on a fake clock (jest's fake timers drive Date.now and the timers of `sleep`):
+// what it learns from a 429 and how it holds starts back. Nothing here depends on real time.
+import { RequestPacer } from '../../nodes/MessagingService/transport/pacer';
+
+/** Moves the fake clock on, then lets every woken acquire run to its end (they await in several hops). */
+async function settle(ms = 0) {
+	await jest.advanceTimersByTimeAsync(ms);
+	for (let hop = 0; hop < 50; hop++) await Promise.resolve();
+}
+
+/**
+ * Callers of one pacer and a model of the service behind it: a start is accepted when fewer than
+ * `perSecond` starts were accepted in the second before it, else refused with `retryAfterMs`.
+ * `answer()` releases every start made so far, in order, as the service decides.
+ */
+class Callers {
+	readonly startTimes: number[] = [];
+	readonly accepted: number[] = [];
+	answered = 0;
+	refused = 0;
+
+	constructor(
+		readonly pacer: RequestPacer,
+		readonly perSecond = Infinity,
+		readonly retryAfterMs = 1000,
+		/** a refused request asks again, as callApi does */
+		readonly retry = false,
+	) {}
+
+	request(count: number): void {
+		for (let i = 0; i < count; i++) {
+			void this.pacer.acquire().then(() => this.startTimes.push(Date.now()));
+		}
+	}
+
+	get started(): number {
+		return this.startTimes.length;
+	}
+
+	answer(): void {
+		for (; this.answered < this.startTimes.length; this.answered++) {
+			const at = this.startTimes[this.answered];
+			const inWindow = this.accepted.filter((time) => time > at - 1000).length;
+			if (inWindow < this.perSecond) {
+				this.accepted.push(at);
+				this.pacer.release('ok');
+			} else {
+				this.refused++;
+				this.pacer.release('rateLimited', this.retryAfterMs);
+				if (this.retry) this.request(1);
+			}
+		}
+	}
+
+	/** Most starts in any rolling second. */
+	busiestSecond(): number {
+		return Math.max(0, ...this.startTimes.map((at) => this.startTimes.filter((other) => other > at - 1000 && other <= at).length));
+	}
+}
+
+describe('RequestPacer', () => {
+	beforeEach(() => jest.useFakeTimers({ now: new Date('2026-03-02T09:00:00Z') }));
+	afterEach(() => jest.useRealTimers());
+
+	it('without a 429, only the concurrency holds requests back', async () => {
+		const callers = new Callers(new RequestPacer(10));
+		callers.request(15);
+		await settle();
+		expect(callers.started).toBe(10);
+		callers.answer();
+		await settle();
+		expect(callers.started).toBe(15);
+		expect(callers.pacer.requestsPerSecond).toBeUndefined();
+	});
+
+	it('after a 429 everyone waits for Retry-After; the budget is what the service accepted in the second before', async () => {
+		const callers = new Callers(new RequestPacer(30), 20, 1500);
+		callers.request(30);
+		await settle(50);
+		callers.answer();
+		expect(callers.refused).toBe(10);
+		expect(callers.pacer.requestsPerSecond).toBe(20);
+
+		callers.request(1);
+		await settle(1499);
+		expect(callers.started).toBe(30);
+		await settle(1);
+		expect(callers.started).toBe(31);
+	});
+
+	it('a 429 with nothing accepted before it only pauses: no budget is set from it', async () => {
+		const callers = new Callers(new RequestPacer(10), 0, 500);
+		callers.request(10);
+		await settle();
+		callers.answer();
+		expect(callers.refused).toBe(10);
+		expect(callers.pacer.requestsPerSecond).toBeUndefined();
+		callers.request(10);
+		await settle(499);
+		expect(callers.started).toBe(10);
+		await settle(1);
+		expect(callers.started).toBe(20);
+	});
+
+	it('learns a limit of 20 per second, confirms it, and then stays at it: no refusal but the odd probe', async () => {
+		const callers = new Callers(new RequestPacer(50), 20, 1000, true);
+		callers.request(300);
+		for (let step = 0; step < 60; step++) {
+			await settle(50);
+			callers.answer();
+		}
+		expect(callers.pacer.requestsPerSecond).toBe(20);
+		const refusedWhileLearning = callers.refused;
+		const from = callers.started;
+
+		for (let step = 0; step < 400 && callers.accepted.length < 300; step++) {
+			await settle(50);
+			callers.answer();
+		}
+		expect(callers.accepted).toHaveLength(300);
+		// afterwards at most one refusal: a probe for one more request per second
+		expect(callers.refused - refusedWhileLearning).toBeLessThanOrEqual(1);
+		const paced = new Callers(callers.pacer);
+		paced.startTimes.push(...callers.startTimes.slice(from));
+		expect(paced.busiestSecond()).toBeLessThanOrEqual(21);
+	});
+
+	it('probes upward slowly once the budget is confirmed: one more request per second after several windows at the cap', async () => {
+		const callers = new Callers(new RequestPacer(50), 20);
+		callers.request(1000);
+		// learn and confirm the limit
+		for (let step = 0; step < 60; step++) {
+			await settle(50);
+			callers.answer();
+		}
+		expect(callers.pacer.requestsPerSecond).toBe(20);
+		// a service that now allows more: the budget rises by one at a time
+		for (let step = 0; step < 40; step++) {
+			await settle(50);
+			for (; callers.answered < callers.started; callers.answered++) callers.pacer.release('ok');
+		}
+		expect(callers.pacer.requestsPerSecond).toBe(20);
+		for (let step = 0; step < 200; step++) {
+			await settle(50);
+			for (; callers.answered < callers.started; callers.answered++) callers.pacer.release('ok');
+		}
+		expect(callers.pacer.requestsPerSecond).toBe(21);
+	});
+});
