@@ -45,7 +45,21 @@ type Attempt = { answer: UnwrappedAnswer } | { failure: Failure; retryAfterMs?: 
 const CONNECTION_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN', 'EHOSTUNREACH', 'ERR_SOCKET_CLOSED']);
 const NEVER_REACHED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 
+// One credential read per execution: n8n loads and decrypts it on every getCredentials call.
+const settingsOfExecution = new WeakMap<ApiContext, Promise<Settings>>();
+
 async function readSettings(context: ApiContext, itemIndex: number | undefined): Promise<Settings> {
+	let settings = settingsOfExecution.get(context);
+	if (!settings) {
+		settings = readSettingsOnce(context, itemIndex);
+		settingsOfExecution.set(context, settings);
+		// a refusal is reported by each item that meets it, with its own index
+		settings.catch(() => settingsOfExecution.delete(context));
+	}
+	return await settings;
+}
+
+async function readSettingsOnce(context: ApiContext, itemIndex: number | undefined): Promise<Settings> {
 	const credentials: ICredentialDataDecryptedObject = await context.getCredentials(CREDENTIAL_TYPE, itemIndex ?? 0);
 	const check = checkBaseUrl(credentials.baseUrl, credentials.allowUnencryptedHttp);
 	if (!check.ok) throw new NodeOperationError(context.getNode(), check.problem, { itemIndex });
