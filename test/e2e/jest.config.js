@@ -6,7 +6,7 @@ module.exports = {
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: '<rootDir>/tsconfig.json' }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
 	},
 	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 	// Each test file starts its own n8n (about 700 MB and a busy CPU while it boots): one file at a time.
