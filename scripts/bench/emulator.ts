@@ -4,27 +4,9 @@ import * as http from 'node:http';
 import axios, { type AxiosInstance } from 'axios';
 import { startEmulatorProcess, type EmulatorProcess } from '../demo/emulator-process';
 import { getFreePort } from '../../test/e2e/lib/free-port';
+import type { Counters, FaultConfig as Faults } from '../../test/sandbox/types';
 
-export interface Faults {
-	latencyMs?: number;
-	rateLimit?: { perSecond: number; retryAfterSeconds?: number };
-}
-
-export interface SentGroup {
-	channel: string;
-	phone: string;
-	text: string;
-	count: number;
-}
-
-export interface Counters {
-	requests: number;
-	byApiMethod: Record<string, number>;
-	byStatus: Record<string, number>;
-	sent: SentGroup[];
-	messagesSent: number;
-	duplicates: number;
-}
+export type { Counters, FaultConfig as Faults, SentGroup } from '../../test/sandbox/types';
 
 /** What a contender achieved, read from the emulator's counters. */
 export interface Delivery {
