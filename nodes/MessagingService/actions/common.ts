@@ -43,3 +43,13 @@ export function returnAllAndLimit(): INodeProperties[] {
 		},
 	];
 }
+
+/** The "Options" of a per-item operation that has no options of its own. */
+export const perItemOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	options: [concurrencyOption, timeoutOption],
+};

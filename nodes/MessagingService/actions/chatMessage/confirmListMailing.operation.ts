@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
-import { concurrencyOption, timeoutOption } from '../common';
+import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 
 export const description: INodeProperties[] = forOperation('chatMessage', 'confirmListMailing', [
@@ -22,14 +22,7 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'confi
 		placeholder: 'e.g. 20000001',
 		description: 'The ID of the mailing created by "Send to List" (its message_id)',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption, timeoutOption],
-	},
+	perItemOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {

@@ -7,6 +7,11 @@ import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
 import { messageFromFields, resolveMessageText } from './messageFrom';
 
+const IMAGE_SOURCES = [
+	{ name: 'URL', value: 'url', description: 'A publicly reachable link to the image' },
+	{ name: 'Binary File', value: 'binary', description: 'An image file of the input item, uploaded with the message' },
+];
+
 /** `button_link` is at most 150 characters (spec, Limits). */
 export const BUTTON_LINK_MAX = 150;
 
@@ -62,8 +67,7 @@ export function chatContentFields(): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			options: [
-				{ name: 'URL', value: 'url', description: 'A publicly reachable link to the image' },
-				{ name: 'Binary File', value: 'binary', description: 'An image file of the input item, uploaded with the message' },
+				...IMAGE_SOURCES,
 			],
 			default: 'url',
 			displayOptions: { show: { messageType: ['IMAGE'] } },
@@ -95,8 +99,7 @@ export function chatContentFields(): INodeProperties[] {
 			noDataExpression: true,
 			options: [
 				{ name: 'None', value: 'none', description: 'The button without an image' },
-				{ name: 'URL', value: 'url', description: 'A publicly reachable link to the image' },
-				{ name: 'Binary File', value: 'binary', description: 'An image file of the input item, uploaded with the message' },
+				...IMAGE_SOURCES,
 			],
 			default: 'none',
 			description: 'An image shown with the button',

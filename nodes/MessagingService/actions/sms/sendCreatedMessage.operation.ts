@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readId, readPhone } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
-import { concurrencyOption, timeoutOption } from '../common';
+import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 
 export const description: INodeProperties[] = forOperation('sms', 'sendCreatedMessage', [
@@ -24,14 +24,7 @@ export const description: INodeProperties[] = forOperation('sms', 'sendCreatedMe
 		placeholder: 'e.g. +375 29 123-45-67',
 		description: 'The phone number to send to, with the country code',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption, timeoutOption],
-	},
+	perItemOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {

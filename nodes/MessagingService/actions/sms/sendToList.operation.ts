@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { checkTime, readId, readText } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
-import { concurrencyOption, timeoutOption } from '../common';
+import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
 
@@ -44,14 +44,7 @@ export const description: INodeProperties[] = forOperation('sms', 'sendToList', 
 		description:
 			'When to send the mailing, in the workflow time zone. Leave empty for now: the mailing then goes out as soon as it is confirmed.',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption, timeoutOption],
-	},
+	perItemOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readPhone } from '../../helpers/fields';
 import { invalidField } from '../../helpers/validation';
 import type { ApiClient } from '../../transport/client';
-import { concurrencyOption, timeoutOption } from '../common';
+import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 
 /** The spec: a verification code is digits only, at most 16 characters. */
@@ -71,14 +71,7 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 		description: `The code to send: digits only, at most ${MAX_CODE_LENGTH}`,
 		displayOptions: { show: { codeSource: ['given'] } },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption, timeoutOption],
-	},
+	perItemOptions,
 ]);
 
 /** A code of `length` digits from a cryptographically secure source. */
