@@ -16,6 +16,9 @@ import { MessagingServiceApi } from '../../credentials/MessagingServiceApi.crede
 export class HarnessCredentialsHelper extends ICredentialsHelper {
 	readonly credentialType: ICredentialType = new MessagingServiceApi();
 
+	/** how often n8n loaded and decrypted the credential (a database read in a real n8n) */
+	decryptions = 0;
+
 	constructor(private readonly data: ICredentialDataDecryptedObject) {
 		super();
 	}
@@ -52,6 +55,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	}
 
 	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		this.decryptions++;
 		return { ...this.data };
 	}
 

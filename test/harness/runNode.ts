@@ -41,6 +41,8 @@ export interface RunNodeResult {
 	/** the error that stopped the node, if any */
 	error?: ExecutionError;
 	run: IRun;
+	/** how often the credential was loaded and decrypted during the run */
+	credentialReads: number;
 }
 
 function asItem(item: IDataObject | INodeExecutionData | Record<string, unknown>): INodeExecutionData {
@@ -86,11 +88,12 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		executionTimeoutTimestamp: undefined,
 	};
 	const additionalData = mock<Record<string, unknown>>(partial) as unknown as IWorkflowExecuteAdditionalData;
-	additionalData.credentialsHelper = new HarnessCredentialsHelper({
+	const credentialsHelper = new HarnessCredentialsHelper({
 		apiKey: options.apiKey ?? TEST_API_KEY,
 		baseUrl: options.baseUrl,
 		allowUnencryptedHttp: options.allowUnencryptedHttp ?? false,
 	});
+	additionalData.credentialsHelper = credentialsHelper;
 
 	const input = (options.items ?? [{}]).map(asItem);
 	const runExecutionData: IRunExecutionData = {
@@ -111,5 +114,6 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		items: taskData?.data?.main?.[0] ?? [],
 		error: taskData?.error ?? run.data.resultData.error,
 		run,
+		credentialReads: credentialsHelper.decryptions,
 	};
 }

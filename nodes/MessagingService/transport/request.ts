@@ -1,5 +1,6 @@
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
@@ -38,6 +39,8 @@ export interface CallOptions {
 interface Settings {
 	baseUrl: string;
 	apiKey: string;
+	/** handed to every request, so that n8n does not load and decrypt the credential again */
+	credential: ICredentialsDecrypted;
 }
 
 type Attempt = { answer: UnwrappedAnswer } | { failure: Failure; retryAfterMs?: number; repeatable: boolean };
@@ -45,25 +48,30 @@ type Attempt = { answer: UnwrappedAnswer } | { failure: Failure; retryAfterMs?: 
 const CONNECTION_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN', 'EHOSTUNREACH', 'ERR_SOCKET_CLOSED']);
 const NEVER_REACHED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 
-// One credential read per execution: n8n loads and decrypts it on every getCredentials call.
-const settingsOfExecution = new WeakMap<ApiContext, Promise<Settings>>();
+// One credential read per execution: n8n loads it from its database and decrypts it on every read.
+const credentialOfExecution = new WeakMap<ApiContext, Promise<ICredentialDataDecryptedObject>>();
 
-async function readSettings(context: ApiContext, itemIndex: number | undefined): Promise<Settings> {
-	let settings = settingsOfExecution.get(context);
-	if (!settings) {
-		settings = readSettingsOnce(context, itemIndex);
-		settingsOfExecution.set(context, settings);
-		// a refusal is reported by each item that meets it, with its own index
-		settings.catch(() => settingsOfExecution.delete(context));
+/** The credential's data, read once per execution (a failed read is tried again by the next call). */
+export async function readCredential(context: ApiContext, itemIndex = 0): Promise<ICredentialDataDecryptedObject> {
+	let read = credentialOfExecution.get(context);
+	if (!read) {
+		read = context.getCredentials(CREDENTIAL_TYPE, itemIndex);
+		credentialOfExecution.set(context, read);
+		read.catch(() => credentialOfExecution.delete(context));
 	}
-	return await settings;
+	return await read;
 }
 
-async function readSettingsOnce(context: ApiContext, itemIndex: number | undefined): Promise<Settings> {
-	const credentials: ICredentialDataDecryptedObject = await context.getCredentials(CREDENTIAL_TYPE, itemIndex ?? 0);
+/** A base URL the credential refuses is reported by each item that meets it, with its own index. */
+async function readSettings(context: ApiContext, itemIndex: number | undefined): Promise<Settings> {
+	const credentials = await readCredential(context, itemIndex);
 	const check = checkBaseUrl(credentials.baseUrl, credentials.allowUnencryptedHttp);
 	if (!check.ok) throw new NodeOperationError(context.getNode(), check.problem, { itemIndex });
-	return { baseUrl: check.baseUrl, apiKey: String(credentials.apiKey ?? '') };
+	return {
+		baseUrl: check.baseUrl,
+		apiKey: String(credentials.apiKey ?? ''),
+		credential: { id: '', name: CREDENTIAL_TYPE, type: CREDENTIAL_TYPE, data: credentials },
+	};
 }
 
 function errorCodeOf(error: unknown): string | undefined {
@@ -135,17 +143,16 @@ async function attempt(
 	method: ApiMethod,
 	request: IHttpRequestOptions,
 	timeoutMs: number,
+	credential: ICredentialsDecrypted,
 ): Promise<Attempt> {
 	const endpoint: Endpoint = endpoints[method];
 	try {
-		const response = (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
-			...request,
-			timeout: timeoutMs,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			encoding: 'text',
-			json: false,
-		})) as IN8nHttpFullResponse;
+		const response = (await context.helpers.httpRequestWithAuthentication.call(
+			context,
+			CREDENTIAL_TYPE,
+			{ ...request, timeout: timeoutMs, returnFullResponse: true, ignoreHttpStatusErrors: true, encoding: 'text', json: false },
+			{ credentialsDecrypted: credential },
+		)) as IN8nHttpFullResponse;
 		return classifyResponse(endpoint, method, response);
 	} catch (error) {
 		const code = errorCodeOf(error);
@@ -173,7 +180,7 @@ export async function callApi(
 	options: CallOptions = {},
 ): Promise<UnwrappedAnswer> {
 	const endpoint: Endpoint = endpoints[method];
-	const { baseUrl, apiKey } = await readSettings(this, options.itemIndex);
+	const { baseUrl, apiKey, credential } = await readSettings(this, options.itemIndex);
 	const pacer = options.pacer ?? new RequestPacer(1);
 	const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	let rateLimitRetries = 0;
@@ -185,7 +192,7 @@ export async function callApi(
 		await pacer.acquire();
 		let outcome: Attempt | undefined;
 		try {
-			outcome = await attempt(this, method, request, timeoutMs);
+			outcome = await attempt(this, method, request, timeoutMs, credential);
 		} finally {
 			if (!outcome) pacer.release('failed');
 		}

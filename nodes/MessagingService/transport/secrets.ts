@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPollFunctions
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { redact } from './errors';
-import { CREDENTIAL_TYPE } from './request';
+import { readCredential } from './request';
 
 /**
  * The credential's API key, to take it out of messages that repeat what a user typed (a key
@@ -10,7 +10,7 @@ import { CREDENTIAL_TYPE } from './request';
  */
 export async function apiKeyOf(context: IExecuteFunctions | IPollFunctions): Promise<string> {
 	try {
-		const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+		const credentials = await readCredential(context);
 		return String(credentials.apiKey ?? '');
 	} catch {
 		return '';
