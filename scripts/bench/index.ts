@@ -10,6 +10,7 @@
 //   --json <file>              also write the results as JSON (default: .n8n-host/bench/last-run.json)
 //   --expression-engine <e>    run n8n with N8N_EXPRESSION_ENGINE=<e> (legacy | vm | quickjs) instead of its default
 //   --skip-build               reuse the tarball packed by the last run
+//   --cpu-profile <dir>        write a CPU profile of the n8n process into <dir> (open it in Chrome DevTools)
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
 	fs.mkdirSync(workFolder, { recursive: true });
 	const jsonFile = argument('--json') ?? path.join(workFolder, 'last-run.json');
 	const expressionEngine = argument('--expression-engine');
+	const cpuProfileDir = argument('--cpu-profile');
 
 	step('checking the n8n host (the first run installs n8n into .n8n-host/, several minutes)');
 	ensureHostInstalled();
@@ -130,7 +132,10 @@ async function main(): Promise<void> {
 			emulatorUrl: emulator.baseUrl,
 			token: TOKEN,
 			logFile,
-			env: expressionEngine ? { N8N_EXPRESSION_ENGINE: expressionEngine } : undefined,
+			env: {
+				...(expressionEngine ? { N8N_EXPRESSION_ENGINE: expressionEngine } : {}),
+				...(cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(cpuProfileDir)}` } : {}),
+			},
 		});
 		cleanups.push(() => n8n.stop());
 		step(`n8n at ${n8n.n8n.baseUrl} (pid ${n8n.pid}, log ${path.relative(host.repoRoot, logFile)})`);
