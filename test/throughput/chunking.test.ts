@@ -18,7 +18,6 @@ function sendBatch(options: INodeParameters = {}): INodeParameters {
 		senderNameId: String(fixture.account.alphanameIds[0]),
 		messageType: 'bulk',
 		text: 'Spring sale: 20% off until Sunday',
-		recipientPhone: '={{ $json.phone }}',
 		callbackUrl: 'http://127.0.0.1:9/mailing-outcome',
 		options,
 	};

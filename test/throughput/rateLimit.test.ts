@@ -115,7 +115,6 @@ describe('every item is sent exactly once under 429s', () => {
 				senderNameId: String(fixture.account.alphanameIds[0]),
 				messageType: 'bulk',
 				text: 'Our spring newsletter is out',
-				recipientPhone: '={{ $json.phone }}',
 				callbackUrl: 'http://127.0.0.1:9/mailing-outcome',
 			},
 			items: input,

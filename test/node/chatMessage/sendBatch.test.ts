@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { TEST_API_KEY } from '../../harness/keys';
 import { useSandbox } from '../../harness/sandbox';
 
@@ -16,6 +18,7 @@ function batch(parameters: Record<string, unknown>) {
 		buildFrom: 'items',
 		mailingName: 'Spring',
 		senderNameId: String(fixture.account.alphanameIds[0]),
+		recipientsFrom: 'define',
 		recipientPhone: '={{ $json.phone }}',
 		...parameters,
 	};
@@ -82,6 +85,25 @@ describe('Chat Message > Send Batch', () => {
 				},
 			],
 		});
+	});
+
+	it('takes each recipient\'s phone, text and link from the fields of its item (the default)', async () => {
+		const fromFields: IDataObject = batch({
+			messageType: 'personal',
+			contentType: 'button',
+			imageUrl: 'https://cdn.example.com/btn.png',
+			buttonCaption: 'Open',
+		});
+		delete fromFields.recipientsFrom;
+		delete fromFields.recipientPhone;
+		const { error } = await fixture.run({ parameters: fromFields, items: people });
+		expect(error).toBeUndefined();
+		const [request] = fixture.sandbox.requests();
+		expect((request.body as { messages: Array<Record<string, unknown>> }).messages[0].delivery_list).toEqual([
+			{ phone: '375291234567', text: 'Hi Ann', button_link: 'https://s.example/a' },
+			{ phone: '375291234568', text: 'Hi Bob', button_link: 'https://s.example/b' },
+			{ phone: '375291234569', text: 'Hi Cid', button_link: 'https://s.example/c' },
+		]);
 	});
 
 	it('sends a bulk image mailing and a bulk button mailing with text and link in the content', async () => {

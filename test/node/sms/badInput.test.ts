@@ -259,6 +259,7 @@ const fromItems = (rest: INodeParameters = {}): INodeParameters =>
 		senderNameId: alphaname(),
 		messageType: 'bulk',
 		text: 'Hi',
+		recipientsFrom: 'define',
 		recipientPhone: '={{ $json.phone }}',
 		callbackUrl: CALLBACK,
 		...rest,

@@ -14,7 +14,6 @@ async function sendBatch(phones: string[]): Promise<string> {
 			senderNameId: String(fixture.account.alphanameIds[0]),
 			messageType: 'bulk',
 			text: 'Hello',
-			recipientPhone: '={{ $json.phone }}',
 			callbackUrl: 'http://127.0.0.1:9/callback',
 			options: { chunkSize: 2 },
 		},

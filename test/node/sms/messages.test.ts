@@ -142,7 +142,6 @@ describe('SMS > Get Many Deliveries', () => {
 				mailingName: 'Deliveries',
 				senderNameId: String(fixture.account.alphanameIds[0]),
 				text: 'Hi',
-				recipientPhone: '={{ $json.phone }}',
 				callbackUrl: 'http://127.0.0.1:9/cb',
 			},
 			items: Array.from({ length: count }, (_, index) => ({ phone: `3752910${String(index).padStart(5, '0')}` })),

@@ -14,6 +14,7 @@ function batchParameters(extra: IDataObject = {}): IDataObject {
 		senderNameId: String(fixture.account.alphanameIds[0]),
 		messageType: 'bulk',
 		text: 'Sale starts today',
+		recipientsFrom: 'define',
 		recipientPhone: '={{ $json.phone }}',
 		callbackUrl: CALLBACK,
 		...extra,
@@ -164,6 +165,79 @@ describe('SMS > Send Batch, from input items', () => {
 			items: [{ phone: '375291000001' }, { phone: '375291000002' }, { phone: 'none' }],
 		});
 		expect(error?.message).toMatch(/Invalid Phone "none" in item 2/);
+		expect(fixture.sandbox.requests()).toHaveLength(0);
+	});
+});
+
+describe('SMS > Send Batch, recipients from fields of each item (the default)', () => {
+	function fieldParameters(extra: IDataObject = {}): IDataObject {
+		const parameters = batchParameters(extra);
+		delete parameters.recipientsFrom;
+		delete parameters.recipientPhone;
+		return parameters;
+	}
+
+	it('reads the "phone" field of each item by default, and the "text" field for own texts', async () => {
+		const { items, error } = await fixture.run({
+			parameters: fieldParameters({ messageType: 'personal' }),
+			items: [
+				{ phone: '+375 29 100-00-01', text: 'Hi Ann' },
+				{ phone: 375291000002, text: 'Hi Bob' },
+			],
+		});
+		expect(error).toBeUndefined();
+		const [request] = fixture.sandbox.requests();
+		expect((request.body as { messages: IDataObject[] }).messages[0].delivery_list).toEqual([
+			{ phone: '375291000001', text: 'Hi Ann' },
+			{ phone: '375291000002', text: 'Hi Bob' },
+		]);
+		expect(items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	it('reads the fields it is given, nested ones with dots, and a field whose name has a dot first', async () => {
+		const { error } = await fixture.run({
+			parameters: fieldParameters({ messageType: 'personal', phoneField: 'contact.mobile', personalTextField: 'sms.text' }),
+			items: [
+				{ contact: { mobile: '375291000001' }, sms: { text: 'nested' } },
+				{ contact: { mobile: '375291000002' }, 'sms.text': 'dotted name', sms: { text: 'nested' } },
+			],
+		});
+		expect(error).toBeUndefined();
+		const [request] = fixture.sandbox.requests();
+		expect((request.body as { messages: IDataObject[] }).messages[0].delivery_list).toEqual([
+			{ phone: '375291000001', text: 'nested' },
+			{ phone: '375291000002', text: 'dotted name' },
+		]);
+	});
+
+	it('stops before any request at an item without the field, naming the item, the setting and the fields it has', async () => {
+		const { error } = await fixture.run({
+			parameters: fieldParameters(),
+			items: [{ phone: '375291000001' }, { name: 'Bob', mobile: '375291000002' }],
+		});
+		expect(error?.message).toBe('Item 1 has no field "phone"');
+		expect(error?.description).toMatch(/Set "Phone Field" to the name of the field .*\(its fields are: name, mobile\)/);
+		expect(fixture.sandbox.requests()).toHaveLength(0);
+	});
+
+	it('with Continue On Fail, leaves out an item without the field or with a bad phone and sends the others', async () => {
+		const { items, error } = await fixture.run({
+			parameters: fieldParameters(),
+			items: [{ phone: '375291000001' }, {}, { phone: 'call me' }, { phone: '375291000004' }],
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+		const [request] = fixture.sandbox.requests();
+		expect((request.body as { messages: IDataObject[] }).messages[0].delivery_list).toEqual(['375291000001', '375291000004']);
+		const failed = items.filter((item) => item.json.error !== undefined);
+		expect(failed.map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
+		expect(failed[0].json.error).toBe('Item 1 has no field "phone"');
+		expect(failed[1].json.error).toMatch(/^Invalid Phone \(field "phone"\) "call me" in item 2/);
+	});
+
+	it('refuses an empty field name before any request', async () => {
+		const { error } = await fixture.run({ parameters: fieldParameters({ phoneField: ' ' }), items: [{ phone: '375291000001' }] });
+		expect(error?.message).toMatch(/^Invalid Phone Field " " in item 0: give the name of a field of the input items/);
 		expect(fixture.sandbox.requests()).toHaveLength(0);
 	});
 });

@@ -144,8 +144,9 @@ export const BAD_INPUT_CASES: BadInputCase[] = [
 	{ resource: 'sms', name: 'Send Batch (JSON): not JSON', field: 'Mailings (JSON)', parameters: () => sms('sendBatch', { buildFrom: 'json', messagesJson: V, callbackUrl: CALLBACK_URL }), good: (w) => [JSON.stringify(smsMailingJson(w)), JSON.stringify(smsMailingJson(w))], bad: '[{"name": "Sale",' },
 	{ resource: 'sms', name: 'Send Batch (JSON): message type "group"', field: 'Mailings (JSON)', parameters: () => sms('sendBatch', { buildFrom: 'json', messagesJson: V, callbackUrl: CALLBACK_URL }), good: (w) => [JSON.stringify(smsMailingJson(w)), JSON.stringify(smsMailingJson(w))], bad: JSON.stringify([{ name: 'Sale', alphaname_id: '1001', message_type: 'group', text: 'Hi', delivery_list: ['375291000001'] }]), shown: '"group"' },
 	{ resource: 'sms', name: 'Send Batch (JSON): callback URL that is not http(s)', field: 'Callback URL', parameters: (w) => sms('sendBatch', { buildFrom: 'json', messagesJson: JSON.stringify(smsMailingJson(w)), callbackUrl: V }), good: () => [CALLBACK_URL, CALLBACK_URL], bad: 'mailto:ops@example.com' },
-	{ resource: 'sms', name: 'Send Batch (items): bad recipient phone', field: 'Phone', parameters: (w) => sms('sendBatch', { buildFrom: 'items', mailingName: 'Sale', senderNameId: w.alphanameId, messageType: 'bulk', text: 'Hi', recipientPhone: V, callbackUrl: CALLBACK_URL }), good: () => ['375291000001', '375291000003'], bad: '00-12', requests: 1 },
-	{ resource: 'sms', name: 'Send Batch (items): personal text left empty', field: 'Text', parameters: (w) => sms('sendBatch', { buildFrom: 'items', mailingName: 'Sale', senderNameId: w.alphanameId, messageType: 'personal', personalText: V, recipientPhone: '={{ $json.phone }}', callbackUrl: CALLBACK_URL }), good: () => ['Hello Ann', 'Hello Bob'], bad: '' , requests: 1 },
+	{ resource: 'sms', name: 'Send Batch (items): bad recipient phone', field: 'Phone', parameters: (w) => sms('sendBatch', { buildFrom: 'items', mailingName: 'Sale', senderNameId: w.alphanameId, messageType: 'bulk', text: 'Hi', recipientsFrom: 'define', recipientPhone: V, callbackUrl: CALLBACK_URL }), good: () => ['375291000001', '375291000003'], bad: '00-12', requests: 1 },
+	{ resource: 'sms', name: 'Send Batch (items): bad phone in the phone field of an item', field: 'Phone (field "v")', parameters: (w) => sms('sendBatch', { buildFrom: 'items', mailingName: 'Sale', senderNameId: w.alphanameId, messageType: 'bulk', text: 'Hi', recipientsFrom: 'fields', phoneField: 'v', callbackUrl: CALLBACK_URL }), good: () => ['375291000001', '375291000003'], bad: '00-12', requests: 1 },
+	{ resource: 'sms', name: 'Send Batch (items): personal text left empty', field: 'Text', parameters: (w) => sms('sendBatch', { buildFrom: 'items', mailingName: 'Sale', senderNameId: w.alphanameId, messageType: 'personal', recipientsFrom: 'define', personalText: V, recipientPhone: '={{ $json.phone }}', callbackUrl: CALLBACK_URL }), good: () => ['Hello Ann', 'Hello Bob'], bad: '' , requests: 1 },
 
 	// ------------------------------------------------------------------ Verification Code
 	{ resource: 'verificationCode', name: 'given code with a space', field: 'Verification Code', parameters: () => otp({ codeSource: 'given', code: V }), good: () => ['1234', '567890'], bad: '12 34' },
@@ -197,6 +198,7 @@ export const BAD_INPUT_CASES: BadInputCase[] = [
 				imageUrl: 'https://cdn.example/1.png',
 				buttonCaption: 'Open',
 				personalText: 'Your offer',
+				recipientsFrom: 'define',
 				personalButtonLink: V,
 				recipientPhone: '={{ $json.phone }}',
 			}),

@@ -210,7 +210,6 @@ export const batchSend: OperationKind = {
 				senderNameId: world.alphanameId,
 				messageType: 'bulk',
 				text,
-				recipientPhone: '={{ $json.phone }}',
 				callbackUrl: CALLBACK_URL,
 				options: { chunkSize: CHUNK, ...context.options },
 			},

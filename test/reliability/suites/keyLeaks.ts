@@ -147,7 +147,7 @@ function everyOperation(world: World, e: Entities, wave: string, options: INodeP
 		[
 			'sms',
 			'sendBatch',
-			{ buildFrom: 'items', mailingName: `${wave} sale`, senderNameId: world.alphanameId, messageType: 'bulk', text: 'Sale', recipientPhone: '={{ $json.phone }}', callbackUrl: CALLBACK_URL, options },
+			{ buildFrom: 'items', mailingName: `${wave} sale`, senderNameId: world.alphanameId, messageType: 'bulk', text: 'Sale', recipientsFrom: 'define', recipientPhone: '={{ $json.phone }}', callbackUrl: CALLBACK_URL, options },
 		],
 		['sms', 'sendCreatedMessage', { messageId: String(e.createdMessageId), phone, options }],
 		['sms', 'sendToList', { listId: String(world.account.listIds[0]), mailingName: `${wave} to list`, message: 'Hi', senderNameId: world.alphanameId, sendTime: EMULATOR_START, options }],
@@ -161,7 +161,7 @@ function everyOperation(world: World, e: Entities, wave: string, options: INodeP
 		[
 			'chatMessage',
 			'sendBatch',
-			{ buildFrom: 'items', mailingName: `${wave} chat sale`, senderNameId: world.alphanameId, messageType: 'bulk', contentType: 'text', chatText: 'Sale', recipientPhone: '={{ $json.phone }}', options },
+			{ buildFrom: 'items', mailingName: `${wave} chat sale`, senderNameId: world.alphanameId, messageType: 'bulk', contentType: 'text', chatText: 'Sale', options },
 		],
 		['chatMessage', 'sendToList', { chatnameId: world.chatnameId, listId: String(world.account.listIds[0]), messageType: 'TEXT', message: `${wave} chat list`, options }],
 		['reply', 'getManyNew', { messageId: String(e.chatMailingId), options: { ...options, markAsRead: true } }],

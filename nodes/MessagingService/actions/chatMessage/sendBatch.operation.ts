@@ -3,7 +3,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { isHttpUrl } from '../../helpers/fields';
 import { invalidField } from '../../helpers/validation';
 import { forOperation } from '../display';
-import { batchFields, executeBatch, type BatchChannel, type MessageType } from '../shared/batch';
+import {
+	batchFields,
+	DEFINED_BELOW,
+	executeBatch,
+	FROM_ITEM_FIELDS,
+	type BatchChannel,
+	type MessageType,
+} from '../shared/batch';
 import { BUTTON_LINK_MAX } from '../shared/chatContent';
 import type { ExecutionTools } from '../types';
 
@@ -15,11 +22,15 @@ import type { ExecutionTools } from '../types';
 
 const CONTENT_TYPES = ['text', 'image', 'button'];
 
-function readText(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number, rule: string): string {
-	const value = context.getNodeParameter(parameter, itemIndex, '');
+function checkText(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number, rule: string): string {
 	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 	if (text.trim() === '') throw invalidField(context.getNode(), label, value, rule, itemIndex);
 	return text;
+}
+
+/** A field of the mailing, read from the first item. */
+function readText(context: IExecuteFunctions, parameter: string, label: string, rule: string): string {
+	return checkText(context, context.getNodeParameter(parameter, 0, ''), label, 0, rule);
 }
 
 function checkButtonLink(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number): string {
@@ -38,7 +49,7 @@ function checkButtonLink(context: IExecuteFunctions, value: unknown, label: stri
 }
 
 function readImageUrl(context: IExecuteFunctions): string {
-	const url = readText(context, 'imageUrl', 'Image URL', 0, 'give a publicly reachable link to the image');
+	const url = readText(context, 'imageUrl', 'Image URL', 'give a publicly reachable link to the image');
 	if (!isHttpUrl(url.trim())) {
 		throw invalidField(context.getNode(), 'Image URL', url, 'the image link must start with http:// or https:// and be publicly reachable', 0);
 	}
@@ -99,27 +110,22 @@ export const chatBatchChannel: BatchChannel = {
 		}
 		if (type === 'text') {
 			if (messageType === 'personal') return { content: { type: 'text' } };
-			return { content: { type: 'text', text: readText(context, 'chatText', 'Text', 0, 'give the text sent to every recipient') } };
+			return { content: { type: 'text', text: readText(context, 'chatText', 'Text', 'give the text sent to every recipient') } };
 		}
 		const imageUrl = readImageUrl(context);
 		if (type === 'image') return { content: { type: 'image', image_url: imageUrl } };
-		const caption = readText(context, 'buttonCaption', 'Button Caption', 0, 'a button mailing needs the text shown on the button');
+		const caption = readText(context, 'buttonCaption', 'Button Caption', 'a button mailing needs the text shown on the button');
 		if (messageType === 'personal') return { content: { type: 'button', image_url: imageUrl, caption } };
-		const text = readText(context, 'chatText', 'Text', 0, 'give the text sent with the button to every recipient');
+		const text = readText(context, 'chatText', 'Text', 'give the text sent with the button to every recipient');
 		const link = checkButtonLink(context, context.getNodeParameter('buttonLink', 0, ''), 'Button Link', 0);
 		return { content: { type: 'button', image_url: imageUrl, caption, button_link: link, text } };
 	},
-	personalEntry(context, itemIndex, phone) {
-		const text = readText(
-			context,
-			'personalText',
-			'Text',
-			itemIndex,
-			'each recipient of a personal mailing needs its own text; check the expression, e.g. {{ $json.text }}',
-		);
+	personalEntry(context, itemIndex, phone, values) {
+		const personalText = values('personalText', 'Text');
+		const text = checkText(context, personalText.value, personalText.label, itemIndex, 'each recipient of a personal mailing needs its own text');
 		if (contentTypeOf(context) !== 'button') return { phone, text };
-		const link = checkButtonLink(context, context.getNodeParameter('personalButtonLink', itemIndex, ''), 'Button Link', itemIndex);
-		return { phone, text, button_link: link };
+		const link = values('personalButtonLink', 'Button Link');
+		return { phone, text, button_link: checkButtonLink(context, link.value, link.label, itemIndex) };
 	},
 	jsonMembers: ['alphaname_id', 'name', 'message_type', 'schedule_time', 'content', 'delivery_list'],
 	checkJsonMailing: jsonProblem,
@@ -176,7 +182,18 @@ const contentFields: INodeProperties[] = [
 		placeholder: 'e.g. {{ $json.text }}',
 		description: 'The text for the recipient of each item; use an expression so that each item gives its own text',
 		hint: 'E.g. {{ $json.text }} reads the "text" field of each item',
-		displayOptions: { show: personal },
+		displayOptions: { show: { ...personal, ...DEFINED_BELOW } },
+	},
+	{
+		displayName: 'Text Field',
+		name: 'personalTextField',
+		type: 'string',
+		required: true,
+		requiresDataPath: 'single',
+		default: 'text',
+		placeholder: 'e.g. text',
+		description: 'The name of the field of each input item that holds the text for its recipient',
+		displayOptions: { show: { ...personal, ...FROM_ITEM_FIELDS } },
 	},
 	{
 		displayName: 'Image URL',
@@ -216,7 +233,18 @@ const contentFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. {{ $json.link }}',
 		description: `The link the button opens for the recipient of each item, at most ${BUTTON_LINK_MAX} characters; use an expression so that each item gives its own link`,
-		displayOptions: { show: { ...personal, contentType: ['button'] } },
+		displayOptions: { show: { ...personal, ...DEFINED_BELOW, contentType: ['button'] } },
+	},
+	{
+		displayName: 'Button Link Field',
+		name: 'personalButtonLinkField',
+		type: 'string',
+		required: true,
+		requiresDataPath: 'single',
+		default: 'link',
+		placeholder: 'e.g. link',
+		description: `The name of the field of each input item that holds the link the button opens for its recipient, at most ${BUTTON_LINK_MAX} characters`,
+		displayOptions: { show: { ...personal, ...FROM_ITEM_FIELDS, contentType: ['button'] } },
 	},
 ];
 

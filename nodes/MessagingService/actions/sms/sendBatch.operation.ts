@@ -2,13 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { invalidField } from '../../helpers/validation';
 import { forOperation } from '../display';
-import { batchFields, executeBatch, type BatchChannel } from '../shared/batch';
+import { batchFields, DEFINED_BELOW, executeBatch, FROM_ITEM_FIELDS, type BatchChannel } from '../shared/batch';
 import type { ExecutionTools } from '../types';
 
-function requiredText(context: IExecuteFunctions, parameter: string, itemIndex: number, rule: string): string {
-	const value = context.getNodeParameter(parameter, itemIndex, '');
+function requiredText(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number, rule: string): string {
 	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-	if (text.trim() === '') throw invalidField(context.getNode(), 'Text', value, rule, itemIndex);
+	if (text.trim() === '') throw invalidField(context.getNode(), label, value, rule, itemIndex);
 	return text;
 }
 
@@ -18,16 +17,12 @@ export const smsBatchChannel: BatchChannel = {
 	callbackRequired: true,
 	mailingContent(context, messageType) {
 		if (messageType === 'personal') return {};
-		return { text: requiredText(context, 'text', 0, 'give the text of the SMS sent to every recipient') };
+		const text = context.getNodeParameter('text', 0, '');
+		return { text: requiredText(context, text, 'Text', 0, 'give the text of the SMS sent to every recipient') };
 	},
-	personalEntry(context, itemIndex, phone) {
-		const text = requiredText(
-			context,
-			'personalText',
-			itemIndex,
-			'each recipient of a personal mailing needs its own text; check the expression, e.g. {{ $json.text }}',
-		);
-		return { phone, text };
+	personalEntry(context, itemIndex, phone, values) {
+		const { value, label } = values('personalText', 'Text');
+		return { phone, text: requiredText(context, value, label, itemIndex, 'each recipient of a personal mailing needs its own text') };
 	},
 	jsonMembers: ['alphaname_id', 'name', 'message_type', 'schedule_time', 'text', 'delivery_list'],
 	checkJsonMailing(mailing: IDataObject, where: string) {
@@ -63,7 +58,18 @@ const contentFields: INodeProperties[] = [
 		placeholder: 'e.g. {{ $json.text }}',
 		description: 'The SMS for the recipient of each item; use an expression so that each item gives its own text',
 		hint: 'E.g. {{ $json.text }} reads the "text" field of each item',
-		displayOptions: { show: { messageType: ['personal'] } },
+		displayOptions: { show: { messageType: ['personal'], ...DEFINED_BELOW } },
+	},
+	{
+		displayName: 'Text Field',
+		name: 'personalTextField',
+		type: 'string',
+		required: true,
+		requiresDataPath: 'single',
+		default: 'text',
+		placeholder: 'e.g. text',
+		description: 'The name of the field of each input item that holds the SMS for its recipient',
+		displayOptions: { show: { messageType: ['personal'], ...FROM_ITEM_FIELDS } },
 	},
 ];
 
