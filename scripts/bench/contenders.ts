@@ -1,15 +1,18 @@
 // The contenders: workflows for the n8n ones (same input items from a Code node, then the node
-// under test), and the plain HTTP client loop that is the floor for per-item work.
+// under test), and the plain HTTP client loops that are the floor for per-item work.
 import axios from 'axios';
 import type { INodeParameters } from 'n8n-workflow';
+import { httpRequest } from '../../node_modules/@n8n/backend-network/dist/http/axios/request';
 import type { WorkflowData } from '../../test/e2e/lib/n8n-types';
 import { manualTriggerNode, workflowOf } from '../../test/e2e/lib/workflow-builder';
 import { PACKAGE } from './n8n';
 
-export type ContenderId = 'axiosLoop' | 'httpDefault' | 'httpBatching' | 'nodePerItem' | 'nodePerItemMax' | 'nodeBatch';
+export type LoopId = 'axiosLoop' | 'helperLoop';
+export type ContenderId = LoopId | 'httpDefault' | 'httpBatching' | 'nodePerItem' | 'nodePerItemMax' | 'nodeBatch';
 
 export const CONTENDER_LABELS: Record<ContenderId, string> = {
 	axiosLoop: '(d) plain axios loop',
+	helperLoop: "(e) n8n's HTTP helper loop",
 	httpDefault: '(a) HTTP Request, defaults',
 	httpBatching: '(a) HTTP Request, Batching',
 	nodePerItem: '(b) this node, per item',
@@ -74,7 +77,7 @@ function httpRequestParameters(input: WorkflowInput): INodeParameters {
 	};
 }
 
-export function contenderWorkflow(id: Exclude<ContenderId, 'axiosLoop'>, input: WorkflowInput): WorkflowData {
+export function contenderWorkflow(id: Exclude<ContenderId, LoopId>, input: WorkflowInput): WorkflowData {
 	const credentials = { messagingServiceApi: { id: input.credential.id, name: input.credential.name } };
 	const position: [number, number] = [440, 0];
 	let contender;
@@ -122,7 +125,8 @@ export function contenderWorkflow(id: Exclude<ContenderId, 'axiosLoop'>, input: 
 					senderNameId: input.alphanameId,
 					messageType: 'bulk',
 					text: input.text,
-					recipientPhone: '={{ $json.phone }}',
+					recipientsFrom: 'fields',
+					phoneField: 'phone',
 					callbackUrl: input.callbackUrl ?? '',
 					options: {},
 				},
@@ -138,11 +142,7 @@ export interface LoopResult {
 	errors: number;
 }
 
-/**
- * The floor for per-item work: the same sendQuickSMS requests from a plain axios loop with
- * `concurrency` workers; a 429 is retried after its Retry-After by the worker that got it.
- */
-export async function axiosLoop(options: {
+export interface LoopOptions {
 	emulatorUrl: string;
 	token: string;
 	alphanameId: string;
@@ -150,8 +150,22 @@ export async function axiosLoop(options: {
 	text: string;
 	concurrency: number;
 	onTick?: () => Promise<void>;
-}): Promise<LoopResult> {
-	const http = axios.create({ baseURL: options.emulatorUrl, timeout: 30000, validateStatus: () => true });
+}
+
+interface Reply {
+	status: number;
+	retryAfter: unknown;
+}
+
+function quickSmsQuery(options: LoopOptions, index: number) {
+	return { token: options.token, phone: phoneOf(index), message: options.text, alphaname_id: options.alphanameId };
+}
+
+/**
+ * Sends item i with `send(i)` from `concurrency` workers; a 429 is retried after its Retry-After
+ * by the worker that got it.
+ */
+async function sendLoop(options: LoopOptions, send: (index: number) => Promise<Reply>): Promise<LoopResult> {
 	let next = 0;
 	let errors = 0;
 	const started = Date.now();
@@ -166,15 +180,13 @@ export async function axiosLoop(options: {
 		while (next < options.items) {
 			const index = next++;
 			for (let attempt = 0; ; attempt++) {
-				const response = await http.post('/api/v1/sendQuickSMS', null, {
-					params: { token: options.token, phone: phoneOf(index), message: options.text, alphaname_id: options.alphanameId },
-				});
-				if (response.status === 429 && attempt < 12) {
-					const seconds = Number(response.headers['retry-after'] ?? 1);
+				const reply = await send(index);
+				if (reply.status === 429 && attempt < 12) {
+					const seconds = Number(reply.retryAfter ?? 1);
 					await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(seconds) ? seconds : 1) * 1000));
 					continue;
 				}
-				if (response.status !== 200) errors++;
+				if (reply.status !== 200) errors++;
 				break;
 			}
 		}
@@ -184,4 +196,32 @@ export async function axiosLoop(options: {
 	ticking = false;
 	await ticker;
 	return { seconds, errors };
+}
+
+/** The floor for per-item work: the sendQuickSMS requests from a plain axios client, connections reused. */
+export async function axiosLoop(options: LoopOptions): Promise<LoopResult> {
+	const http = axios.create({ baseURL: options.emulatorUrl, timeout: 30000, validateStatus: () => true });
+	return await sendLoop(options, async (index) => {
+		const response = await http.post('/api/v1/sendQuickSMS', null, { params: quickSmsQuery(options, index) });
+		return { status: response.status, retryAfter: response.headers['retry-after'] };
+	});
+}
+
+/**
+ * The floor for anything sending through n8n's HTTP layer: the same requests through the function
+ * `this.helpers.httpRequest` ends in, which builds a new agent, so a new connection, per request.
+ */
+export async function helperLoop(options: LoopOptions): Promise<LoopResult> {
+	return await sendLoop(options, async (index) => {
+		const response = await httpRequest({
+			url: `${options.emulatorUrl}/api/v1/sendQuickSMS`,
+			method: 'POST',
+			qs: quickSmsQuery(options, index),
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			encoding: 'text',
+			json: false,
+		});
+		return { status: response.statusCode, retryAfter: response.headers['retry-after'] };
+	});
 }

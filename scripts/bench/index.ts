@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../nodes/MessagingService/actions/common';
 import { DEFAULT_CHUNK_SIZE } from '../../nodes/MessagingService/actions/shared/batch';
 import { ensureHostInstalled, host } from '../../test/e2e/lib/host';
-import { axiosLoop, CONTENDER_LABELS, contenderWorkflow, NODE_UNDER_TEST, type ContenderId } from './contenders';
+import { axiosLoop, CONTENDER_LABELS, contenderWorkflow, helperLoop, NODE_UNDER_TEST, type ContenderId } from './contenders';
 import { BenchEmulator, type Faults } from './emulator';
 import { BenchN8n } from './n8n';
 import { buildAndPack } from './package';
@@ -43,14 +43,14 @@ const SCENARIOS: ScenarioPlan[] = [
 		title: `1,000 items, +${LATENCY_MS} ms latency, no rate limit`,
 		items: 1000,
 		faults: { latencyMs: LATENCY_MS },
-		contenders: ['axiosLoop', 'httpDefault', 'nodePerItem', 'nodePerItemMax', 'nodeBatch'],
+		contenders: ['axiosLoop', 'helperLoop', 'httpDefault', 'nodePerItem', 'nodePerItemMax', 'nodeBatch'],
 	},
 	{
 		id: 'S2',
 		title: `300 items, +${LATENCY_MS} ms latency, rate limit ${RATE_PER_SECOND} requests/s (429 + Retry-After: 1)`,
 		items: 300,
 		faults: { latencyMs: LATENCY_MS, rateLimit: { perSecond: RATE_PER_SECOND, retryAfterSeconds: 1 } },
-		contenders: ['axiosLoop', 'httpDefault', 'httpBatching', 'nodePerItem', 'nodeBatch'],
+		contenders: ['axiosLoop', 'helperLoop', 'httpDefault', 'httpBatching', 'nodePerItem', 'nodeBatch'],
 	},
 	{
 		id: 'S3',
@@ -151,8 +151,8 @@ async function main(): Promise<void> {
 			await emulator.prepare(plan.faults);
 			const label = `${plan.id} ${CONTENDER_LABELS[id]}`;
 			step(`${label}: ${items.toLocaleString('en-US')} items`);
-			if (id === 'axiosLoop') {
-				const loop = await axiosLoop({
+			if (id === 'axiosLoop' || id === 'helperLoop') {
+				const loop = await { axiosLoop, helperLoop }[id]({
 					emulatorUrl: emulator.baseUrl,
 					token: TOKEN,
 					alphanameId: emulator.alphanameId,
@@ -169,7 +169,10 @@ async function main(): Promise<void> {
 					seconds: loop.seconds,
 					delivery,
 					status: 'success',
-					note: `concurrency ${DEFAULT_CONCURRENCY}, keeps retrying a 429 after Retry-After`,
+					note:
+						id === 'axiosLoop'
+							? `concurrency ${DEFAULT_CONCURRENCY}, keeps retrying a 429 after Retry-After`
+							: "as (d), each request through n8n's httpRequest (@n8n/backend-network): a new agent, so a new connection, per request",
 				};
 			}
 			const workflowId = await n8n.createWorkflow(
@@ -210,7 +213,7 @@ async function main(): Promise<void> {
 
 		step('warming up (20 items through each contender; not measured)');
 		const warmup: ScenarioPlan = { id: 'S1', title: 'warm-up', items: 20, faults: {}, contenders: [] };
-		for (const id of ['axiosLoop', 'httpDefault', 'nodePerItem', 'nodeBatch'] as ContenderId[]) {
+		for (const id of ['axiosLoop', 'helperLoop', 'httpDefault', 'nodePerItem', 'nodeBatch'] as ContenderId[]) {
 			const result = await runContender(id, warmup, 20);
 			if (result.status !== 'success' || result.delivery.delivered !== 20) {
 				throw new Error(`warm-up of ${CONTENDER_LABELS[id]} failed: ${result.status} ${result.error ?? ''} (${result.delivery.delivered} of 20 sent)`);
@@ -259,7 +262,7 @@ async function main(): Promise<void> {
 			'==== Throughput benchmark (issue 8) ====',
 			machine(),
 			`command: npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
-			'wall time: the node under test as n8n timed it (runData executionTime); for (d) the loop itself.',
+			'wall time: the node under test as n8n timed it (runData executionTime); for (d) and (e) the loop itself.',
 			'RSS +MB: growth of the n8n process while the node ran (highest sample minus the one before it started).',
 			'delivered / doubled / failed: distinct messages the emulator really sent / sent more than once / never sent.',
 			'',
@@ -293,6 +296,15 @@ function evaluate(scenarios: ScenarioResult[]): Target[] {
 			what: `this node per item <= ${TARGETS.s1Ratio}x the plain-client floor`,
 			measured: `${ratio.toFixed(2)}x (${s1Node.seconds.toFixed(2)} s vs ${s1Floor.seconds.toFixed(2)} s), ${s1Node.delivery.delivered} sent`,
 			verdict: verdict(ratio <= TARGETS.s1Ratio && complete),
+		});
+	}
+	const s1Helper = find('S1', 'helperLoop');
+	if (s1Helper && s1Node) {
+		targets.push({
+			scenario: 'S1',
+			what: "this node per item vs n8n's HTTP helper loop",
+			measured: `${(s1Node.seconds / s1Helper.seconds).toFixed(2)}x (${s1Node.seconds.toFixed(2)} s vs ${s1Helper.seconds.toFixed(2)} s)`,
+			verdict: 'INFO',
 		});
 	}
 
