@@ -59,6 +59,15 @@ describe('retries and failures of the transport', () => {
 		expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: 1, duplicates: 0 });
 	});
 
+	it('does not retry a 500 on a template change, and says it (not a message) may have been done', async () => {
+		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'createTemplateMessage', kind: '500-after', count: 1 }] });
+		const { error } = await probe('createTemplateMessage', { name: 'Welcome', message: 'Welcome aboard' });
+		expect(error?.message).toMatch(/unavailable \(500\)/);
+		expect(error?.description).toMatch(/may have been done \(created, changed or deleted\)\. It was not done again automatically/);
+		expect(error?.description).not.toMatch(/sent/);
+		expect(apiRequests('createTemplateMessage')).toHaveLength(1);
+	});
+
 	it('turns an HTML answer into a clear error', async () => {
 		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: 'html' }] });
 		const { error } = await probe('sendQuickSMS', quickSms());

@@ -24,8 +24,9 @@ export type AnswerShape =
 /**
  * What a call does to the service, which decides what may be retried after a failure whose
  * outcome is unknown (5xx, timeout, dropped connection): only reads and idempotent writes are.
+ * `send` sends messages (and costs money); `write` creates or changes something without sending.
  */
-export type Effect = 'read' | 'idempotentWrite' | 'write';
+export type Effect = 'read' | 'idempotentWrite' | 'write' | 'send';
 
 export interface Endpoint {
 	verb: 'GET' | 'POST';
@@ -54,7 +55,7 @@ export const endpoints = {
 		token: ['query', 'json'],
 		parameters: { callback_url: 'json', messages: 'json' },
 		answer: 'object',
-		effect: 'write',
+		effect: 'send',
 	},
 	statusBulkChat: {
 		verb: 'POST',
@@ -77,7 +78,7 @@ export const endpoints = {
 			alphaname_id: 'form',
 		},
 		answer: 'envelope',
-		effect: 'write',
+		effect: 'send',
 	},
 	getChatDeliveryData: {
 		verb: 'POST',
@@ -107,7 +108,7 @@ export const endpoints = {
 		token: ['query'],
 		parameters: { message_id: 'form' },
 		answer: 'envelopeStatus',
-		effect: 'write',
+		effect: 'send',
 	},
 	getChatMessages: {
 		verb: 'POST',
@@ -199,7 +200,7 @@ export const endpoints = {
 		token: ['query', 'json'],
 		parameters: { callback_url: 'json', messages: 'json' },
 		answer: 'object',
-		effect: 'write',
+		effect: 'send',
 	},
 	statusBulkSms: {
 		verb: 'POST',
@@ -223,7 +224,7 @@ export const endpoints = {
 			chatname_id: 'form',
 		},
 		answer: 'object',
-		effect: 'write',
+		effect: 'send',
 	},
 	sendOtpAppOne: {
 		verb: 'POST',
@@ -231,7 +232,7 @@ export const endpoints = {
 		token: ['query'],
 		parameters: { message: 'query', phone: 'query' },
 		answer: 'object',
-		effect: 'write',
+		effect: 'send',
 	},
 	sendOtpAppTwo: {
 		verb: 'POST',
@@ -239,7 +240,7 @@ export const endpoints = {
 		token: ['query'],
 		parameters: { message: 'query', phone: 'query' },
 		answer: 'object',
-		effect: 'write',
+		effect: 'send',
 	},
 	createSmsMessage: {
 		verb: 'GET',
@@ -263,7 +264,7 @@ export const endpoints = {
 		token: ['query'],
 		parameters: { message_id: 'query', phone: 'query' },
 		answer: 'object',
-		effect: 'write',
+		effect: 'send',
 	},
 	checkSMS: {
 		verb: 'GET',
@@ -309,7 +310,7 @@ export const endpoints = {
 		token: ['form'],
 		parameters: { message_id: 'form', confirm: 'form' },
 		answer: 'object',
-		effect: 'write',
+		effect: 'send',
 	},
 	getSMSMessages: {
 		verb: 'GET',

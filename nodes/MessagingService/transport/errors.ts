@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { ApiMethod, Endpoint } from './endpoints';
+import type { ApiMethod, Effect, Endpoint } from './endpoints';
 
 /** Why a call failed, before it becomes an n8n error. */
 export type Failure =
@@ -12,8 +12,11 @@ export type Failure =
 	| { kind: 'connection'; code: string }
 	| { kind: 'rateLimited'; retries: number };
 
-const UNKNOWN_OUTCOME =
-	'The service may have processed the request before the failure, so the message may have been sent. It was not sent again automatically: check its status (for example with a "Get Many" operation) before sending it again.';
+const UNKNOWN_OUTCOME: Partial<Record<Effect, string>> = {
+	send: 'The service may have processed the request before the failure, so the message may have been sent. It was not sent again automatically: check its status (for example with a "Get Many" operation) before sending it again.',
+	write: 'The service may have processed the request before the failure, so it may have been done (created, changed or deleted). It was not done again automatically: check (for example with a "Get" or "Get Many" operation) before trying again.',
+};
+const RETRIED = 'It was retried and still failed; try again later.';
 
 export function redact(text: string, secret: string): string {
 	if (!secret) return text;
@@ -63,14 +66,14 @@ function describeStatus(method: ApiMethod, endpoint: Endpoint, status: number, r
 	if (status >= 500) {
 		return {
 			message: `The service is unavailable (${status})${said}`,
-			description: endpoint.effect === 'write' ? UNKNOWN_OUTCOME : 'It was retried and still failed; try again later.',
+			description: UNKNOWN_OUTCOME[endpoint.effect] ?? RETRIED,
 		};
 	}
 	return { message: `The service answered with status ${status}${said}`, description: undefined };
 }
 
 function describe(method: ApiMethod, endpoint: Endpoint, failure: Failure) {
-	const unknownOutcome = endpoint.effect === 'write' ? UNKNOWN_OUTCOME : 'It was retried and still failed; try again later.';
+	const unknownOutcome = UNKNOWN_OUTCOME[endpoint.effect] ?? RETRIED;
 	switch (failure.kind) {
 		case 'status':
 			return { ...describeStatus(method, endpoint, failure.status, failure.reason), httpCode: String(failure.status) };

@@ -24,8 +24,9 @@ export function backoffDelay(retry: number): number {
 
 /**
  * Whether a request whose outcome is unknown (5xx, timeout, broken connection, unreadable
- * answer) may be sent again: only when sending it twice cannot send a message twice.
+ * answer) may be sent again: only when sending it twice cannot send a message, or make a change,
+ * twice.
  */
 export function mayRepeatAfterUnknownOutcome(effect: Effect): boolean {
-	return effect !== 'write';
+	return effect === 'read' || effect === 'idempotentWrite';
 }

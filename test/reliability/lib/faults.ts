@@ -12,7 +12,15 @@ export const DELAY_PAST_NODE_TIMEOUT_MS = 1_500;
 /** Operations without a Timeout option wait 30 s (transport/request.ts DEFAULT_TIMEOUT_MS). */
 export const DELAY_PAST_DEFAULT_TIMEOUT_MS = 31_000;
 
-export const UNKNOWN_OUTCOME = /may have been sent\. It was not sent again automatically/;
+const UNKNOWN_SEND = /may have been sent\. It was not sent again automatically/;
+const UNKNOWN_CHANGE = /may have been done \(created, changed or deleted\)\. It was not done again automatically/;
+/** a message that may have been sent, or a change (a template, a list mailing not yet confirmed) that may have been made */
+export const UNKNOWN_OUTCOME = new RegExp(`${UNKNOWN_SEND.source}|${UNKNOWN_CHANGE.source}`);
+
+/** What a failure with an unknown outcome says for an operation kind. */
+export function unknownOutcomeOf(effectKind: string): RegExp {
+	return effectKind === 'template' ? UNKNOWN_CHANGE : UNKNOWN_OUTCOME;
+}
 
 export interface Fault {
 	key: FaultKey;

@@ -9,6 +9,7 @@ import {
 	FAULTS,
 	NODE_TIMEOUT_S,
 	UNKNOWN_OUTCOME,
+	unknownOutcomeOf,
 	faultRules,
 	type Fault,
 } from '../lib/faults';
@@ -123,7 +124,7 @@ function judge(cell: Cell, mode: Mode, run: CellRun, world: World): void {
 			figures.matrix.errorOutputs++;
 			expect(verdict.error).toMatch(fault.cause);
 			if (writes && (fault.unknownOutcome || verdict.effects.some((count) => count > 0))) {
-				expect(verdict.description).toMatch(UNKNOWN_OUTCOME);
+				expect(verdict.description).toMatch(unknownOutcomeOf(operation.effectKind));
 			}
 		}
 	}
@@ -134,7 +135,7 @@ function judge(cell: Cell, mode: Mode, run: CellRun, world: World): void {
 	for (const error of run.executionErrors) {
 		figures.matrix.executionErrors++;
 		expect(error.message).toMatch(fault.cause);
-		if (writes && fault.unknownOutcome) expect(error.description).toMatch(UNKNOWN_OUTCOME);
+		if (writes && fault.unknownOutcome) expect(error.description).toMatch(unknownOutcomeOf(operation.effectKind));
 	}
 
 	// a write that failed is never sent again: one attempt per item, besides refused (429) ones
