@@ -86,7 +86,7 @@ export interface BatchChannel {
 export interface BatchFieldsOptions {
 	callbackRequired: boolean;
 	/**
-	 * fields shown when mailings are built from items, after Recipients From (e.g. the text); the
+	 * fields shown when mailings are built from items, after the phone (e.g. the text); the
 	 * personal ones in both variants, shown with `DEFINED_BELOW` and `FROM_ITEM_FIELDS`
 	 */
 	contentFields: INodeProperties[];
@@ -173,10 +173,6 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 			default: 'fields',
 			displayOptions: fromItems,
 		},
-		...options.contentFields.map((field) => ({
-			...field,
-			displayOptions: { show: { ...fromItems.show, ...(field.displayOptions?.show ?? {}) } },
-		})),
 		{
 			displayName: 'Phone Field',
 			name: 'phoneField',
@@ -201,6 +197,10 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 			hint: 'E.g. {{ $json.phone }} reads the "phone" field of each item',
 			displayOptions: { show: { ...fromItems.show, ...DEFINED_BELOW } },
 		},
+		...options.contentFields.map((field) => ({
+			...field,
+			displayOptions: { show: { ...fromItems.show, ...(field.displayOptions?.show ?? {}) } },
+		})),
 		{
 			displayName: 'Mailings (JSON)',
 			name: 'messagesJson',
