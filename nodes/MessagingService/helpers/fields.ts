@@ -47,12 +47,16 @@ export function readPhone(context: IExecuteFunctions, parameter: string, label: 
 	return checkPhone(context, context.getNodeParameter(parameter, itemIndex, ''), label, itemIndex);
 }
 
+/** Checks that a text value (or a number) is not empty and returns it as text. */
+export function checkText(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number, rule = 'it must not be empty'): string {
+	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+	if (text.trim() === '') throw invalidField(context.getNode(), label, value, rule, itemIndex);
+	return text;
+}
+
 /** A required text field that must not be empty. */
 export function readText(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number): string {
-	const value = context.getNodeParameter(parameter, itemIndex, '');
-	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-	if (text.trim() === '') throw invalidField(context.getNode(), label, value, 'it must not be empty', itemIndex);
-	return text;
+	return checkText(context, context.getNodeParameter(parameter, itemIndex, ''), label, itemIndex);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { isHttpUrl } from '../../helpers/fields';
+import { checkText, isHttpUrl } from '../../helpers/fields';
 import { invalidField } from '../../helpers/validation';
 import { forOperation } from '../display';
 import {
@@ -21,12 +21,6 @@ import type { ExecutionTools } from '../types';
  */
 
 const CONTENT_TYPES = ['text', 'image', 'button'];
-
-function checkText(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number, rule: string): string {
-	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-	if (text.trim() === '') throw invalidField(context.getNode(), label, value, rule, itemIndex);
-	return text;
-}
 
 /** A field of the mailing, read from the first item. */
 function readText(context: IExecuteFunctions, parameter: string, label: string, rule: string): string {

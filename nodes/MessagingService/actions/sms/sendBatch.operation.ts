@@ -1,15 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { invalidField } from '../../helpers/validation';
+import { checkText } from '../../helpers/fields';
 import { forOperation } from '../display';
 import { batchFields, DEFINED_BELOW, executeBatch, FROM_ITEM_FIELDS, type BatchChannel } from '../shared/batch';
 import type { ExecutionTools } from '../types';
-
-function requiredText(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number, rule: string): string {
-	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-	if (text.trim() === '') throw invalidField(context.getNode(), label, value, rule, itemIndex);
-	return text;
-}
 
 /** `sendBulkSms`: SMS mailings, bulk (item-level `text`) or personal (`{phone, text}` entries). */
 export const smsBatchChannel: BatchChannel = {
@@ -18,11 +12,11 @@ export const smsBatchChannel: BatchChannel = {
 	mailingContent(context, messageType) {
 		if (messageType === 'personal') return {};
 		const text = context.getNodeParameter('text', 0, '');
-		return { text: requiredText(context, text, 'Text', 0, 'give the text of the SMS sent to every recipient') };
+		return { text: checkText(context, text, 'Text', 0, 'give the text of the SMS sent to every recipient') };
 	},
 	personalEntry(context, itemIndex, phone, values) {
 		const { value, label } = values('personalText', 'Text');
-		return { phone, text: requiredText(context, value, label, itemIndex, 'each recipient of a personal mailing needs its own text') };
+		return { phone, text: checkText(context, value, label, itemIndex, 'each recipient of a personal mailing needs its own text') };
 	},
 	jsonMembers: ['alphaname_id', 'name', 'message_type', 'schedule_time', 'text', 'delivery_list'],
 	checkJsonMailing(mailing: IDataObject, where: string) {
