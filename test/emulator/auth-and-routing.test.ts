@@ -1,6 +1,6 @@
 import { request } from 'node:http';
-import type { Sandbox } from '../sandbox';
-import { alpha, call, chat, chatBatchBody, openSandbox, PHONE, smsBatchBody, TOKEN, type Ctx } from './helpers';
+import { alpha, call, chat, chatBatchBody, PHONE, smsBatchBody, TOKEN } from './helpers';
+import { useEmulator } from './useEmulator';
 
 function rawRequest(
 	url: string,
@@ -24,17 +24,7 @@ function rawRequest(
 }
 
 describe('API key, paths, verbs and body kinds', () => {
-	let sandbox: Sandbox;
-	let ctx: Ctx;
-
-	beforeAll(async () => {
-		sandbox = await openSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => {
-		sandbox.reset();
-		ctx = { sandbox, info: sandbox.account(TOKEN) };
-	});
+	const ctx = useEmulator();
 
 	const quickSmsQuery = (extra: Record<string, string> = {}) => ({
 		message: 'Hi',
@@ -44,7 +34,7 @@ describe('API key, paths, verbs and body kinds', () => {
 	});
 
 	it('answers 401 when the key is missing, saying where it is expected', async () => {
-		const reply = await call(sandbox, 'v1/sendQuickSMS', { query: quickSmsQuery() });
+		const reply = await call(ctx.sandbox, 'v1/sendQuickSMS', { query: quickSmsQuery() });
 		expect(reply.status).toBe(401);
 		expect(reply.json).toEqual({
 			error: 'unauthorized',
@@ -54,27 +44,27 @@ describe('API key, paths, verbs and body kinds', () => {
 	});
 
 	it('answers 401 when the key is unknown', async () => {
-		const reply = await call(sandbox, 'v1/sendQuickSMS', { query: quickSmsQuery({ token: 'not-a-key' }) });
+		const reply = await call(ctx.sandbox, 'v1/sendQuickSMS', { query: quickSmsQuery({ token: 'not-a-key' }) });
 		expect(reply.status).toBe(401);
 		expect(reply.json).toEqual({ error: 'unauthorized', message: 'API key (token) is not valid' });
 	});
 
 	it('treats a key sent in the wrong location as missing from the right one', async () => {
-		const inForm = await call(sandbox, 'v1/sendQuickSMS', { query: quickSmsQuery(), form: { token: TOKEN } });
+		const inForm = await call(ctx.sandbox, 'v1/sendQuickSMS', { query: quickSmsQuery(), form: { token: TOKEN } });
 		expect(inForm.status).toBe(401);
 		expect(inForm.json.expected_in).toBe('the query string');
 
-		const inQuery = await call(sandbox, 'v2/createTemplateMessage', {
+		const inQuery = await call(ctx.sandbox, 'v2/createTemplateMessage', {
 			query: { token: TOKEN },
 			form: { name: 'a', message: 'b' },
 		});
 		expect(inQuery.status).toBe(401);
 		expect(inQuery.json.expected_in).toBe('the form body');
-		expect(sandbox.counters().messagesSent).toBe(0);
+		expect(ctx.sandbox.counters().messagesSent).toBe(0);
 	});
 
 	it('refuses a key sent both in the right and in a wrong location', async () => {
-		const reply = await call(sandbox, 'v2/createTemplateMessage', {
+		const reply = await call(ctx.sandbox, 'v2/createTemplateMessage', {
 			query: { token: TOKEN },
 			form: { token: TOKEN, name: 'a', message: 'b' },
 		});
@@ -83,17 +73,17 @@ describe('API key, paths, verbs and body kinds', () => {
 	});
 
 	it('needs the batch key in both the query string and the JSON body, equal', async () => {
-		const noQuery = await call(sandbox, 'v1/sendBulkChat', { json: chatBatchBody(ctx) });
+		const noQuery = await call(ctx.sandbox, 'v1/sendBulkChat', { json: chatBatchBody(ctx) });
 		expect(noQuery.status).toBe(401);
 		expect(noQuery.json.expected_in).toBe('both the query string and the JSON body');
 
-		const noJson = await call(sandbox, 'v1/sendBulkSms', {
+		const noJson = await call(ctx.sandbox, 'v1/sendBulkSms', {
 			query: { token: TOKEN },
 			json: { ...smsBatchBody(ctx), token: undefined },
 		});
 		expect(noJson.status).toBe(401);
 
-		const differ = await call(sandbox, 'v1/sendBulkSms', {
+		const differ = await call(ctx.sandbox, 'v1/sendBulkSms', {
 			query: { token: TOKEN },
 			json: { ...smsBatchBody(ctx), token: 'other' },
 		});
@@ -103,7 +93,7 @@ describe('API key, paths, verbs and body kinds', () => {
 
 	it('answers 404 page not found for unknown paths and for a method under the other version', async () => {
 		for (const path of ['/api/v1/sendEmail', '/api/v2/sendQuickSMS', '/api/v3/getTemplateMessages', '/']) {
-			const reply = await call(sandbox, path, { query: { token: TOKEN } });
+			const reply = await call(ctx.sandbox, path, { query: { token: TOKEN } });
 			expect({ path, status: reply.status, body: reply.json }).toEqual({
 				path,
 				status: 404,
@@ -113,29 +103,31 @@ describe('API key, paths, verbs and body kinds', () => {
 	});
 
 	it('answers 405 for a wrong verb on a known path', async () => {
-		const getOnPost = await call(sandbox, 'v1/sendQuickSMS', {
+		const getOnPost = await call(ctx.sandbox, 'v1/sendQuickSMS', {
 			method: 'GET',
 			query: { token: TOKEN, ...quickSmsQuery() },
 		});
 		expect(getOnPost.status).toBe(405);
 		expect(getOnPost.headers.get('allow')).toBe('POST');
-		const postOnGet = await call(sandbox, 'v1/createSmsMessage', { query: { token: TOKEN, message: 'x' } });
+		const postOnGet = await call(ctx.sandbox, 'v1/createSmsMessage', { query: { token: TOKEN, message: 'x' } });
 		expect(postOnGet.status).toBe(405);
-		expect(sandbox.counters().messagesSent).toBe(0);
+		expect(ctx.sandbox.counters().messagesSent).toBe(0);
 	});
 
 	it('accepts form fields urlencoded or multipart', async () => {
 		const form = { token: TOKEN, name: 'Multipart', message: 'Sent as multipart' };
-		const multipart = await call(sandbox, 'v2/createTemplateMessage', { multipart: { fields: form } });
+		const multipart = await call(ctx.sandbox, 'v2/createTemplateMessage', { multipart: { fields: form } });
 		expect(multipart.status).toBe(200);
 		expect(multipart.json.result).toMatchObject({ name: 'Multipart', message: 'Sent as multipart' });
 	});
 
 	it('refuses JSON sent to a form method and a form sent to a batch method', async () => {
-		const json = await call(sandbox, 'v2/createTemplateMessage', { json: { token: TOKEN, name: 'a', message: 'b' } });
+		const json = await call(ctx.sandbox, 'v2/createTemplateMessage', {
+			json: { token: TOKEN, name: 'a', message: 'b' },
+		});
 		expect(json.status).toBe(400);
 		expect(json.json.parameter).toBe('content-type');
-		const form = await call(sandbox, 'v1/sendBulkChat', {
+		const form = await call(ctx.sandbox, 'v1/sendBulkChat', {
 			query: { token: TOKEN },
 			form: { token: TOKEN, messages: '[]' },
 		});
@@ -145,7 +137,7 @@ describe('API key, paths, verbs and body kinds', () => {
 
 	it('refuses a GET method whose parameter comes in a body', async () => {
 		const reply = await rawRequest(
-			`${sandbox.url}/api/v1/createSmsMessage?token=${TOKEN}`,
+			`${ctx.sandbox.url}/api/v1/createSmsMessage?token=${TOKEN}`,
 			'GET',
 			'message=hello',
 			'application/x-www-form-urlencoded',
@@ -159,7 +151,7 @@ describe('API key, paths, verbs and body kinds', () => {
 
 	it('refuses a parameter sent twice', async () => {
 		const url = `v1/sendOtpAppOne`;
-		const reply = await call(sandbox, `${url}?phone=${PHONE}`, {
+		const reply = await call(ctx.sandbox, `${url}?phone=${PHONE}`, {
 			query: { token: TOKEN, message: '1234', phone: PHONE },
 		});
 		expect(reply.status).toBe(400);
@@ -167,42 +159,42 @@ describe('API key, paths, verbs and body kinds', () => {
 	});
 
 	it('refuses unknown ids: v1 names the parameter, v2 answers status error', async () => {
-		const v1 = await call(sandbox, 'v1/sendQuickSMS', {
+		const v1 = await call(ctx.sandbox, 'v1/sendQuickSMS', {
 			query: { token: TOKEN, ...quickSmsQuery({ alphaname_id: chat(ctx) }) },
 		});
 		expect(v1.status).toBe(400);
 		expect(v1.json).toMatchObject({ error: 'invalid request', parameter: 'alphaname_id' });
 
-		const v2 = await call(sandbox, 'v2/sendQuickChatMessage', {
+		const v2 = await call(ctx.sandbox, 'v2/sendQuickChatMessage', {
 			form: { token: TOKEN, chatname_id: alpha(ctx), phone: PHONE, message: 'x' },
 		});
 		expect(v2.status).toBe(400);
 		expect(v2.json).toEqual({ status: 'error', error: expect.stringContaining('chatname_id') });
-		expect(sandbox.counters().messagesSent).toBe(0);
+		expect(ctx.sandbox.counters().messagesSent).toBe(0);
 	});
 
 	it('takes an image file in multipart and refuses image sent as a text field', async () => {
 		const png = Buffer.from('89504e470d0a1a0a', 'hex');
-		const withFile = await call(sandbox, 'v2/sendQuickChatMessage', {
+		const withFile = await call(ctx.sandbox, 'v2/sendQuickChatMessage', {
 			multipart: {
 				fields: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, type_message: 'IMAGE' },
 				files: [{ field: 'image', filename: 'photo.png', type: 'image/png', content: png }],
 			},
 		});
 		expect(withFile.status).toBe(200);
-		const data = await call(sandbox, 'v2/getChatMessageData', {
+		const data = await call(ctx.sandbox, 'v2/getChatMessageData', {
 			query: { token: TOKEN },
 			form: { message_id: String(withFile.json.result.message_id) },
 		});
 		expect(data.json.result).toMatchObject({ message_type: 'IMAGE', image_file: 'photo.png' });
 
-		const asText = await call(sandbox, 'v2/sendQuickChatMessage', {
+		const asText = await call(ctx.sandbox, 'v2/sendQuickChatMessage', {
 			form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, type_message: 'IMAGE', image: 'photo.png' },
 		});
 		expect(asText.status).toBe(400);
 		expect(asText.json.parameter).toBe('image');
 
-		const notImage = await call(sandbox, 'v2/sendQuickChatMessage', {
+		const notImage = await call(ctx.sandbox, 'v2/sendQuickChatMessage', {
 			multipart: {
 				fields: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, type_message: 'IMAGE' },
 				files: [{ field: 'image', filename: 'notes.txt', type: 'text/plain', content: Buffer.from('hello') }],

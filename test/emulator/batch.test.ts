@@ -1,22 +1,12 @@
-import type { Sandbox } from '../sandbox';
-import { alpha, bulkChat, bulkSms, call, chat, chatBatchBody, openSandbox, PHONE, TOKEN, type Ctx } from './helpers';
+import { alpha, bulkChat, bulkSms, call, chat, chatBatchBody, PHONE, TOKEN } from './helpers';
+import { useEmulator } from './useEmulator';
 import { batchStatus } from './shapes';
 
 describe('batch mailings', () => {
-	let sandbox: Sandbox;
-	let ctx: Ctx;
-
-	beforeAll(async () => {
-		sandbox = await openSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => {
-		sandbox.reset();
-		ctx = { sandbox, info: sandbox.account(TOKEN) };
-	});
+	const ctx = useEmulator();
 
 	const chatStatus = async (uuid: string) => {
-		const reply = await call(sandbox, 'v1/statusBulkChat', { query: { token: TOKEN, uuid } });
+		const reply = await call(ctx.sandbox, 'v1/statusBulkChat', { query: { token: TOKEN, uuid } });
 		return batchStatus.parse(reply.json);
 	};
 
@@ -50,7 +40,7 @@ describe('batch mailings', () => {
 			},
 			{ errors: ['broken content url is not valid'] },
 		]);
-		expect(sandbox.counters().sent).toEqual([{ channel: 'chat', phone: PHONE, text: 'Fine', count: 1 }]);
+		expect(ctx.sandbox.counters().sent).toEqual([{ channel: 'chat', phone: PHONE, text: 'Fine', count: 1 }]);
 	});
 
 	it('accepts personal text and button mailings with one text per entry', async () => {
@@ -77,13 +67,13 @@ describe('batch mailings', () => {
 			]),
 		);
 		expect((await chatStatus(uuid)).map((entry) => ('success' in entry ? entry.success.length : -1))).toEqual([2, 1]);
-		expect(sandbox.counters().sent.map((group) => group.text)).toEqual(['Hi Ann', 'Hi Bob', 'Your parcel']);
-		const mailings = await call(sandbox, 'v2/getChatMessages', { query: { token: TOKEN } });
+		expect(ctx.sandbox.counters().sent.map((group) => group.text)).toEqual(['Hi Ann', 'Hi Bob', 'Your parcel']);
+		const mailings = await call(ctx.sandbox, 'v2/getChatMessages', { query: { token: TOKEN } });
 		expect(mailings.json.result.map((m: { message_type: string }) => m.message_type)).toEqual(['TEXT', 'BUTTON']);
 	});
 
 	it('refuses the whole batch when one mailing names an unknown sender, and sends nothing', async () => {
-		const reply = await call(sandbox, 'v1/sendBulkChat', {
+		const reply = await call(ctx.sandbox, 'v1/sendBulkChat', {
 			query: { token: TOKEN },
 			json: chatBatchBody(ctx, [
 				{
@@ -104,16 +94,18 @@ describe('batch mailings', () => {
 		});
 		expect(reply.status).toBe(400);
 		expect(reply.json).toMatchObject({ error: 'invalid request', parameter: 'messages[1].alphaname_id' });
-		expect(sandbox.counters().messagesSent).toBe(0);
+		expect(ctx.sandbox.counters().messagesSent).toBe(0);
 	});
 
 	it('knows a uuid only for its own method and account', async () => {
 		const smsUuid = await bulkSms(ctx);
-		const asChat = await call(sandbox, 'v1/statusBulkChat', { query: { token: TOKEN, uuid: smsUuid } });
+		const asChat = await call(ctx.sandbox, 'v1/statusBulkChat', { query: { token: TOKEN, uuid: smsUuid } });
 		expect(asChat.status).toBe(400);
 		expect(asChat.json.parameter).toBe('uuid');
-		sandbox.addAccount('someone-else');
-		const otherAccount = await call(sandbox, 'v1/statusBulkSms', { query: { token: 'someone-else', uuid: smsUuid } });
+		ctx.sandbox.addAccount('someone-else');
+		const otherAccount = await call(ctx.sandbox, 'v1/statusBulkSms', {
+			query: { token: 'someone-else', uuid: smsUuid },
+		});
 		expect(otherAccount.status).toBe(400);
 	});
 
@@ -126,8 +118,8 @@ describe('batch mailings', () => {
 				{ alphaname_id: alpha(ctx), name: 'big', message_type: 'bulk', text: 'Big sale', delivery_list: phones },
 			],
 		});
-		const status = await call(sandbox, 'v1/statusBulkSms', { query: { token: TOKEN, uuid } });
+		const status = await call(ctx.sandbox, 'v1/statusBulkSms', { query: { token: TOKEN, uuid } });
 		expect(status.json[0].success).toHaveLength(1000);
-		expect(sandbox.counters()).toMatchObject({ messagesSent: 1000, duplicates: 0 });
+		expect(ctx.sandbox.counters()).toMatchObject({ messagesSent: 1000, duplicates: 0 });
 	});
 });

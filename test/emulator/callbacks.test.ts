@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Sandbox } from '../sandbox';
-import { bulkChat, bulkSms, call, chatBatchBody, openSandbox, smsBatchBody, TOKEN, type Ctx } from './helpers';
+import { bulkChat, bulkSms, call, chatBatchBody, smsBatchBody, TOKEN } from './helpers';
+import { useEmulator } from './useEmulator';
 
 interface Receiver {
 	url: string;
@@ -28,28 +28,18 @@ async function startReceiver(status = 200): Promise<Receiver> {
 }
 
 describe('batch callbacks', () => {
-	let sandbox: Sandbox;
-	let ctx: Ctx;
-
-	beforeAll(async () => {
-		sandbox = await openSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => {
-		sandbox.reset();
-		ctx = { sandbox, info: sandbox.account(TOKEN) };
-	});
+	const ctx = useEmulator();
 
 	it('posts {uuid, result} with the batch status to callback_url once the batch is processed', async () => {
 		const receiver = await startReceiver();
 		try {
 			const uuid = await bulkSms(ctx, smsBatchBody(ctx, undefined, { callback_url: receiver.url }));
-			await sandbox.flushCallbacks();
-			const status = await call(sandbox, 'v1/statusBulkSms', { query: { token: TOKEN, uuid } });
+			await ctx.sandbox.flushCallbacks();
+			const status = await call(ctx.sandbox, 'v1/statusBulkSms', { query: { token: TOKEN, uuid } });
 			expect(receiver.posts).toEqual([
 				{ method: 'POST', contentType: 'application/json', body: { uuid, result: status.json } },
 			]);
-			expect(sandbox.callbacks()).toEqual([
+			expect(ctx.sandbox.callbacks()).toEqual([
 				expect.objectContaining({ uuid, url: receiver.url, status: 200, outcome: 'delivered' }),
 			]);
 		} finally {
@@ -62,7 +52,7 @@ describe('batch callbacks', () => {
 		try {
 			await bulkChat(ctx);
 			const uuid = await bulkChat(ctx, chatBatchBody(ctx, undefined, { callback_url: receiver.url }));
-			await sandbox.flushCallbacks();
+			await ctx.sandbox.flushCallbacks();
 			expect(receiver.posts.map((post) => post.body.uuid)).toEqual([uuid]);
 		} finally {
 			await receiver.close();
@@ -76,12 +66,12 @@ describe('batch callbacks', () => {
 		try {
 			await bulkSms(ctx, smsBatchBody(ctx, undefined, { callback_url: refusing.url }));
 			await bulkSms(ctx, smsBatchBody(ctx, undefined, { callback_url: down.url }));
-			await sandbox.flushCallbacks();
-			expect(sandbox.callbacks().map((entry) => [entry.outcome, entry.status])).toEqual([
+			await ctx.sandbox.flushCallbacks();
+			expect(ctx.sandbox.callbacks().map((entry) => [entry.outcome, entry.status])).toEqual([
 				['failed', 503],
 				['failed', null],
 			]);
-			expect((await call(sandbox, 'v2/getTemplateMessages', { query: { token: TOKEN } })).status).toBe(200);
+			expect((await call(ctx.sandbox, 'v2/getTemplateMessages', { query: { token: TOKEN } })).status).toBe(200);
 		} finally {
 			await refusing.close();
 		}
@@ -89,7 +79,7 @@ describe('batch callbacks', () => {
 
 	it('does not post to addresses other than loopback', async () => {
 		await bulkSms(ctx, smsBatchBody(ctx, undefined, { callback_url: 'https://hooks.example.com/batch' }));
-		await sandbox.flushCallbacks();
-		expect(sandbox.callbacks()).toEqual([expect.objectContaining({ outcome: 'skipped', status: null })]);
+		await ctx.sandbox.flushCallbacks();
+		expect(ctx.sandbox.callbacks()).toEqual([expect.objectContaining({ outcome: 'skipped', status: null })]);
 	});
 });

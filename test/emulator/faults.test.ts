@@ -1,27 +1,17 @@
-import type { Sandbox } from '../sandbox';
 import { Faults } from '../sandbox/faults';
-import { alpha, call, openSandbox, PHONE, TOKEN, type Ctx } from './helpers';
+import { alpha, call, PHONE, TOKEN } from './helpers';
+import { useEmulator } from './useEmulator';
 
 describe('faults on demand', () => {
-	let sandbox: Sandbox;
-	let ctx: Ctx;
-
-	beforeAll(async () => {
-		sandbox = await openSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => {
-		sandbox.reset();
-		ctx = { sandbox, info: sandbox.account(TOKEN) };
-	});
+	const ctx = useEmulator();
 
 	const send = (message = 'Hi') =>
-		call(sandbox, 'v1/sendQuickSMS', { query: { token: TOKEN, message, phone: PHONE, alphaname_id: alpha(ctx) } });
-	const sent = () => sandbox.counters().messagesSent;
-	const lastLogged = () => sandbox.requests().at(-1);
+		call(ctx.sandbox, 'v1/sendQuickSMS', { query: { token: TOKEN, message, phone: PHONE, alphaname_id: alpha(ctx) } });
+	const sent = () => ctx.sandbox.counters().messagesSent;
+	const lastLogged = () => ctx.sandbox.requests().at(-1);
 
 	it('429 answers a burst with Retry-After and processes nothing, then lets requests through', async () => {
-		sandbox.setFaults({ rules: [{ kind: '429', count: 2, retryAfter: '3' }] });
+		ctx.sandbox.setFaults({ rules: [{ kind: '429', count: 2, retryAfter: '3' }] });
 		const first = await send();
 		const second = await send();
 		expect([first.status, second.status]).toEqual([429, 429]);
@@ -33,7 +23,7 @@ describe('faults on demand', () => {
 	});
 
 	it('500-before answers 500 without recording the message', async () => {
-		sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-before', count: 1 }] });
+		ctx.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-before', count: 1 }] });
 		const reply = await send();
 		expect(reply.status).toBe(500);
 		expect(reply.json).toEqual({ error: 'server unavailable' });
@@ -42,14 +32,14 @@ describe('faults on demand', () => {
 	});
 
 	it('500-after records the message as sent, then answers 500', async () => {
-		sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-after' }] });
+		ctx.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-after' }] });
 		const reply = await send();
 		expect(reply.status).toBe(500);
 		expect(sent()).toBe(1);
 	});
 
 	it('html answers 200 with an HTML page and processes nothing', async () => {
-		sandbox.setFaults({ rules: [{ kind: 'html', count: 1 }] });
+		ctx.sandbox.setFaults({ rules: [{ kind: 'html', count: 1 }] });
 		const reply = await send();
 		expect(reply.status).toBe(200);
 		expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
@@ -58,7 +48,7 @@ describe('faults on demand', () => {
 	});
 
 	it('truncated answers 200 application/json cut in the middle, after processing', async () => {
-		sandbox.setFaults({ rules: [{ kind: 'truncated', count: 1 }] });
+		ctx.sandbox.setFaults({ rules: [{ kind: 'truncated', count: 1 }] });
 		const reply = await send();
 		expect(reply.status).toBe(200);
 		expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
@@ -68,21 +58,21 @@ describe('faults on demand', () => {
 	});
 
 	it('drop-before destroys the connection without processing', async () => {
-		sandbox.setFaults({ rules: [{ kind: 'drop-before', count: 1 }] });
+		ctx.sandbox.setFaults({ rules: [{ kind: 'drop-before', count: 1 }] });
 		await expect(send()).rejects.toThrow();
 		expect(sent()).toBe(0);
 		expect(lastLogged()).toMatchObject({ status: 0, fault: 'drop-before' });
 	});
 
 	it('drop-after processes, then destroys the connection', async () => {
-		sandbox.setFaults({ rules: [{ kind: 'drop-after', count: 1 }] });
+		ctx.sandbox.setFaults({ rules: [{ kind: 'drop-after', count: 1 }] });
 		await expect(send()).rejects.toThrow();
 		expect(sent()).toBe(1);
 		expect((await send()).status).toBe(200);
 	});
 
 	it('delay answers normally after the wait', async () => {
-		sandbox.setFaults({ rules: [{ kind: 'delay', delayMs: 50, count: 1 }] });
+		ctx.sandbox.setFaults({ rules: [{ kind: 'delay', delayMs: 50, count: 1 }] });
 		const reply = await send();
 		expect(reply.status).toBe(200);
 		expect(sent()).toBe(1);
@@ -90,17 +80,17 @@ describe('faults on demand', () => {
 	});
 
 	it('a rule for one method leaves the others alone', async () => {
-		sandbox.setFaults({ rules: [{ apiMethod: 'sendOtpAppOne', kind: '500-before' }] });
+		ctx.sandbox.setFaults({ rules: [{ apiMethod: 'sendOtpAppOne', kind: '500-before' }] });
 		expect((await send()).status).toBe(200);
-		const otp = await call(sandbox, 'v1/sendOtpAppOne', { query: { token: TOKEN, message: '1234', phone: PHONE } });
+		const otp = await call(ctx.sandbox, 'v1/sendOtpAppOne', { query: { token: TOKEN, message: '1234', phone: PHONE } });
 		expect(otp.status).toBe(500);
 	});
 
 	it('latency waits with timers: control endpoints answer while API answers wait', async () => {
-		sandbox.setFaults({ latencyMs: 300 });
+		ctx.sandbox.setFaults({ latencyMs: 300 });
 		const order: string[] = [];
 		const api = send().then((reply) => order.push(`api ${reply.status}`));
-		const control = call(sandbox, '/__sandbox/clock', { method: 'GET' }).then((reply) =>
+		const control = call(ctx.sandbox, '/__sandbox/clock', { method: 'GET' }).then((reply) =>
 			order.push(`control ${reply.status}`),
 		);
 		await Promise.all([api, control]);
@@ -108,29 +98,32 @@ describe('faults on demand', () => {
 	});
 
 	it('never applies faults to control endpoints', async () => {
-		sandbox.setFaults({ rules: [{ kind: 'drop-before' }, { kind: '500-before' }] });
-		const reply = await call(sandbox, '/__sandbox/counters', { method: 'GET' });
+		ctx.sandbox.setFaults({ rules: [{ kind: 'drop-before' }, { kind: '500-before' }] });
+		const reply = await call(ctx.sandbox, '/__sandbox/counters', { method: 'GET' });
 		expect(reply.status).toBe(200);
 	});
 
 	it('clearFaults and PUT/DELETE /__sandbox/faults switch faults on and off', async () => {
-		const put = await call(sandbox, '/__sandbox/faults', { method: 'PUT', json: { rules: [{ kind: '500-before' }] } });
+		const put = await call(ctx.sandbox, '/__sandbox/faults', {
+			method: 'PUT',
+			json: { rules: [{ kind: '500-before' }] },
+		});
 		expect(put.status).toBe(200);
 		expect((await send()).status).toBe(500);
-		await call(sandbox, '/__sandbox/faults', { method: 'DELETE' });
+		await call(ctx.sandbox, '/__sandbox/faults', { method: 'DELETE' });
 		expect((await send()).status).toBe(200);
-		sandbox.setFaults({ rules: [{ kind: '500-before' }] });
-		sandbox.clearFaults();
+		ctx.sandbox.setFaults({ rules: [{ kind: '500-before' }] });
+		ctx.sandbox.clearFaults();
 		expect((await send()).status).toBe(200);
 	});
 
 	it('refuses a fault config that is not understood', async () => {
-		const reply = await call(sandbox, '/__sandbox/faults', { method: 'PUT', json: { rules: [{ kind: '503' }] } });
+		const reply = await call(ctx.sandbox, '/__sandbox/faults', { method: 'PUT', json: { rules: [{ kind: '503' }] } });
 		expect(reply.status).toBe(400);
 	});
 
 	it('rate limit: over the limit the request gets 429 with Retry-After and is not processed', async () => {
-		sandbox.setFaults({ rateLimit: { perSecond: 1, retryAfterSeconds: 2 } });
+		ctx.sandbox.setFaults({ rateLimit: { perSecond: 1, retryAfterSeconds: 2 } });
 		const replies = [await send('a'), await send('b'), await send('c')];
 		const limited = replies.filter((reply) => reply.status === 429);
 		expect(limited.length).toBeGreaterThan(0);

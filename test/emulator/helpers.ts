@@ -1,4 +1,4 @@
-import { startSandbox, type AccountInfo, type Sandbox } from '../sandbox';
+import type { AccountInfo, Sandbox } from '../sandbox';
 
 export const TOKEN = 'emulator-test-token';
 export const PHONE = '375291234567';
@@ -61,10 +61,6 @@ export async function call(sandbox: Sandbox, path: string, request: Call = {}): 
 export interface Ctx {
 	sandbox: Sandbox;
 	info: AccountInfo;
-}
-
-export async function openSandbox(): Promise<Sandbox> {
-	return startSandbox({ tokens: [TOKEN], quiet: true });
 }
 
 export const alpha = (ctx: Ctx) => String(ctx.info.alphanameIds[0]);

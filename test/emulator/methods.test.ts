@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Sandbox } from '../sandbox';
 import {
 	alpha,
 	bulkChat,
@@ -9,7 +8,6 @@ import {
 	chatBatchBody,
 	chatList,
 	list,
-	openSandbox,
 	PHONE,
 	quickChat,
 	quickSms,
@@ -20,6 +18,7 @@ import {
 	type Call,
 	type Ctx,
 } from './helpers';
+import { useEmulator } from './useEmulator';
 import * as shape from './shapes';
 
 interface Broken {
@@ -620,17 +619,7 @@ const cases: MethodCase[] = [
 ];
 
 describe('every method of the spec', () => {
-	let sandbox: Sandbox;
-	let ctx: Ctx;
-
-	beforeAll(async () => {
-		sandbox = await openSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => {
-		sandbox.reset();
-		ctx = { sandbox, info: sandbox.account(TOKEN) };
-	});
+	const ctx = useEmulator();
 
 	it('covers the 30 methods', () => {
 		expect(new Set(cases.map((c) => c.path)).size).toBe(30);
@@ -638,7 +627,7 @@ describe('every method of the spec', () => {
 
 	describe.each(cases.map((c) => [c.path, c] as const))('%s', (path, method) => {
 		it('accepts a request built as the spec says and answers in the spec shape', async () => {
-			const reply = await call(sandbox, path, await method.valid(ctx));
+			const reply = await call(ctx.sandbox, path, await method.valid(ctx));
 			expect({ status: reply.status, body: reply.json }).toEqual({ status: 200, body: expect.anything() });
 			const parsed = method.shape.safeParse(reply.json);
 			if (!parsed.success) throw new Error(`${reply.text}\n${parsed.error.message}`);
@@ -648,7 +637,7 @@ describe('every method of the spec', () => {
 		it.each(method.broken.map((b) => [b.why, b] as const))(
 			'refuses %s with a 400 naming the parameter',
 			async (_why, broken) => {
-				const reply = await call(sandbox, path, await broken.request(ctx));
+				const reply = await call(ctx.sandbox, path, await broken.request(ctx));
 				expect(reply.status).toBe(400);
 				expect(shape.invalidRequest.parse(reply.json).parameter).toBe(broken.parameter);
 			},

@@ -1,23 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Sandbox } from '../sandbox';
-import { alpha, bulkChat, call, chat, openSandbox, PHONE, quickSms, TOKEN, type Ctx } from './helpers';
+import { alpha, bulkChat, call, chat, PHONE, quickSms, TOKEN } from './helpers';
+import { useEmulator } from './useEmulator';
 
 describe('request log, counters, reset and control endpoints', () => {
-	let sandbox: Sandbox;
-	let ctx: Ctx;
-
-	beforeAll(async () => {
-		sandbox = await openSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => {
-		sandbox.reset();
-		ctx = { sandbox, info: sandbox.account(TOKEN) };
-	});
+	const ctx = useEmulator();
 
 	it('logs where each parameter arrived', async () => {
 		await quickSms(ctx, {}, { forwarding_message: '1', forwarding_time: '15' });
-		expect(sandbox.requests()).toEqual([
+		expect(ctx.sandbox.requests()).toEqual([
 			{
 				seq: 1,
 				at: expect.any(String),
@@ -38,15 +28,15 @@ describe('request log, counters, reset and control endpoints', () => {
 
 	it('logs multipart files with their hash, JSON bodies, and unknown paths', async () => {
 		const content = Buffer.from('not really a png');
-		await call(sandbox, 'v2/sendQuickChatMessage', {
+		await call(ctx.sandbox, 'v2/sendQuickChatMessage', {
 			multipart: {
 				fields: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, type_message: 'IMAGE' },
 				files: [{ field: 'image', filename: 'a.png', type: 'image/png', content }],
 			},
 		});
 		await bulkChat(ctx);
-		await call(sandbox, '/api/v1/nothing', { query: { token: TOKEN } });
-		const [multipart, json, unknown] = sandbox.requests();
+		await call(ctx.sandbox, '/api/v1/nothing', { query: { token: TOKEN } });
+		const [multipart, json, unknown] = ctx.sandbox.requests();
 		expect(multipart).toMatchObject({
 			bodyType: 'multipart',
 			body: { token: TOKEN, type_message: 'IMAGE' },
@@ -74,11 +64,11 @@ describe('request log, counters, reset and control endpoints', () => {
 		await quickSms(ctx, { message: 'Once' });
 		await quickSms(ctx, { message: 'Twice' });
 		await quickSms(ctx, { message: 'Twice' });
-		await call(sandbox, 'v1/sendOtpAppTwo', { query: { token: TOKEN, message: '4321', phone: PHONE } });
-		await call(sandbox, 'v1/sendQuickSMS', {
+		await call(ctx.sandbox, 'v1/sendOtpAppTwo', { query: { token: TOKEN, message: '4321', phone: PHONE } });
+		await call(ctx.sandbox, 'v1/sendQuickSMS', {
 			query: { token: 'wrong', message: 'x', phone: PHONE, alphaname_id: alpha(ctx) },
 		});
-		expect(sandbox.counters()).toEqual({
+		expect(ctx.sandbox.counters()).toEqual({
 			requests: 5,
 			byApiMethod: { sendQuickSMS: 4, sendOtpAppTwo: 1 },
 			byStatus: { '200': 4, '401': 1 },
@@ -93,71 +83,74 @@ describe('request log, counters, reset and control endpoints', () => {
 	});
 
 	it('does not log control requests, and clearRequests empties the log', async () => {
-		await call(sandbox, '/__sandbox/counters', { method: 'GET' });
-		expect(sandbox.requests()).toEqual([]);
+		await call(ctx.sandbox, '/__sandbox/counters', { method: 'GET' });
+		expect(ctx.sandbox.requests()).toEqual([]);
 		await quickSms(ctx);
-		sandbox.clearRequests();
-		expect(sandbox.requests()).toEqual([]);
+		ctx.sandbox.clearRequests();
+		expect(ctx.sandbox.requests()).toEqual([]);
 	});
 
 	it('reset forgets everything but the start-up accounts, re-seeded with the same ids', async () => {
-		sandbox.addAccount('extra-token');
-		await call(sandbox, 'v2/createTemplateMessage', { form: { token: TOKEN, name: 'New', message: 'x' } });
+		ctx.sandbox.addAccount('extra-token');
+		await call(ctx.sandbox, 'v2/createTemplateMessage', { form: { token: TOKEN, name: 'New', message: 'x' } });
 		await quickSms(ctx);
-		sandbox.setFaults({ rules: [{ kind: '500-before' }] });
-		sandbox.advanceClock(600);
+		ctx.sandbox.setFaults({ rules: [{ kind: '500-before' }] });
+		ctx.sandbox.advanceClock(600);
 
-		sandbox.reset();
-		expect(sandbox.account(TOKEN)).toEqual(ctx.info);
-		expect(() => sandbox.account('extra-token')).toThrow();
-		expect(sandbox.now().toISOString()).toBe('2026-03-02T09:00:00.000Z');
-		expect(sandbox.counters()).toMatchObject({ requests: 0, messagesSent: 0 });
-		const templates = await call(sandbox, 'v2/getTemplateMessages', { query: { token: TOKEN } });
+		ctx.sandbox.reset();
+		expect(ctx.sandbox.account(TOKEN)).toEqual(ctx.info);
+		expect(() => ctx.sandbox.account('extra-token')).toThrow();
+		expect(ctx.sandbox.now().toISOString()).toBe('2026-03-02T09:00:00.000Z');
+		expect(ctx.sandbox.counters()).toMatchObject({ requests: 0, messagesSent: 0 });
+		const templates = await call(ctx.sandbox, 'v2/getTemplateMessages', { query: { token: TOKEN } });
 		expect(templates.status).toBe(200);
 		expect(templates.json.result).toHaveLength(2);
 	});
 
 	it('adds accounts with a chosen balance, with or without demo data', async () => {
-		const bare = sandbox.addAccount('bare', { balance: 5, seed: false });
+		const bare = ctx.sandbox.addAccount('bare', { balance: 5, seed: false });
 		expect(bare).toMatchObject({ balance: 5, alphanames: [], templates: [] });
-		const templates = await call(sandbox, 'v2/getTemplateMessages', { query: { token: 'bare' } });
+		const templates = await call(ctx.sandbox, 'v2/getTemplateMessages', { query: { token: 'bare' } });
 		expect(templates.json).toEqual({ status: 'OK', result: [] });
-		const mailings = await call(sandbox, 'v1/getSMSMessages', { method: 'GET', query: { token: 'bare' } });
+		const mailings = await call(ctx.sandbox, 'v1/getSMSMessages', { method: 'GET', query: { token: 'bare' } });
 		expect(mailings.status).toBe(406);
 		expect(mailings.json).toEqual({ error: 'content not found' });
 	});
 
 	it('serves the same operations over the control endpoints', async () => {
-		const created = await call(sandbox, '/__sandbox/accounts', { json: { token: 'http-made', balance: 1 } });
+		const created = await call(ctx.sandbox, '/__sandbox/accounts', { json: { token: 'http-made', balance: 1 } });
 		expect(created.json).toMatchObject({ token: 'http-made', balance: 1 });
-		const fetched = await call(sandbox, '/__sandbox/accounts/http-made', { method: 'GET' });
+		const fetched = await call(ctx.sandbox, '/__sandbox/accounts/http-made', { method: 'GET' });
 		expect(fetched.json.alphanameIds).toEqual(created.json.alphanameIds);
-		expect((await call(sandbox, '/__sandbox/accounts/nobody', { method: 'GET' })).status).toBe(404);
+		expect((await call(ctx.sandbox, '/__sandbox/accounts/nobody', { method: 'GET' })).status).toBe(404);
 
-		await call(sandbox, '/__sandbox/balance', { json: { token: 'http-made', balance: 42 } });
-		expect(sandbox.account('http-made').balance).toBe(42);
+		await call(ctx.sandbox, '/__sandbox/balance', { json: { token: 'http-made', balance: 42 } });
+		expect(ctx.sandbox.account('http-made').balance).toBe(42);
 
-		const advanced = await call(sandbox, '/__sandbox/clock/advance', { json: { seconds: 60 } });
+		const advanced = await call(ctx.sandbox, '/__sandbox/clock/advance', { json: { seconds: 60 } });
 		expect(advanced.json).toEqual({ now: '2026-03-02T09:01:00.000Z' });
-		expect((await call(sandbox, '/__sandbox/clock', { method: 'GET' })).json).toEqual({
+		expect((await call(ctx.sandbox, '/__sandbox/clock', { method: 'GET' })).json).toEqual({
 			now: '2026-03-02T09:01:00.000Z',
 		});
 
-		await call(sandbox, '/__sandbox/unreachable', { json: { token: TOKEN, phone: PHONE, channel: 'sms' } });
+		await call(ctx.sandbox, '/__sandbox/unreachable', { json: { token: TOKEN, phone: PHONE, channel: 'sms' } });
 		const smsId = await quickSms(ctx);
-		sandbox.advanceClock(3600);
-		const check = await call(sandbox, 'v1/checkSMS', { method: 'GET', query: { token: TOKEN, sms_id: String(smsId) } });
+		ctx.sandbox.advanceClock(3600);
+		const check = await call(ctx.sandbox, 'v1/checkSMS', {
+			method: 'GET',
+			query: { token: TOKEN, sms_id: String(smsId) },
+		});
 		expect(check.json.delivered).toBe(0);
 
-		expect((await call(sandbox, '/__sandbox/requests', { method: 'GET' })).json).toHaveLength(2);
-		await call(sandbox, '/__sandbox/requests', { method: 'DELETE' });
-		expect((await call(sandbox, '/__sandbox/requests', { method: 'GET' })).json).toEqual([]);
-		expect((await call(sandbox, '/__sandbox/counters', { method: 'GET' })).json.messagesSent).toBe(1);
-		expect((await call(sandbox, '/__sandbox/callbacks', { method: 'GET' })).json).toEqual([]);
+		expect((await call(ctx.sandbox, '/__sandbox/requests', { method: 'GET' })).json).toHaveLength(2);
+		await call(ctx.sandbox, '/__sandbox/requests', { method: 'DELETE' });
+		expect((await call(ctx.sandbox, '/__sandbox/requests', { method: 'GET' })).json).toEqual([]);
+		expect((await call(ctx.sandbox, '/__sandbox/counters', { method: 'GET' })).json.messagesSent).toBe(1);
+		expect((await call(ctx.sandbox, '/__sandbox/callbacks', { method: 'GET' })).json).toEqual([]);
 
-		await call(sandbox, '/__sandbox/reset', { json: {} });
-		expect((await call(sandbox, '/__sandbox/counters', { method: 'GET' })).json.messagesSent).toBe(0);
-		expect((await call(sandbox, '/__sandbox/nothing', { method: 'GET' })).status).toBe(404);
-		expect((await call(sandbox, '/__sandbox/balance', { json: { token: TOKEN } })).status).toBe(400);
+		await call(ctx.sandbox, '/__sandbox/reset', { json: {} });
+		expect((await call(ctx.sandbox, '/__sandbox/counters', { method: 'GET' })).json.messagesSent).toBe(0);
+		expect((await call(ctx.sandbox, '/__sandbox/nothing', { method: 'GET' })).status).toBe(404);
+		expect((await call(ctx.sandbox, '/__sandbox/balance', { json: { token: TOKEN } })).status).toBe(400);
 	});
 });

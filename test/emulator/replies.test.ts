@@ -1,32 +1,22 @@
-import type { Sandbox } from '../sandbox';
-import { call, openSandbox, PHONE, quickChat, TOKEN, type Ctx } from './helpers';
+import { call, PHONE, quickChat, TOKEN } from './helpers';
+import { useEmulator } from './useEmulator';
 
 describe('replies to chat mailings', () => {
-	let sandbox: Sandbox;
-	let ctx: Ctx;
-
-	beforeAll(async () => {
-		sandbox = await openSandbox();
-	});
-	afterAll(() => sandbox.close());
-	beforeEach(() => {
-		sandbox.reset();
-		ctx = { sandbox, info: sandbox.account(TOKEN) };
-	});
+	const ctx = useEmulator();
 
 	const newReplies = async (messageId: number) =>
-		(await call(sandbox, 'v2/getNewIncomingMessages', { form: { token: TOKEN, message_id: String(messageId) } })).json
-			.result;
+		(await call(ctx.sandbox, 'v2/getNewIncomingMessages', { form: { token: TOKEN, message_id: String(messageId) } }))
+			.json.result;
 	const markRead = (ids: string) =>
-		call(sandbox, 'v2/readResponseStatus', { form: { token: TOKEN, incoming_messages: ids } });
+		call(ctx.sandbox, 'v2/readResponseStatus', { form: { token: TOKEN, incoming_messages: ids } });
 
 	it('lists injected replies of that mailing until they are marked read', async () => {
 		const first = await quickChat(ctx);
 		const other = await quickChat(ctx);
-		sandbox.advanceClock(30);
-		const a = sandbox.injectReply(TOKEN, { message_id: first, phone: PHONE, message: 'Yes' });
-		const b = sandbox.injectReply(TOKEN, { message_id: first, phone: PHONE, message: 'Also yes' });
-		sandbox.injectReply(TOKEN, { message_id: other, phone: PHONE, message: 'Other mailing' });
+		ctx.sandbox.advanceClock(30);
+		const a = ctx.sandbox.injectReply(TOKEN, { message_id: first, phone: PHONE, message: 'Yes' });
+		const b = ctx.sandbox.injectReply(TOKEN, { message_id: first, phone: PHONE, message: 'Also yes' });
+		ctx.sandbox.injectReply(TOKEN, { message_id: other, phone: PHONE, message: 'Other mailing' });
 
 		expect(await newReplies(first)).toEqual([
 			{ id: a.id, phone: PHONE, message: 'Yes', d_receiver: '2026-03-02 09:00:30' },
@@ -45,7 +35,7 @@ describe('replies to chat mailings', () => {
 
 	it('refuses an unknown reply id without marking the others', async () => {
 		const messageId = await quickChat(ctx);
-		const a = sandbox.injectReply(TOKEN, { message_id: messageId, phone: PHONE, message: 'Yes' });
+		const a = ctx.sandbox.injectReply(TOKEN, { message_id: messageId, phone: PHONE, message: 'Yes' });
 		const reply = await markRead(`${a.id},99`);
 		expect(reply.status).toBe(400);
 		expect(reply.json).toEqual({ status: 'error', error: expect.stringContaining('incoming_messages') });
@@ -54,7 +44,7 @@ describe('replies to chat mailings', () => {
 
 	it('injects replies through the control endpoint too', async () => {
 		const messageId = await quickChat(ctx);
-		const injected = await call(sandbox, '/__sandbox/replies', {
+		const injected = await call(ctx.sandbox, '/__sandbox/replies', {
 			json: { token: TOKEN, message_id: messageId, phone: PHONE, message: 'Via HTTP' },
 		});
 		expect(injected.status).toBe(200);
