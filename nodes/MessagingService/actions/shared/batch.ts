@@ -57,6 +57,39 @@ export const DEFINED_BELOW = { recipientsFrom: ['define'] };
  */
 export type RecipientValues = (parameter: string, label: string) => { value: unknown; label: string };
 
+/**
+ * The own text of each recipient of a personal mailing, in both ways of giving it (`noun`: what
+ * the text is, e.g. "SMS"); read through `RecipientValues` as `personalText`.
+ */
+export function personalTextFields(noun: string): INodeProperties[] {
+	const personal = { messageType: ['personal'] };
+	return [
+		{
+			displayName: 'Text',
+			name: 'personalText',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			required: true,
+			default: '',
+			placeholder: 'e.g. {{ $json.text }}',
+			description: `The ${noun} for the recipient of each item; use an expression so that each item gives its own text`,
+			hint: 'E.g. {{ $json.text }} reads the "text" field of each item',
+			displayOptions: { show: { ...personal, ...DEFINED_BELOW } },
+		},
+		{
+			displayName: 'Text Field',
+			name: 'personalTextField',
+			type: 'string',
+			required: true,
+			requiresDataPath: 'single',
+			default: 'text',
+			placeholder: 'e.g. text',
+			description: `The name of the field of each input item that holds the ${noun} for its recipient`,
+			displayOptions: { show: { ...personal, ...FROM_ITEM_FIELDS } },
+		},
+	];
+}
+
 /** What differs between the SMS and the chat batch methods. */
 export interface BatchChannel {
 	method: 'sendBulkSms' | 'sendBulkChat';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { checkText } from '../../helpers/fields';
 import { forOperation } from '../display';
-import { batchFields, DEFINED_BELOW, executeBatch, FROM_ITEM_FIELDS, type BatchChannel } from '../shared/batch';
+import { batchFields, executeBatch, personalTextFields, type BatchChannel } from '../shared/batch';
 import type { ExecutionTools } from '../types';
 
 /** `sendBulkSms`: SMS mailings, bulk (item-level `text`) or personal (`{phone, text}` entries). */
@@ -42,29 +42,7 @@ const contentFields: INodeProperties[] = [
 		description: 'The SMS sent to every recipient. Read from the first item.',
 		displayOptions: { show: { messageType: ['bulk'] } },
 	},
-	{
-		displayName: 'Text',
-		name: 'personalText',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
-		placeholder: 'e.g. {{ $json.text }}',
-		description: 'The SMS for the recipient of each item; use an expression so that each item gives its own text',
-		hint: 'E.g. {{ $json.text }} reads the "text" field of each item',
-		displayOptions: { show: { messageType: ['personal'], ...DEFINED_BELOW } },
-	},
-	{
-		displayName: 'Text Field',
-		name: 'personalTextField',
-		type: 'string',
-		required: true,
-		requiresDataPath: 'single',
-		default: 'text',
-		placeholder: 'e.g. text',
-		description: 'The name of the field of each input item that holds the SMS for its recipient',
-		displayOptions: { show: { messageType: ['personal'], ...FROM_ITEM_FIELDS } },
-	},
+	...personalTextFields('SMS'),
 ];
 
 export const description: INodeProperties[] = forOperation(
