@@ -5,6 +5,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { httpRequest } from '../../node_modules/@n8n/backend-network/dist/http/axios/request';
 import type { WorkflowData } from '../../test/e2e/lib/n8n-types';
 import { manualTriggerNode, workflowOf } from '../../test/e2e/lib/workflow-builder';
+import { phoneOf, smsSendPerItem } from '../../test/throughput/perItemSms';
 import { PACKAGE } from './n8n';
 
 export type LoopId = 'axiosLoop' | 'helperLoop';
@@ -21,11 +22,6 @@ export const CONTENDER_LABELS: Record<ContenderId, string> = {
 };
 
 export const NODE_UNDER_TEST = 'Contender';
-
-/** The phone of recipient i: distinct for every item, so the emulator can tell doubles apart. */
-export function phoneOf(index: number): string {
-	return String(375290000000 + index);
-}
 
 export interface WorkflowInput {
 	name: string;
@@ -99,15 +95,7 @@ export function contenderWorkflow(id: Exclude<ContenderId, LoopId>, input: Workf
 				type: `${PACKAGE}.messagingService`,
 				typeVersion: 1,
 				position,
-				parameters: {
-					resource: 'sms',
-					operation: 'send',
-					phone: '={{ $json.phone }}',
-					messageFrom: 'text',
-					message: '={{ $json.text }}',
-					senderNameId: input.alphanameId,
-					options: input.concurrency === undefined ? {} : { concurrency: input.concurrency },
-				},
+				parameters: smsSendPerItem(input.alphanameId, input.concurrency === undefined ? {} : { concurrency: input.concurrency }),
 				credentials,
 			};
 			break;

@@ -8,8 +8,8 @@ import axios from 'axios';
 import { host } from '../../test/e2e/lib/host';
 import { TEST_API_KEY } from '../../test/harness/keys';
 import { runNode } from '../../test/harness/runNode';
+import { phoneOf, smsSendPerItem } from '../../test/throughput/perItemSms';
 import { RequestPacer } from '../../nodes/MessagingService/transport/pacer';
-import { phoneOf } from './contenders';
 import { BenchEmulator } from './emulator';
 
 interface Logged {
@@ -65,15 +65,7 @@ it('runs the node in the engine and prints what the emulator saw and what the pa
 		const unwatch = watchPacer(started, decisions);
 		const { items: output, error } = await runNode({
 			baseUrl: emulator.baseUrl,
-			parameters: {
-				resource: 'sms',
-				operation: 'send',
-				phone: '={{ $json.phone }}',
-				messageFrom: 'text',
-				message: '={{ $json.text }}',
-				senderNameId: emulator.alphanameId,
-				options: { concurrency },
-			},
+			parameters: smsSendPerItem(emulator.alphanameId, { concurrency }),
 			items: Array.from({ length: items }, (_, index) => ({ phone: phoneOf(index), text: `Engine ${scenario}` })),
 		});
 		unwatch();

@@ -8,7 +8,8 @@
 import { host } from '../../test/e2e/lib/host';
 import { TEST_API_KEY } from '../../test/harness/keys';
 import { runNode } from '../../test/harness/runNode';
-import { helperLoop, phoneOf } from './contenders';
+import { phoneOf, smsSendPerItem } from '../../test/throughput/perItemSms';
+import { helperLoop } from './contenders';
 import { BenchEmulator } from './emulator';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 10000);
@@ -48,14 +49,7 @@ it('measures the heap of per-item sending', async () => {
 		await heapAround('this node, SMS > Send per item (Concurrency 10)', async () => {
 			const { error } = await runNode({
 				baseUrl: emulator.baseUrl,
-				parameters: {
-					resource: 'sms',
-					operation: 'send',
-					phone: '={{ $json.phone }}',
-					messageFrom: 'text',
-					message: '={{ $json.text }}',
-					senderNameId: emulator.alphanameId,
-				},
+				parameters: smsSendPerItem(emulator.alphanameId),
 				items,
 			});
 			if (error) throw error;

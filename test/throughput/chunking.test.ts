@@ -2,12 +2,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useSandbox } from '../harness/sandbox';
+import { phoneOf } from './perItemSms';
 
 const fixture = useSandbox();
-
-function phoneOf(index: number): string {
-	return String(375290000000 + index);
-}
 
 function sendBatch(options: INodeParameters = {}): INodeParameters {
 	return {

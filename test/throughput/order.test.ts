@@ -3,23 +3,12 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { useSandbox } from '../harness/sandbox';
+import { phoneOf, smsSendPerItem } from './perItemSms';
 
 const fixture = useSandbox();
 
-function phoneOf(index: number): string {
-	return String(375290000000 + index);
-}
-
 function smsSend(options: INodeParameters = {}): INodeParameters {
-	return {
-		resource: 'sms',
-		operation: 'send',
-		phone: '={{ $json.phone }}',
-		messageFrom: 'text',
-		message: '={{ $json.text }}',
-		senderNameId: String(fixture.account.alphanameIds[0]),
-		options,
-	};
+	return smsSendPerItem(String(fixture.account.alphanameIds[0]), options);
 }
 
 function pairedIndexes(items: INodeExecutionData[]): unknown[] {
