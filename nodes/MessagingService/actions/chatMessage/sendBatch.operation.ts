@@ -21,7 +21,13 @@ import type { ExecutionTools } from '../types';
  * mailing each recipient has its own link). No file upload: the batch is JSON, images are links.
  */
 
-const CONTENT_TYPES = ['text', 'image', 'button'];
+const contentOptions = [
+	{ name: 'Text', value: 'text', description: 'A text message' },
+	{ name: 'Image', value: 'image', description: 'An image from a link (same image for everyone)' },
+	{ name: 'Button', value: 'button', description: 'A text with an image and a button that opens a link' },
+];
+
+const CONTENT_TYPES = contentOptions.map((option) => option.value);
 
 /** A field of the mailing, read from the first item. */
 function readText(context: IExecuteFunctions, parameter: string, label: string, rule: string): string {
@@ -135,11 +141,7 @@ const contentFields: INodeProperties[] = [
 		name: 'contentType',
 		type: 'options',
 		noDataExpression: true,
-		options: [
-			{ name: 'Text', value: 'text', description: 'A text message' },
-			{ name: 'Image', value: 'image', description: 'An image from a link (same image for everyone)' },
-			{ name: 'Button', value: 'button', description: 'A text with an image and a button that opens a link' },
-		],
+		options: contentOptions,
 		default: 'text',
 		displayOptions: { show: bulk },
 	},
@@ -148,10 +150,7 @@ const contentFields: INodeProperties[] = [
 		name: 'contentType',
 		type: 'options',
 		noDataExpression: true,
-		options: [
-			{ name: 'Text', value: 'text', description: 'A text message' },
-			{ name: 'Button', value: 'button', description: 'A text with an image and a button that opens a link' },
-		],
+		options: contentOptions.filter((option) => option.value !== 'image'),
 		default: 'text',
 		description: 'Image content is possible only with "Same Text for All"',
 		displayOptions: { show: personal },
