@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { TEST_API_KEY } from '../../harness/keys';
 import { useSandbox } from '../../harness/sandbox';
+import { signedCallback } from '../../harness/signedCallback';
 
 const fixture = useSandbox();
 
@@ -70,7 +71,7 @@ describe('Chat Message > Send Batch', () => {
 		const [request] = fixture.sandbox.requests();
 		expect(request.body).toEqual({
 			token: TEST_API_KEY,
-			callback_url: 'http://127.0.0.1:9/cb',
+			callback_url: signedCallback('http://127.0.0.1:9/cb', 1, 1),
 			messages: [
 				{
 					alphaname_id: String(fixture.account.alphanameIds[0]),

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useSandbox } from '../../harness/sandbox';
+import { signedCallback } from '../../harness/signedCallback';
 
 const fixture = useSandbox();
 const CALLBACK = 'http://127.0.0.1:9/webhook-waiting/42';
@@ -40,7 +41,7 @@ describe('SMS > Send Batch, from input items', () => {
 		expect(request.query).toEqual({ token: expect.any(String) });
 		expect(request.body).toEqual({
 			token: request.query.token,
-			callback_url: CALLBACK,
+			callback_url: signedCallback(CALLBACK, 1, 1),
 			messages: [
 				{
 					alphaname_id: String(fixture.account.alphanameIds[0]),
@@ -270,7 +271,8 @@ describe('SMS > Send Batch, mailings as JSON', () => {
 		const requests = fixture.sandbox.requests();
 		expect(requests).toHaveLength(2);
 		const body = requests[0].body as { messages: IDataObject[]; callback_url: string };
-		expect(body.callback_url).toBe(CALLBACK);
+		expect(body.callback_url).toEqual(signedCallback(CALLBACK, 1, 2));
+		expect((requests[1].body as { callback_url: string }).callback_url).toEqual(signedCallback(CALLBACK, 2, 2));
 		expect(body.messages).toEqual([
 			{ name: 'A', alphaname_id: alphanameId, message_type: 'bulk', text: 'Hello', delivery_list: ['375291000001'] },
 			{

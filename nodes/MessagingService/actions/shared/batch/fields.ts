@@ -178,8 +178,9 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 			type: 'string',
 			required: options.callbackRequired,
 			default: '',
-			placeholder: 'e.g. https://example.com/webhook/mailing-outcome',
-			description: `The address the service calls with the outcome of the mailing${options.callbackRequired ? ' (the service requires one)' : ''}. To continue this workflow when the outcome arrives, add a Wait node set to resume "On Webhook Call" after this node and use its resume URL here: {{ $execution.resumeUrl }}.`,
+			placeholder: 'e.g. https://n8n.example.com/webhook/3f2b8c1e-5d7a-4e9b-9c1f-2a6d8e4b7c90/callback',
+			description: `The address the service calls with the outcome of each request${options.callbackRequired ? ' (the service requires one)' : ''}. To start a workflow with the outcomes, add a Messaging Service Callback Trigger with the same credential, publish its workflow and paste its Production URL here. Each chunk's URL gets its number (chunk, chunks), the run's reference (ref) and a signature (sig) in its query.`,
+			hint: 'Paste the Production URL of a Messaging Service Callback Trigger; each chunk of the batch starts its own execution there',
 		},
 		{
 			displayName: 'Options',

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { asItemError, errorItem } from '../../itemErrors';
 import type { ExecutionTools } from '../../types';
+import { callbackSigner } from './callback';
 import type { BatchChannel, DeliveryEntry } from './channel';
 import { checkJsonMailings } from './jsonMailings';
 import { recipientDefinedBelow, recipientFromFields } from './recipients';
@@ -70,6 +71,7 @@ async function batchFromItems(
 	}
 
 	const chunks = chunksOf(recipients, settings.chunkSize);
+	const signCallback = await callbackSigner(context, chunks.length);
 	const outputs: INodeExecutionData[] = [];
 	for (const [position, chunk] of chunks.entries()) {
 		const number = position + 1;
@@ -85,7 +87,7 @@ async function batchFromItems(
 		};
 		try {
 			const answer = await tools.client(indexes[0]).one(channel.method, {
-				callback_url: settings.callbackUrl,
+				callback_url: signCallback(settings.callbackUrl, number),
 				messages: [mailing],
 			});
 			outputs.push({
@@ -117,11 +119,15 @@ async function batchFromJson(
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = context.continueOnFail();
 	const outputs: INodeExecutionData[] = [];
+	const signCallback = await callbackSigner(context, items.length);
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const callbackUrl = readCallbackUrl(context, channel, itemIndex);
 			const messages = checkJsonMailings(context, context.getNodeParameter('messagesJson', itemIndex), channel, itemIndex);
-			const answer = await tools.client(itemIndex).one(channel.method, { callback_url: callbackUrl, messages });
+			const answer = await tools.client(itemIndex).one(channel.method, {
+				callback_url: signCallback(callbackUrl, itemIndex + 1),
+				messages,
+			});
 			outputs.push({ json: answer, pairedItem: { item: itemIndex } });
 		} catch (error) {
 			const itemError = failure(context, error, itemIndex);

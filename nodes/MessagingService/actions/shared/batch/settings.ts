@@ -15,7 +15,7 @@ export function readCallbackUrl(context: IExecuteFunctions, channel: BatchChanne
 			context.getNode(),
 			'Callback URL',
 			value,
-			'the service requires an address for the outcome of an SMS mailing, e.g. a Wait node\'s resume URL {{ $execution.resumeUrl }}',
+			'the service requires an address for the outcome of an SMS mailing, e.g. the Production URL of a Messaging Service Callback Trigger',
 			itemIndex,
 		);
 	}
