@@ -82,4 +82,41 @@ describe('batch callbacks', () => {
 		await ctx.sandbox.flushCallbacks();
 		expect(ctx.sandbox.callbacks()).toEqual([expect.objectContaining({ outcome: 'skipped', status: null })]);
 	});
+
+	it('with deliveries set to 2 (a service that retries), posts the same body twice, in order, and reset() goes back to once', async () => {
+		const receiver = await startReceiver();
+		try {
+			ctx.sandbox.setCallbackDeliveries(2);
+			const uuid = await bulkSms(ctx, smsBatchBody(ctx, undefined, { callback_url: receiver.url }));
+			await ctx.sandbox.flushCallbacks();
+			expect(receiver.posts).toHaveLength(2);
+			expect(receiver.posts[1].body).toEqual(receiver.posts[0].body);
+			expect(receiver.posts[0].body.uuid).toBe(uuid);
+			expect(ctx.sandbox.callbacks().map((entry) => [entry.uuid, entry.attempt, entry.outcome])).toEqual([
+				[uuid, 1, 'delivered'],
+				[uuid, 2, 'delivered'],
+			]);
+
+			ctx.sandbox.reset();
+			await bulkSms(ctx, smsBatchBody(ctx, undefined, { callback_url: receiver.url }));
+			await ctx.sandbox.flushCallbacks();
+			expect(receiver.posts).toHaveLength(3);
+		} finally {
+			await receiver.close();
+		}
+	});
+
+	it('sets the deliveries over HTTP (PUT /__sandbox/callbacks/deliveries) and refuses a bad count', async () => {
+		const put = (body: unknown) =>
+			fetch(`${ctx.sandbox.url}/__sandbox/callbacks/deliveries`, {
+				method: 'PUT',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
+		expect((await put({ times: 0 })).status).toBe(400);
+		expect((await put({ times: 2 })).status).toBe(200);
+		await bulkSms(ctx, smsBatchBody(ctx, undefined, { callback_url: 'https://hooks.example.com/batch' }));
+		await ctx.sandbox.flushCallbacks();
+		expect(ctx.sandbox.callbacks().map((entry) => entry.attempt)).toEqual([1, 2]);
+	});
 });

@@ -15,30 +15,49 @@ function isLoopback(url: string): boolean {
 /**
  * Posts batch outcomes to callback_url after the answer has gone out: one JSON POST
  * `{uuid, result}` per batch, no retries. Only loopback receivers are contacted.
+ * `setDeliveries(n)` posts each callback n times, the same body one after the other, as a
+ * service that retries (or whose retry crosses a slow answer) does; `clear()` goes back to once.
  */
 export class CallbackSender {
 	private log: CallbackDelivery[] = [];
 	private inflight = new Set<Promise<void>>();
 	private abort = new AbortController();
+	private deliveries = 1;
+
+	/** How many times each callback is posted from now on (1 = once, 2 = it arrives twice). */
+	setDeliveries(times: number): void {
+		if (!Number.isInteger(times) || times < 1 || times > 10) throw new Error('deliveries must be a whole number from 1 to 10');
+		this.deliveries = times;
+	}
 
 	post(url: string, uuid: string, result: () => unknown): void {
-		const entry: CallbackDelivery = {
+		const at = new Date().toISOString();
+		const entries: CallbackDelivery[] = Array.from({ length: this.deliveries }, (_, index) => ({
 			uuid,
 			url,
-			at: new Date().toISOString(),
+			at,
+			attempt: index + 1,
 			payload: null,
 			status: null,
 			outcome: 'pending',
 			error: null,
-		};
-		this.log.push(entry);
-		const task: Promise<void> = this.deliver(entry, result).finally(() => this.inflight.delete(task));
+		}));
+		this.log.push(...entries);
+		const task: Promise<void> = this.deliverAll(entries, result).finally(() => this.inflight.delete(task));
 		this.inflight.add(task);
 	}
 
-	private async deliver(entry: CallbackDelivery, result: () => unknown): Promise<void> {
+	/** One status snapshot, posted once per entry, in order. */
+	private async deliverAll(entries: CallbackDelivery[], result: () => unknown): Promise<void> {
 		await new Promise((resolve) => setImmediate(resolve));
-		entry.payload = { uuid: entry.uuid, result: result() };
+		const payload = { uuid: entries[0].uuid, result: result() };
+		for (const entry of entries) {
+			entry.payload = structuredClone(payload);
+			await this.deliver(entry);
+		}
+	}
+
+	private async deliver(entry: CallbackDelivery): Promise<void> {
 		if (!isLoopback(entry.url)) {
 			entry.outcome = 'skipped';
 			entry.error = 'not posted: the sandbox only posts callbacks to loopback addresses';
@@ -70,6 +89,7 @@ export class CallbackSender {
 
 	clear(): void {
 		this.log = [];
+		this.deliveries = 1;
 	}
 
 	async close(): Promise<void> {

@@ -14,6 +14,7 @@ const schemas = {
 	reply: z.object({ token: z.string(), message_id: z.number().int(), phone, message: z.string() }).strict(),
 	unreachable: z.object({ token: z.string(), phone, channel: z.enum(['chat', 'sms']) }).strict(),
 	balance: z.object({ token: z.string(), balance: z.number().min(0) }).strict(),
+	callbackDeliveries: z.object({ times: z.number().int().min(1).max(10) }).strict(),
 };
 
 class ControlError extends Error {
@@ -118,6 +119,9 @@ async function dispatch(sandbox: Sandbox, route: string, body: unknown): Promise
 			return sandbox.counters();
 		case 'GET /callbacks':
 			return sandbox.callbacks();
+		case 'PUT /callbacks/deliveries':
+			sandbox.setCallbackDeliveries(parse(schemas.callbackDeliveries, body).times);
+			return { ok: true };
 		case 'POST /callbacks/flush':
 			await sandbox.flushCallbacks();
 			return sandbox.callbacks();

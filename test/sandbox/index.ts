@@ -125,6 +125,10 @@ class RunningSandbox implements Sandbox {
 		return this.callbackSender.list();
 	}
 
+	setCallbackDeliveries(times: number): void {
+		this.callbackSender.setDeliveries(times);
+	}
+
 	flushCallbacks(): Promise<void> {
 		return this.callbackSender.flush();
 	}

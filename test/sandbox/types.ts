@@ -97,6 +97,8 @@ export interface CallbackDelivery {
 	uuid: string;
 	url: string;
 	at: string;
+	/** 1, or 2 and more for the same callback posted again (see `setCallbackDeliveries`) */
+	attempt: number;
 	payload: unknown;
 	/** HTTP status answered by the receiver; null while pending or when no answer came */
 	status: number | null;
@@ -122,6 +124,8 @@ export interface Sandbox {
 	clearRequests(): void;
 	counters(): Counters;
 	callbacks(): CallbackDelivery[];
+	/** posts each callback `times` times from now on (2: every callback arrives twice); reset() sets 1 */
+	setCallbackDeliveries(times: number): void;
 	/** resolves when every callback post started so far has finished (delivered or failed) */
 	flushCallbacks(): Promise<void>;
 }
