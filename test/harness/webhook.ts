@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import { mock } from 'jest-mock-extended';
-import { WebhookContext } from 'n8n-core';
+import { HookContext, WebhookContext } from 'n8n-core';
 import type {
 	IDataObject,
 	INode,
@@ -103,6 +103,26 @@ export class WebhookHost {
 			this.server?.close(() => resolve());
 			this.server?.closeAllConnections();
 		});
+	}
+
+	/**
+	 * What n8n does when the workflow is published: the node's checkExists(), then create() when
+	 * nothing exists, in n8n-core's real HookContext. Resolves with what create() answered.
+	 */
+	async activate(): Promise<boolean> {
+		const nodeType = harnessNodeTypes.getByNameAndVersion(CALLBACK_TRIGGER_TYPE, 1);
+		const methods = nodeType.webhookMethods!.default!;
+		const context = new HookContext(this.workflow, this.node, this.additionalData, 'webhook', 'activate', {
+			httpMethod: 'POST',
+			node: this.node.name,
+			path: `${WEBHOOK_ID}/callback`,
+			webhookDescription: nodeType.description.webhooks![0],
+			workflowId: this.workflow.id,
+			workflowExecuteAdditionalData: this.additionalData,
+			webhookId: WEBHOOK_ID,
+		} as IWebhookData);
+		if (await methods.checkExists.call(context)) return true;
+		return await methods.create.call(context);
 	}
 
 	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

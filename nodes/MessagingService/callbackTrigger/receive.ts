@@ -59,7 +59,7 @@ function readBody(request: CallbackRequest, headers: IDataObject): { body: unkno
 export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const credentials = await this.getCredentials('messagingServiceApi');
 	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : '';
-	if (apiKey === '') return refuse(this, 401, 'The trigger\'s credential has no API key, so no callback can be checked.');
+	if (apiKey.trim() === '') return refuse(this, 401, 'The trigger\'s credential has no API key, so no callback can be checked.');
 	const tag = verifyCallbackQuery(this.getQueryData() as Record<string, unknown>, apiKey);
 	if ('problem' in tag) return refuse(this, 401, `Not a callback for this trigger: ${tag.problem}.`);
 
