@@ -178,7 +178,8 @@ describe('the example workflows in a real n8n, against the emulator', () => {
 			expect(send.query).toEqual({ token: TOKEN });
 			expect(send.body).toEqual({
 				token: TOKEN,
-				callback_url: 'https://example.com/webhook/sms-batch-outcome',
+				// Send Batch appends the chunk number and its signature for the Callback Trigger
+				callback_url: expect.stringMatching(/^https:\/\/example\.com\/webhook\/sms-batch-outcome\?ref=[\w-]{16}&chunk=1&chunks=1&sig=[\w-]{43}$/),
 				messages: [
 					{
 						alphaname_id: '1001',
