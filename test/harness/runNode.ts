@@ -32,6 +32,8 @@ export interface RunNodeOptions {
 	/** input items: plain JSON objects, or full items with binary data */
 	items?: Array<IDataObject | INodeExecutionData | Record<string, unknown>>;
 	continueOnFail?: boolean;
+	/** n8n's node setting Retry On Fail: the engine runs the node again after an error */
+	retryOnFail?: { maxTries: number; waitBetweenTries?: number };
 	timezone?: string;
 }
 
@@ -63,6 +65,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		parameters: options.parameters as INodeParameters,
 		credentials: { messagingServiceApi: { id: '1', name: 'Messaging Service account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.retryOnFail
+			? { retryOnFail: true, maxTries: options.retryOnFail.maxTries, waitBetweenTries: options.retryOnFail.waitBetweenTries ?? 0 }
+			: {}),
 	};
 	const workflow = new Workflow({
 		id: 'harness',

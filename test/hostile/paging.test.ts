@@ -2,9 +2,8 @@
  * Paging that can neither run away nor stop short, against services that page wrongly:
  * one that ignores limit_offset, one that caps limit_rows, one that ignores limit_rows.
  */
-import type { SeenRequest } from './scriptedServer';
 import { runNode } from '../harness/runNode';
-import { sendJson, startScriptedServer, type ScriptedServer } from './scriptedServer';
+import { sendJson, startScriptedServer, type ScriptedServer, type SeenRequest } from './scriptedServer';
 
 let server: ScriptedServer;
 beforeAll(async () => (server = await startScriptedServer()));

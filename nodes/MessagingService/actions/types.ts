@@ -10,7 +10,8 @@ export type ItemExecute = (this: IExecuteFunctions, itemIndex: number, api: ApiC
 export interface ExecutionTools {
 	pacer: RequestPacer;
 	timeoutMs: number;
-	client(itemIndex: number): ApiClient;
+	/** `onChange` is called before the item's first request that sends or changes something */
+	client(itemIndex: number, onChange?: () => void): ApiClient;
 }
 
 /**

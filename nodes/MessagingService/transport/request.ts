@@ -35,6 +35,8 @@ export interface CallOptions {
 	/** shared between the calls of one execution; a call without one paces itself alone */
 	pacer?: RequestPacer;
 	timeoutMs?: number;
+	/** called before a request that sends or changes something (not a read) goes out */
+	onChange?: () => void;
 }
 
 interface Settings {
@@ -183,6 +185,7 @@ export async function callApi(
 	const { baseUrl, apiKey, credential } = await readSettings(this, options.itemIndex);
 	const pacer = options.pacer ?? new RequestPacer(1);
 	const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+	if (endpoint.effect === 'send' || endpoint.effect === 'write') options.onChange?.();
 	let rateLimitRetries = 0;
 	let rateLimitWaitedMs = 0;
 	let otherRetries = 0;
