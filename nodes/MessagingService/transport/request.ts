@@ -9,6 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { UNICODE_RULE, firstMalformedText } from '../helpers/unicode';
+import { invalidField } from '../helpers/validation';
 import { checkBaseUrl } from './auth';
 import { classifyAnswer, type UnwrappedAnswer } from './answer';
 import { encodeRequest, type ApiParameters } from './encode';
@@ -182,6 +184,8 @@ export async function callApi(
 	options: CallOptions = {},
 ): Promise<UnwrappedAnswer> {
 	const endpoint: Endpoint = endpoints[method];
+	const malformed = firstMalformedText(parameters);
+	if (malformed) throw invalidField(this.getNode(), `text in "${malformed.path}"`, malformed.value, UNICODE_RULE, options.itemIndex ?? 0);
 	const { baseUrl, apiKey, credential } = await readSettings(this, options.itemIndex);
 	const pacer = options.pacer ?? new RequestPacer(1);
 	const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
