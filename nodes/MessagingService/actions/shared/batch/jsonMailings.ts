@@ -1,0 +1,104 @@
+/** Mailings given as JSON, checked against the spec before anything is sent. */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
+
+import { asId, ID_RULE } from '../../../helpers/fields';
+import { normalizePhone, PHONE_RULE } from '../../../helpers/phone';
+import { invalidField } from '../../../helpers/validation';
+import type { BatchChannel, DeliveryEntry } from './channel';
+
+const BATCH_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+function isBatchTime(value: unknown): boolean {
+	if (typeof value !== 'string') return false;
+	const match = BATCH_TIME.exec(value);
+	if (!match) return false;
+	const [year, month, day, hour, minute, second] = match.slice(1).map(Number);
+	const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+	return (
+		date.getUTCFullYear() === year &&
+		date.getUTCMonth() === month - 1 &&
+		date.getUTCDate() === day &&
+		hour < 24 &&
+		minute < 60 &&
+		second < 60
+	);
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks the mailings given as JSON against the spec and returns them ready to send (phones
+ * normalised, ids as digit strings); throws a field error naming the mailing and member.
+ */
+export function checkJsonMailings(
+	context: IExecuteFunctions,
+	raw: unknown,
+	channel: BatchChannel,
+	itemIndex: number,
+): IDataObject[] {
+	const label = 'Mailings (JSON)';
+	const fail = (value: unknown, rule: string) => invalidField(context.getNode(), label, value, rule, itemIndex);
+
+	let parsed: unknown = raw;
+	if (typeof raw === 'string') {
+		try {
+			parsed = jsonParse(raw);
+		} catch {
+			throw fail(raw, 'it is not valid JSON; give an array of mailings, e.g. [{"name": "...", ...}]');
+		}
+	}
+	if (isObject(parsed) && Array.isArray(parsed.messages)) parsed = parsed.messages;
+	if (!Array.isArray(parsed)) throw fail(raw, 'it must be an array of mailings (the "messages" of the request)');
+	if (parsed.length === 0) throw fail(raw, 'give at least one mailing');
+
+	return parsed.map((mailing: unknown, index): IDataObject => {
+		const where = `mailing ${index + 1} (messages[${index}])`;
+		if (!isObject(mailing)) throw fail(mailing, `${where} must be an object`);
+		const unknown = Object.keys(mailing).filter((member) => !channel.jsonMembers.includes(member));
+		if (unknown.length > 0) {
+			throw fail(
+				mailing,
+				`${where} has members the service does not know: ${unknown.join(', ')}; a mailing has ${channel.jsonMembers.join(', ')}`,
+			);
+		}
+		if (typeof mailing.name !== 'string' || mailing.name.trim() === '') {
+			throw fail(mailing.name, `${where}: "name" must be a non-empty text`);
+		}
+		const alphanameId = asId(mailing.alphaname_id);
+		if (alphanameId === undefined) throw fail(mailing.alphaname_id, `${where}: "alphaname_id" (sender name ID): ${ID_RULE}`);
+		if (mailing.message_type !== 'bulk' && mailing.message_type !== 'personal') {
+			throw fail(mailing.message_type, `${where}: "message_type" must be "bulk" or "personal"`);
+		}
+		if (mailing.schedule_time !== undefined && !isBatchTime(mailing.schedule_time)) {
+			throw fail(
+				mailing.schedule_time,
+				`${where}: "schedule_time" must be a date and time in the format YYYY-MM-DDTHH:mm:ss, e.g. 2026-03-31T14:30:00`,
+			);
+		}
+		const list = mailing.delivery_list;
+		if (!Array.isArray(list) || list.length === 0) {
+			throw fail(list, `${where}: "delivery_list" must be a non-empty array of recipients`);
+		}
+		const deliveryList = list.map((entry: unknown, position): DeliveryEntry => {
+			const at = `${where}, delivery_list[${position}]`;
+			if (mailing.message_type === 'bulk') {
+				const phone = normalizePhone(entry);
+				if (phone === undefined) throw fail(entry, `${at}: ${PHONE_RULE}`);
+				return phone;
+			}
+			if (!isObject(entry)) throw fail(entry, `${at} must be an object {"phone": "...", "text": "..."} in a personal mailing`);
+			const phone = normalizePhone(entry.phone);
+			if (phone === undefined) throw fail(entry.phone, `${at}: ${PHONE_RULE}`);
+			if (typeof entry.text !== 'string' || entry.text.trim() === '') {
+				throw fail(entry.text, `${at}: "text" must be a non-empty text in a personal mailing`);
+			}
+			return { ...entry, phone };
+		});
+		const problem = channel.checkJsonMailing(mailing, where);
+		if (problem !== undefined) throw fail(mailing, problem);
+		return { ...mailing, alphaname_id: alphanameId, delivery_list: deliveryList as IDataObject[] };
+	});
+}

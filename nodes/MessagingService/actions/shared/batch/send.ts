@@ -1,0 +1,146 @@
+/** Sending a batch: mailings built from input items (in chunks) or given as JSON. */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { asItemError, errorItem } from '../../itemErrors';
+import type { ExecutionTools } from '../../types';
+import type { BatchChannel, DeliveryEntry } from './channel';
+import { checkJsonMailings } from './jsonMailings';
+import { recipientDefinedBelow, recipientFromFields } from './recipients';
+import { readCallbackUrl, readMailingSettings, type MailingSettings } from './settings';
+
+interface Recipient {
+	itemIndex: number;
+	entry: DeliveryEntry;
+}
+
+function pairedTo(indexes: number[]): IPairedItemData[] {
+	return indexes.map((item) => ({ item }));
+}
+
+function failure(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	return asItemError(context, error, itemIndex);
+}
+
+/** Splits `list` into chunks of `size`. */
+export function chunksOf<T>(list: T[], size: number): T[][] {
+	const chunks: T[][] = [];
+	for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
+	return chunks;
+}
+
+/** "<name>" for a single chunk, "<name> (part k of n)" otherwise. */
+export function chunkName(name: string, chunk: number, chunks: number): string {
+	return chunks > 1 ? `${name} (part ${chunk} of ${chunks})` : name;
+}
+
+/** Mailings from the input items: item 0 gives the mailing, each item one recipient. */
+async function batchFromItems(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+	tools: ExecutionTools,
+	channel: BatchChannel,
+): Promise<INodeExecutionData[]> {
+	const continueOnFail = context.continueOnFail();
+	const allIndexes = items.map((_, index) => index);
+
+	let settings: MailingSettings;
+	try {
+		settings = readMailingSettings(context, channel);
+	} catch (error) {
+		const itemError = failure(context, error, 0);
+		if (!continueOnFail) throw itemError;
+		return [{ ...errorItem(itemError, 0), pairedItem: pairedTo(allIndexes) }];
+	}
+
+	const rejected: INodeExecutionData[] = [];
+	const recipients: Recipient[] = [];
+	const recipientOf = settings.recipientsFrom === 'fields' ? recipientFromFields(context, items) : recipientDefinedBelow(context);
+	for (const itemIndex of allIndexes) {
+		try {
+			const { phone, values } = recipientOf(itemIndex);
+			const entry =
+				settings.messageType === 'personal' ? channel.personalEntry(context, itemIndex, phone, values) : phone;
+			recipients.push({ itemIndex, entry });
+		} catch (error) {
+			const itemError = failure(context, error, itemIndex);
+			if (!continueOnFail) throw itemError;
+			rejected.push(errorItem(itemError, itemIndex));
+		}
+	}
+
+	const chunks = chunksOf(recipients, settings.chunkSize);
+	const outputs: INodeExecutionData[] = [];
+	for (const [position, chunk] of chunks.entries()) {
+		const number = position + 1;
+		const indexes = chunk.map((recipient) => recipient.itemIndex);
+		const mailingName = chunkName(settings.name, number, chunks.length);
+		const mailing: IDataObject = {
+			alphaname_id: settings.alphanameId,
+			name: mailingName,
+			message_type: settings.messageType,
+			...(settings.scheduleTime !== undefined ? { schedule_time: settings.scheduleTime } : {}),
+			...settings.content,
+			delivery_list: chunk.map((recipient) => recipient.entry) as IDataObject[],
+		};
+		try {
+			const answer = await tools.client(indexes[0]).one(channel.method, {
+				callback_url: settings.callbackUrl,
+				messages: [mailing],
+			});
+			outputs.push({
+				json: { ...answer, mailingName, recipients: chunk.length, chunk: number, chunks: chunks.length },
+				pairedItem: pairedTo(indexes),
+			});
+		} catch (error) {
+			const itemError = failure(context, error, indexes[0]);
+			if (number > 1) {
+				itemError.description = `${itemError.description ?? ''} Chunks 1 to ${number - 1} of ${chunks.length} were sent before this failure; items ${indexes[0]} to ${indexes[indexes.length - 1]} were in chunk ${number}.`.trim();
+			}
+			if (!continueOnFail) throw itemError;
+			const { json } = errorItem(itemError, indexes[0]);
+			outputs.push({
+				json: { ...json, mailingName, recipients: chunk.length, chunk: number, chunks: chunks.length },
+				pairedItem: pairedTo(indexes),
+			});
+		}
+	}
+	return [...outputs, ...rejected];
+}
+
+/** Mailings given as JSON: one request per input item. */
+async function batchFromJson(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+	tools: ExecutionTools,
+	channel: BatchChannel,
+): Promise<INodeExecutionData[]> {
+	const continueOnFail = context.continueOnFail();
+	const outputs: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const callbackUrl = readCallbackUrl(context, channel, itemIndex);
+			const messages = checkJsonMailings(context, context.getNodeParameter('messagesJson', itemIndex), channel, itemIndex);
+			const answer = await tools.client(itemIndex).one(channel.method, { callback_url: callbackUrl, messages });
+			outputs.push({ json: answer, pairedItem: { item: itemIndex } });
+		} catch (error) {
+			const itemError = failure(context, error, itemIndex);
+			if (!continueOnFail) throw itemError;
+			outputs.push(errorItem(itemError, itemIndex));
+		}
+	}
+	return outputs;
+}
+
+/** Runs a batch operation for all input items, as its `executeAll`. */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	tools: ExecutionTools,
+	channel: BatchChannel,
+): Promise<INodeExecutionData[]> {
+	const buildFrom = this.getNodeParameter('buildFrom', 0, 'items') as string;
+	return buildFrom === 'json'
+		? await batchFromJson(this, items, tools, channel)
+		: await batchFromItems(this, items, tools, channel);
+}

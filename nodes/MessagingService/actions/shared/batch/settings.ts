@@ -1,0 +1,63 @@
+/** The settings of a mailing built from input items, read and checked before anything is sent. */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { asId, checkTime, isHttpUrl, ID_RULE } from '../../../helpers/fields';
+import { invalidField } from '../../../helpers/validation';
+import type { BatchChannel, MessageType, RecipientsFrom } from './channel';
+import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE } from './fields';
+
+export function readCallbackUrl(context: IExecuteFunctions, channel: BatchChannel, itemIndex: number): string | undefined {
+	const value = context.getNodeParameter('callbackUrl', itemIndex, '');
+	const url = typeof value === 'string' ? value.trim() : '';
+	if (url === '') {
+		if (!channel.callbackRequired) return undefined;
+		throw invalidField(
+			context.getNode(),
+			'Callback URL',
+			value,
+			'the service requires an address for the outcome of an SMS mailing, e.g. a Wait node\'s resume URL {{ $execution.resumeUrl }}',
+			itemIndex,
+		);
+	}
+	if (!isHttpUrl(url)) {
+		throw invalidField(context.getNode(), 'Callback URL', value, 'it must be an http:// or https:// address', itemIndex);
+	}
+	return url;
+}
+
+export interface MailingSettings {
+	name: string;
+	recipientsFrom: RecipientsFrom;
+	alphanameId: string;
+	messageType: MessageType;
+	scheduleTime?: string;
+	callbackUrl?: string;
+	chunkSize: number;
+	content: IDataObject;
+}
+
+export function readMailingSettings(context: IExecuteFunctions, channel: BatchChannel): MailingSettings {
+	const node = context.getNode();
+	const nameValue = context.getNodeParameter('mailingName', 0, '');
+	const name = typeof nameValue === 'string' ? nameValue.trim() : '';
+	if (name === '') throw invalidField(node, 'Mailing Name', nameValue, 'give the mailing a name', 0);
+
+	const senderValue = context.getNodeParameter('senderNameId', 0, '');
+	const alphanameId = asId(senderValue);
+	if (alphanameId === undefined) throw invalidField(node, 'Sender Name ID', senderValue, ID_RULE, 0);
+
+	const messageType = context.getNodeParameter('messageType', 0, 'bulk') as MessageType;
+	const recipientsFrom = context.getNodeParameter('recipientsFrom', 0, 'fields') as RecipientsFrom;
+	const callbackUrl = readCallbackUrl(context, channel, 0);
+
+	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
+	const scheduleTime = checkTime(context, options.scheduleTime, 'Schedule Time', 'YYYY-MM-DDTHH:mm:ss', 0);
+	const chunkValue = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
+	const chunkSize = Number(chunkValue);
+	if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_CHUNK_SIZE) {
+		throw invalidField(node, 'Chunk Size', chunkValue, `it must be a whole number from 1 to ${MAX_CHUNK_SIZE}`, 0);
+	}
+
+	const content = channel.mailingContent(context, messageType);
+	return { name, recipientsFrom, alphanameId, messageType, scheduleTime, callbackUrl, chunkSize, content };
+}
