@@ -11,7 +11,7 @@ function mailing(name: string, phone = '375291000001') {
 	return { name, alphaname_id: String(fixture.account.alphanameIds[0]), message_type: 'bulk', text: 'Hello', delivery_list: [phone] };
 }
 
-function jsonBatch(items: object[], options: { continueOnFail?: boolean; retryOnFail?: boolean } = {}) {
+function jsonBatch(items: Array<Record<string, unknown>>, options: { continueOnFail?: boolean; retryOnFail?: boolean } = {}) {
 	return fixture.run({
 		parameters: {
 			resource: 'sms',
