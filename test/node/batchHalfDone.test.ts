@@ -79,3 +79,57 @@ describe('Send Batch from items, in chunks', () => {
 		);
 	});
 });
+
+describe('Send Batch under Retry On Fail (3 tries)', () => {
+	function chunked(kind: '400' | '500-after') {
+		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendBulkSms', kind, after: 2, count: 1 }] });
+		return fixture.run({
+			parameters: {
+				resource: 'sms',
+				operation: 'sendBatch',
+				buildFrom: 'items',
+				mailingName: 'Promo',
+				senderNameId: String(fixture.account.alphanameIds[0]),
+				messageType: 'bulk',
+				text: 'Sale',
+				recipientsFrom: 'define',
+				recipientPhone: '={{ $json.phone }}',
+				callbackUrl: CALLBACK,
+				options: { chunkSize: 2 },
+			},
+			items: Array.from({ length: 6 }, (_, index) => ({ phone: `37529100000${index}` })),
+			retryOnFail: { maxTries: 3, waitBetweenTries: 0 },
+		});
+	}
+	const bulkRequests = () => fixture.sandbox.requests().filter((request) => request.apiMethod === 'sendBulkSms');
+
+	it('the third chunk refused: the next try sends only that chunk; every recipient once, every item paired', async () => {
+		const { items, error } = await chunked('400');
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.chunk)).toEqual([1, 2, 3]);
+		expect(items.map((item) => item.pairedItem)).toEqual([
+			[{ item: 0 }, { item: 1 }],
+			[{ item: 2 }, { item: 3 }],
+			[{ item: 4 }, { item: 5 }],
+		]);
+		expect(bulkRequests()).toHaveLength(4);
+		expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: 6, duplicates: 0 });
+	});
+
+	it('the third chunk answered 500 after it was processed: no try sends anything again', async () => {
+		const { error } = await chunked('500-after');
+		expect(error?.description).toMatch(/not sent again by Retry On Fail/);
+		expect(error?.description).toMatch(/chunk 1 of 3 "Promo \(part 1 of 3\)"/);
+		expect(bulkRequests()).toHaveLength(3);
+		expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: 6, duplicates: 0 });
+	});
+
+	it('mailings as JSON, the second request refused: the next try sends only the second item', async () => {
+		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendBulkSms', kind: '400', after: 1, count: 1 }] });
+		const { items, error } = await jsonBatch([{ mailings: [mailing('J1')] }, { mailings: [mailing('J2', '375291000002')] }], { retryOnFail: true });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(bulkRequests()).toHaveLength(3);
+		expect(fixture.sandbox.counters()).toMatchObject({ duplicates: 0 });
+	});
+});

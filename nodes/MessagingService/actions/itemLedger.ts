@@ -22,6 +22,7 @@ interface Stored {
  * starts with an empty one. An item that sent something (or whose send has an unknown outcome) is
  * written down; on the next try it is not sent again: its earlier output (or its earlier error) is
  * given as if it came now, paired with the same item. Items that only read are not written down.
+ * Keys name what was sent: `item:<index>` for a per-item run, a chunk or a JSON item for Send Batch.
  * Only kept when the node's Retry On Fail is on.
  */
 export class ItemLedger {
@@ -43,9 +44,12 @@ export class ItemLedger {
 		return new ItemLedger(stored);
 	}
 
-	/** What an earlier try of this run recorded for the item: its output, or the error to give again. */
-	earlier(context: IExecuteFunctions, itemIndex: number): { records: IDataObject[] } | { error: NodeApiError } | undefined {
-		const entry = this.stored?.items[String(itemIndex)];
+	/**
+	 * What an earlier try of this run recorded under `key` (an item, a chunk of a batch): its output,
+	 * or the error to give again (for `itemIndex`).
+	 */
+	earlier(context: IExecuteFunctions, key: string, itemIndex: number): { records: IDataObject[] } | { error: NodeApiError } | undefined {
+		const entry = this.stored?.items[key];
 		if (!entry) return undefined;
 		if ('records' in entry) return entry;
 		const { message, description, httpCode } = entry.error;
@@ -60,14 +64,14 @@ export class ItemLedger {
 		return { error };
 	}
 
-	recordSent(itemIndex: number, records: IDataObject[]): void {
-		if (this.stored) this.stored.items[String(itemIndex)] = { records };
+	recordSent(key: string, records: IDataObject[]): void {
+		if (this.stored) this.stored.items[key] = { records };
 	}
 
 	/** Written down only for an error that leaves open whether something was sent. */
-	recordFailure(itemIndex: number, error: unknown): void {
+	recordFailure(key: string, error: unknown): void {
 		if (!this.stored || !(error instanceof NodeApiError) || error.context.outcomeUnknown !== true) return;
 		const httpCode = error.httpCode ?? undefined;
-		this.stored.items[String(itemIndex)] = { error: { message: error.message, description: error.description ?? undefined, httpCode } };
+		this.stored.items[key] = { error: { message: error.message, description: error.description ?? undefined, httpCode } };
 	}
 }

@@ -30,23 +30,15 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const concurrency = optionNumber(this, 'concurrency', DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
 	const timeoutMs = optionNumber(this, 'timeout', 30, 1, 3600) * 1000;
 	const pacer = new RequestPacer(concurrency);
+	const ledger = ItemLedger.open(this, `${resource}.${operation}`);
 	const tools: ExecutionTools = {
 		pacer,
 		timeoutMs,
+		ledger,
 		client: (itemIndex, onChange) => createApiClient(this, { itemIndex, pacer, timeoutMs, onChange }),
 	};
 
 	const apiKey = await apiKeyOf(this);
-	if (module.executeAll && operation === 'sendBatch' && this.getNode().retryOnFail === true) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Send Batch does not run with Retry On Fail: a new try would send again the chunks that went out before the failure',
-			{
-				description:
-					'Turn off Settings > Retry On Fail for this node. A failed Send Batch says which chunks went out; send only the others again.',
-			},
-		);
-	}
 	if (module.executeAll) {
 		try {
 			return [itemsWithoutKey(await module.executeAll.call(this, items, tools), apiKey)];
@@ -58,7 +50,6 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	if (!execute) throw new NodeOperationError(this.getNode(), `The operation "${operation}" has nothing to run`);
 
 	const continueOnFail = this.continueOnFail();
-	const ledger = ItemLedger.open(this, `${resource}.${operation}`);
 	const started: boolean[] = new Array<boolean>(items.length).fill(false);
 	const done: boolean[] = new Array<boolean>(items.length).fill(false);
 	const paired = (records: IDataObject[], itemIndex: number) =>
@@ -66,7 +57,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	try {
 		const outputs = await runItems(items.length, concurrency, async (itemIndex) => {
 			started[itemIndex] = true;
-			const earlier = ledger.earlier(this, itemIndex);
+			const key = `item:${itemIndex}`;
+			const earlier = ledger.earlier(this, key, itemIndex);
 			if (earlier && 'records' in earlier) {
 				done[itemIndex] = true;
 				return paired(earlier.records, itemIndex);
@@ -75,11 +67,11 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			try {
 				if (earlier) throw earlier.error;
 				const records = await execute.call(this, itemIndex, tools.client(itemIndex, () => (changes = true)));
-				if (changes) ledger.recordSent(itemIndex, records);
+				if (changes) ledger.recordSent(key, records);
 				done[itemIndex] = true;
 				return paired(records, itemIndex);
 			} catch (error) {
-				if (!earlier) ledger.recordFailure(itemIndex, error);
+				if (!earlier) ledger.recordFailure(key, error);
 				const itemError = asItemError(this, error, itemIndex);
 				if (continueOnFail) return [errorItem(itemError, itemIndex)];
 				throw itemError;

@@ -100,17 +100,22 @@ async function batchFromItems(
 			...settings.content,
 			delivery_list: chunk.map((recipient) => recipient.entry) as IDataObject[],
 		};
+		// what an earlier try of Retry On Fail sent is not sent again: its answer is given again
+		const key = `chunk:${number}:${indexes[0]}-${indexes[indexes.length - 1]}:${chunk.length}`;
+		const earlier = tools.ledger.earlier(context, key, indexes[0]);
 		try {
-			const answer = await tools.client(indexes[0]).one(channel.method, {
-				callback_url: settings.callbackUrl,
-				messages: [mailing],
-			});
+			if (earlier && 'error' in earlier) throw earlier.error;
+			const answer =
+				earlier?.records[0] ??
+				(await tools.client(indexes[0]).one(channel.method, { callback_url: settings.callbackUrl, messages: [mailing] }));
+			if (!earlier) tools.ledger.recordSent(key, [answer]);
 			outputs.push({
 				json: { ...answer, mailingName, recipients: chunk.length, chunk: number, chunks: chunks.length },
 				pairedItem: pairedTo(indexes),
 			});
 			sent.push(describeSent(`chunk ${number} of ${chunks.length} "${mailingName}" (items ${indexes[0]} to ${indexes[indexes.length - 1]})`, answer));
 		} catch (error) {
+			if (!earlier) tools.ledger.recordFailure(key, error);
 			const itemError = failure(context, error, indexes[0]);
 			itemError.description = `${itemError.description ?? ''} Items ${indexes[0]} to ${indexes[indexes.length - 1]} were in chunk ${number} of ${chunks.length}.`.trim();
 			withSent(itemError, sent);
@@ -151,12 +156,17 @@ async function batchFromJson(
 	}
 	const sent: string[] = [];
 	for (const { itemIndex, callbackUrl, messages } of ready) {
+		const key = `json:${itemIndex}`;
+		const earlier = tools.ledger.earlier(context, key, itemIndex);
 		try {
-			const answer = await tools.client(itemIndex).one(channel.method, { callback_url: callbackUrl, messages });
+			if (earlier && 'error' in earlier) throw earlier.error;
+			const answer = earlier?.records[0] ?? (await tools.client(itemIndex).one(channel.method, { callback_url: callbackUrl, messages }));
+			if (!earlier) tools.ledger.recordSent(key, [answer]);
 			outputs[itemIndex] = { json: answer, pairedItem: { item: itemIndex } };
 			const names = messages.map((mailing) => `"${String(mailing.name)}"`).join(', ');
 			sent.push(describeSent(`item ${itemIndex} (mailing${messages.length === 1 ? '' : 's'} ${names})`, answer));
 		} catch (error) {
+			if (!earlier) tools.ledger.recordFailure(key, error);
 			const itemError = withSent(failure(context, error, itemIndex), sent);
 			if (!continueOnFail) throw itemError;
 			outputs[itemIndex] = errorItem(itemError, itemIndex);
