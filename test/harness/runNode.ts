@@ -34,6 +34,8 @@ export interface RunNodeOptions {
 	continueOnFail?: boolean;
 	/** n8n's node setting Retry On Fail: the engine runs the node again after an error */
 	retryOnFail?: { maxTries: number; waitBetweenTries?: number };
+	/** cancels the execution (as the editor's stop button does) after this many milliseconds */
+	cancelAfterMs?: number;
 	timezone?: string;
 }
 
@@ -112,7 +114,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		},
 	} as unknown as IRunExecutionData;
 
-	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	if (options.cancelAfterMs !== undefined) setTimeout(() => execution.cancel(), options.cancelAfterMs);
+	await execution;
 	const run = await finished;
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {

@@ -68,3 +68,19 @@ describe('a slow answer (headers, then a byte now and then)', () => {
 		expect(ms).toBeLessThan(UPPER_BOUND_MS);
 	});
 });
+
+describe('cancelling the execution', () => {
+	it('stops a slow send at once, whatever its Timeout', async () => {
+		const before = server.requests.length;
+		const { result, ms } = await timed(() =>
+			runNode({
+				baseUrl: server.url,
+				parameters: { resource: 'sms', operation: 'send', phone: '375291234567', message: 'Hello', senderNameId: '1001', options: { timeout: 60 } },
+				cancelAfterMs: 1000,
+			}),
+		);
+		expect(ms).toBeLessThan(10_000);
+		expect(result.run.status).toBe('canceled');
+		expect(server.requests.length - before).toBe(1);
+	}, 30_000);
+});
