@@ -210,10 +210,6 @@ export async function callApi(
 		}
 		const { failure } = outcome;
 		const rateLimited = failure.kind === 'status' && failure.status === 429;
-		if (failure.kind === 'cancelled') {
-			pacer.release('failed');
-			throw toNodeApiError(this.getNode(), method, endpoint, failure, apiKey, options.itemIndex);
-		}
 		if (rateLimited && rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
 			const waitMs = outcome.retryAfterMs ?? backoffDelay(rateLimitRetries);
 			if (waitMs > MAX_RETRY_AFTER_MS || rateLimitWaitedMs + waitMs > MAX_TOTAL_RATE_LIMIT_WAIT_MS) {
