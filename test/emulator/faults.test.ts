@@ -22,6 +22,15 @@ describe('faults on demand', () => {
 		expect(sent()).toBe(1);
 	});
 
+	it('400 refuses clearly and processes nothing; "after" lets that many requests through first', async () => {
+		ctx.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '400', after: 2, count: 1 }] });
+		const statuses = [];
+		for (let index = 0; index < 4; index++) statuses.push((await send(`m${index}`)).status);
+		expect(statuses).toEqual([200, 200, 400, 200]);
+		expect(sent()).toBe(3);
+		expect(ctx.sandbox.requests()[2]).toMatchObject({ status: 400, fault: '400' });
+	});
+
 	it('500-before answers 500 without recording the message', async () => {
 		ctx.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-before', count: 1 }] });
 		const reply = await send();

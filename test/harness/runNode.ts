@@ -32,6 +32,10 @@ export interface RunNodeOptions {
 	/** input items: plain JSON objects, or full items with binary data */
 	items?: Array<IDataObject | INodeExecutionData | Record<string, unknown>>;
 	continueOnFail?: boolean;
+	/** n8n's node setting Retry On Fail: the engine runs the node again after an error */
+	retryOnFail?: { maxTries: number; waitBetweenTries?: number };
+	/** cancels the execution (as the editor's stop button does) after this many milliseconds */
+	cancelAfterMs?: number;
 	timezone?: string;
 }
 
@@ -63,6 +67,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		parameters: options.parameters as INodeParameters,
 		credentials: { messagingServiceApi: { id: '1', name: 'Messaging Service account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.retryOnFail
+			? { retryOnFail: true, maxTries: options.retryOnFail.maxTries, waitBetweenTries: options.retryOnFail.waitBetweenTries ?? 0 }
+			: {}),
 	};
 	const workflow = new Workflow({
 		id: 'harness',
@@ -107,7 +114,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		},
 	} as unknown as IRunExecutionData;
 
-	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	if (options.cancelAfterMs !== undefined) setTimeout(() => execution.cancel(), options.cancelAfterMs);
+	await execution;
 	const run = await finished;
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {

@@ -3,11 +3,12 @@
  * printed once, at the end:
  *   1. the fault matrix (suites/faultMatrix.ts)      4. Base URL safety (suites/baseUrl.ts)
  *   2. bad input (suites/badInput.ts)                5. the trigger under faults (suites/trigger.ts)
- *   3. the API key never leaks (suites/keyLeaks.ts)
+ *   3. the API key never leaks (suites/keyLeaks.ts)    6. every failure bounded (suites/boundedFailures.ts)
  * Everything the runs show or log is searched for the API key (lib/leaks.ts).
  */
 import { badInputSuite } from './suites/badInput';
 import { baseUrlSuite } from './suites/baseUrl';
+import { boundedFailuresSuite } from './suites/boundedFailures';
 import { faultMatrixSuite, slowLaneChecks } from './suites/faultMatrix';
 import { checkKeyNotInUrls, keyLeakSuite } from './suites/keyLeaks';
 import { startTriggerScenarios, triggerSuite } from './suites/trigger';
@@ -33,6 +34,7 @@ keyLeakSuite();
 baseUrlSuite();
 slowLaneChecks();
 triggerSuite();
+boundedFailuresSuite();
 
 describe('summary', () => {
 	it('the key never travels in a URL for methods whose key belongs in the form body', async () => {

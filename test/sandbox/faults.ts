@@ -13,8 +13,9 @@ export const faultConfigSchema = z
 				z
 					.object({
 						apiMethod: z.string().optional(),
-						kind: z.enum(['429', '500-before', '500-after', 'html', 'truncated', 'drop-before', 'drop-after', 'delay']),
+						kind: z.enum(['429', '400', '500-before', '500-after', 'html', 'truncated', 'drop-before', 'drop-after', 'delay']),
 						count: z.number().int().min(1).optional(),
+						after: z.number().int().min(0).optional(),
 						retryAfter: z.string().optional(),
 						delayMs: z.number().int().min(0).optional(),
 					})
@@ -30,11 +31,13 @@ const WINDOW_MS = 1000;
 export class Faults {
 	private config: FaultConfig = {};
 	private remaining: Array<number | undefined> = [];
+	private passed: number[] = [];
 	private admitted: number[] = [];
 
 	set(config: FaultConfig): void {
 		this.config = structuredClone(faultConfigSchema.parse(config));
 		this.remaining = (this.config.rules ?? []).map((rule) => rule.count);
+		this.passed = (this.config.rules ?? []).map(() => 0);
 		this.admitted = [];
 	}
 
@@ -62,6 +65,10 @@ export class Faults {
 		for (let index = 0; index < rules.length; index++) {
 			const rule = rules[index];
 			if (rule.apiMethod !== undefined && rule.apiMethod !== apiMethod) continue;
+			if (this.passed[index] < (rule.after ?? 0)) {
+				this.passed[index]++;
+				continue;
+			}
 			const left = this.remaining[index];
 			if (left === 0) continue;
 			if (left !== undefined) this.remaining[index] = left - 1;

@@ -142,6 +142,8 @@ async function answerApi(
 				body: { error: 'request limit exceeded' },
 				headers: { 'retry-after': rule.retryAfter ?? '1' },
 			});
+		case '400':
+			return answerWith(res, log, entry, { status: 400, body: { error: 'invalid request' } });
 		case '500-before':
 			return answerWith(res, log, entry, { status: 500, body: SERVER_UNAVAILABLE });
 		case 'html':

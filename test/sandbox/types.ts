@@ -71,6 +71,7 @@ export interface Counters {
 
 export type FaultKind =
 	| '429'
+	| '400'
 	| '500-before'
 	| '500-after'
 	| 'html'
@@ -83,6 +84,8 @@ export interface FaultRule {
 	apiMethod?: string;
 	kind: FaultKind;
 	count?: number;
+	/** how many matching requests pass untouched before the rule hits (e.g. 4: the fifth fails) */
+	after?: number;
 	retryAfter?: string;
 	delayMs?: number;
 }

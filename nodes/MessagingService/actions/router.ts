@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { createApiClient } from '../transport/client';
@@ -6,6 +6,8 @@ import { RequestPacer } from '../transport/pacer';
 import { apiKeyOf, itemsWithoutKey, withoutKey } from '../transport/secrets';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './common';
 import { asItemError, errorItem } from './itemErrors';
+import { ItemLedger } from './itemLedger';
+import { describeProgress } from './progress';
 import { resources } from './resources';
 import { runItems } from './runItems';
 import type { ExecutionTools } from './types';
@@ -28,10 +30,12 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const concurrency = optionNumber(this, 'concurrency', DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
 	const timeoutMs = optionNumber(this, 'timeout', 30, 1, 3600) * 1000;
 	const pacer = new RequestPacer(concurrency);
+	const ledger = ItemLedger.open(this, `${resource}.${operation}`);
 	const tools: ExecutionTools = {
 		pacer,
 		timeoutMs,
-		client: (itemIndex) => createApiClient(this, { itemIndex, pacer, timeoutMs }),
+		ledger,
+		client: (itemIndex, onChange) => createApiClient(this, { itemIndex, pacer, timeoutMs, onChange }),
 	};
 
 	const apiKey = await apiKeyOf(this);
@@ -46,14 +50,28 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	if (!execute) throw new NodeOperationError(this.getNode(), `The operation "${operation}" has nothing to run`);
 
 	const continueOnFail = this.continueOnFail();
-	let processed = 0;
+	const started: boolean[] = new Array<boolean>(items.length).fill(false);
+	const done: boolean[] = new Array<boolean>(items.length).fill(false);
+	const paired = (records: IDataObject[], itemIndex: number) =>
+		records.map((json): INodeExecutionData => ({ json, pairedItem: { item: itemIndex } }));
 	try {
 		const outputs = await runItems(items.length, concurrency, async (itemIndex) => {
+			started[itemIndex] = true;
+			const key = `item:${itemIndex}`;
+			const earlier = ledger.earlier(this, key, itemIndex);
+			if (earlier && 'records' in earlier) {
+				done[itemIndex] = true;
+				return paired(earlier.records, itemIndex);
+			}
+			let changes = false;
 			try {
-				const records = await execute.call(this, itemIndex, tools.client(itemIndex));
-				processed++;
-				return records.map((json): INodeExecutionData => ({ json, pairedItem: { item: itemIndex } }));
+				if (earlier) throw earlier.error;
+				const records = await execute.call(this, itemIndex, tools.client(itemIndex, () => (changes = true)));
+				if (changes) ledger.recordSent(key, records);
+				done[itemIndex] = true;
+				return paired(records, itemIndex);
 			} catch (error) {
+				if (!earlier) ledger.recordFailure(key, error);
 				const itemError = asItemError(this, error, itemIndex);
 				if (continueOnFail) return [errorItem(itemError, itemIndex)];
 				throw itemError;
@@ -61,17 +79,17 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		});
 		return [itemsWithoutKey(outputs.flat(), apiKey)];
 	} catch (error) {
-		throw withoutKey(withProgress(error, processed, items.length), apiKey);
+		throw withoutKey(withProgress(error, done, started, ledger.active), apiKey);
 	}
 }
 
 /**
  * When an item stops the execution, the items that went through before it (sent, for a send)
- * have no output: say how many, so that nobody sends them again blindly.
+ * have no output: say which, so that nobody sends them again blindly.
  */
-function withProgress(error: unknown, processed: number, total: number): unknown {
-	if (processed === 0 || !(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
-	const progress = `${processed} of ${total} items had already been processed (for a send operation: sent) when this error stopped the node; their results are not in the output. To keep them and see each failing item, set the node's Settings > On Error to "Continue".`;
-	error.description = error.description ? `${error.description} ${progress}` : progress;
+function withProgress(error: unknown, done: boolean[], started: boolean[], retryOnFail: boolean): unknown {
+	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
+	const progress = describeProgress(done, started, retryOnFail);
+	if (progress) error.description = error.description ? `${error.description} ${progress}` : progress;
 	return error;
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import type { ApiClient } from '../transport/client';
 import type { RequestPacer } from '../transport/pacer';
+import type { ItemLedger } from './itemLedger';
 
 /** Runs an operation for one input item; the router pairs what it returns with that item. */
 export type ItemExecute = (this: IExecuteFunctions, itemIndex: number, api: ApiClient) => Promise<IDataObject[]>;
@@ -10,7 +11,10 @@ export type ItemExecute = (this: IExecuteFunctions, itemIndex: number, api: ApiC
 export interface ExecutionTools {
 	pacer: RequestPacer;
 	timeoutMs: number;
-	client(itemIndex: number): ApiClient;
+	/** what earlier tries of this run sent (n8n's Retry On Fail): not sent again */
+	ledger: ItemLedger;
+	/** `onChange` is called before the item's first request that sends or changes something */
+	client(itemIndex: number, onChange?: () => void): ApiClient;
 }
 
 /**

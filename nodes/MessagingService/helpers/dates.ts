@@ -76,3 +76,19 @@ export function serviceTimeToIso(text: unknown): string | undefined {
 	const [, year, month, day, hour, minute, second = '00'] = match;
 	return `${year}-${month}-${day}T${hour}:${minute}:${second}`;
 }
+
+const SERVICE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * Whether a time in a service format (`YYYY-MM-DD HH:MM`, `YYYY-MM-DDTHH:mm:ss`) is a real
+ * calendar date and time: month 1-12, a day that month has (leap years included), hour 0-23,
+ * minute and second 0-59. `2026-02-30 25:61` is not.
+ */
+export function isRealServiceTime(text: string): boolean {
+	const match = SERVICE_TIME.exec(text);
+	if (!match) return false;
+	const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+	if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+	return day <= daysInMonth;
+}

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { toServiceTime, type ServiceTimeFormat } from './dates';
+import { isRealServiceTime, toServiceTime, type ServiceTimeFormat } from './dates';
 import { PHONE_RULE, normalizePhone } from './phone';
+import { UNICODE_RULE, isWellFormedText } from './unicode';
 import { invalidField } from './validation';
 
 /**
@@ -47,10 +48,11 @@ export function readPhone(context: IExecuteFunctions, parameter: string, label: 
 	return checkPhone(context, context.getNodeParameter(parameter, itemIndex, ''), label, itemIndex);
 }
 
-/** Checks that a text value (or a number) is not empty and returns it as text. */
+/** Checks that a text value (or a number) is not empty and is valid Unicode, and returns it as text. */
 export function checkText(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number, rule = 'it must not be empty'): string {
 	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 	if (text.trim() === '') throw invalidField(context.getNode(), label, value, rule, itemIndex);
+	if (!isWellFormedText(text)) throw invalidField(context.getNode(), label, value, UNICODE_RULE, itemIndex);
 	return text;
 }
 
@@ -72,7 +74,7 @@ export function checkTime(
 ): string | undefined {
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
 	const time = toServiceTime(value, format, context.getTimezone());
-	if (time === undefined) {
+	if (time === undefined || !isRealServiceTime(time)) {
 		throw invalidField(
 			context.getNode(),
 			label,
@@ -80,6 +82,38 @@ export function checkTime(
 			'pick a date and time, or give one like 2026-03-31T14:30:00 (read in the workflow time zone)',
 			itemIndex,
 		);
+	}
+	return time;
+}
+
+/** How far in the past a schedule time may be before the node warns (an expression like {{ $now }} is a little late when sent). */
+export const SCHEDULE_PAST_ALLOWANCE_MS = 60 * 60_000;
+
+/**
+ * A schedule time (when a list mailing is to go out): a real date and time, in the workflow's
+ * time zone. A time more than an hour in the past is sent as given, with a warning in n8n's
+ * output pane (an execution hint) rather than refused: a list mailing goes out only once it is
+ * confirmed, so there is a step to look at it; the API description does not say what the
+ * service does with a past time (most services send at once); and a workflow that computes
+ * "now" and runs later must not start failing.
+ */
+export function checkScheduleTime(
+	context: IExecuteFunctions,
+	value: unknown,
+	label: string,
+	format: ServiceTimeFormat,
+	itemIndex: number,
+): string | undefined {
+	const time = checkTime(context, value, label, format, itemIndex);
+	if (time === undefined) return undefined;
+	const timeZone = context.getTimezone();
+	const earliest = toServiceTime(new Date(Date.now() - SCHEDULE_PAST_ALLOWANCE_MS), format, timeZone)!;
+	if (time < earliest) {
+		context.addExecutionHints({
+			type: 'warning',
+			location: 'outputPane',
+			message: `${label} ${time} of item ${itemIndex} is in the past (workflow time zone ${timeZone}): the service may send the mailing as soon as it is confirmed. Check it before you confirm.`,
+		});
 	}
 	return time;
 }

@@ -7,7 +7,8 @@ export function normalizePhone(raw: unknown): string | undefined {
 	if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
 	let phone = String(raw).trim().replace(/[\s\-.()]/g, '');
 	if (phone.startsWith('+')) phone = phone.slice(1);
-	else if (phone.startsWith('00')) phone = phone.slice(2);
+	// `+00375...` is written by people who mix both forms: the same number as `00375...`
+	if (phone.startsWith('00')) phone = phone.slice(2);
 	return /^\d{7,15}$/.test(phone) ? phone : undefined;
 }
 

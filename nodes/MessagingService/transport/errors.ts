@@ -8,9 +8,39 @@ export type Failure =
 	| { kind: 'status'; status: number; reason?: string }
 	| { kind: 'refused'; reason: string }
 	| { kind: 'notJson'; status: number }
+	/** an answer whose meaning is unknown: `what` it carried instead of one the method gives */
+	| { kind: 'unexpected'; status: number; what: string }
 	| { kind: 'timeout'; timeoutMs: number }
 	| { kind: 'connection'; code: string }
-	| { kind: 'rateLimited'; retries: number };
+	| { kind: 'cancelled' }
+	| { kind: 'rateLimited'; retries: number }
+	/** the service asked to wait until `retryAt` (ms since 1970), longer than the node waits */
+	| { kind: 'waitTooLong'; retryAt: number; boundMs: number };
+
+/** Connection failures that happen before the request reaches the service. */
+export const NEVER_REACHED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+
+/** Whether the service may have done the work although the call failed. */
+export function outcomeUnknown(failure: Failure): boolean {
+	switch (failure.kind) {
+		case 'status':
+			return failure.status >= 500 || failure.status < 400;
+		case 'notJson':
+		case 'unexpected':
+		case 'timeout':
+		case 'cancelled':
+			return true;
+		case 'connection':
+			return !NEVER_REACHED_CODES.has(failure.code);
+		default:
+			return false;
+	}
+}
+
+function minutes(ms: number): string {
+	const total = Math.round(ms / 60_000);
+	return total >= 120 ? `${Math.round(total / 60)} hours` : `${total} minutes`;
+}
 
 const UNKNOWN_OUTCOME: Partial<Record<Effect, string>> = {
 	send: 'The service may have processed the request before the failure, so the message may have been sent. It was not sent again automatically: check its status (for example with a "Get Many" operation) before sending it again.',
@@ -89,11 +119,29 @@ function describe(method: ApiMethod, endpoint: Endpoint, failure: Failure) {
 				description: `A proxy or an error page may stand between n8n and the service; check the Base URL. ${unknownOutcome}`,
 				httpCode: String(failure.status),
 			};
+		case 'unexpected':
+			return {
+				message: `The service answered ${method} with ${failure.what} (status ${failure.status})`,
+				description: `The answer does not say whether the request was processed. ${unknownOutcome}`,
+				httpCode: String(failure.status),
+			};
 		case 'timeout':
 			return {
-				message: `The service did not answer ${method} within ${Math.round(failure.timeoutMs / 1000)} seconds`,
+				message: `The service did not answer ${method} within ${Math.round(failure.timeoutMs / 1000)} seconds (the Timeout option)`,
+				description: `The request was stopped at its deadline. ${unknownOutcome} If the service is slow, raise the Timeout option.`,
+				httpCode: undefined,
+			};
+		case 'cancelled':
+			return {
+				message: `The execution was cancelled while ${method} was under way`,
 				description: unknownOutcome,
 				httpCode: undefined,
+			};
+		case 'waitTooLong':
+			return {
+				message: `The service's request limit was exceeded (429) and it accepts requests again only at ${new Date(failure.retryAt).toISOString()}`,
+				description: `That is more than the node waits (${minutes(failure.boundMs)}); nothing was sent for this item. Run the workflow again after that time.`,
+				httpCode: '429',
 			};
 		case 'connection':
 			return {
@@ -132,5 +180,7 @@ export function toNodeApiError(
 	error.message = clean.message;
 	error.description = clean.description;
 	error.messages = [];
+	// read by the Retry On Fail record (actions/sentItems.ts): such an item is never sent again
+	if (outcomeUnknown(failure) && (endpoint.effect === 'send' || endpoint.effect === 'write')) error.context.outcomeUnknown = true;
 	return error;
 }

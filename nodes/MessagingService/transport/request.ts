@@ -1,24 +1,27 @@
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
-	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError, jsonParse, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { UNICODE_RULE, firstMalformedText } from '../helpers/unicode';
+import { invalidField } from '../helpers/validation';
 import { checkBaseUrl } from './auth';
-import { unwrapAnswer, type UnwrappedAnswer } from './answer';
+import { classifyAnswer, type UnwrappedAnswer } from './answer';
 import { encodeRequest, type ApiParameters } from './encode';
 import { endpoints, type ApiMethod, type Endpoint } from './endpoints';
-import { toNodeApiError, type Failure } from './errors';
+import { NEVER_REACHED_CODES, toNodeApiError, type Failure } from './errors';
 import { RequestPacer } from './pacer';
 import {
 	MAX_RATE_LIMIT_RETRIES,
+	MAX_RETRY_AFTER_MS,
 	MAX_SERVER_ERROR_RETRIES,
+	MAX_TOTAL_RATE_LIMIT_WAIT_MS,
 	backoffDelay,
 	mayRepeatAfterUnknownOutcome,
 	parseRetryAfter,
@@ -34,6 +37,8 @@ export interface CallOptions {
 	/** shared between the calls of one execution; a call without one paces itself alone */
 	pacer?: RequestPacer;
 	timeoutMs?: number;
+	/** called before a request that sends or changes something (not a read) goes out */
+	onChange?: () => void;
 }
 
 interface Settings {
@@ -46,7 +51,6 @@ interface Settings {
 type Attempt = { answer: UnwrappedAnswer } | { failure: Failure; retryAfterMs?: number; repeatable: boolean };
 
 const CONNECTION_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN', 'EHOSTUNREACH', 'ERR_SOCKET_CLOSED']);
-const NEVER_REACHED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 
 // One credential read per execution: n8n loads it from its database and decrypts it on every read.
 const credentialOfExecution = new WeakMap<ApiContext, Promise<ICredentialDataDecryptedObject>>();
@@ -90,52 +94,24 @@ function isTimeout(error: unknown, code: string | undefined): boolean {
 	return /timeout/i.test(message);
 }
 
-function classifyResponse(endpoint: Endpoint, method: ApiMethod, response: IN8nHttpFullResponse): Attempt {
-	const status = response.statusCode;
-	const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');
-	let body: unknown;
-	let parsed = true;
-	try {
-		body = text === '' ? undefined : jsonParse(text);
-	} catch {
-		parsed = false;
-	}
-	const unknownOutcomeRepeatable = mayRepeatAfterUnknownOutcome(endpoint.effect);
-
-	if (status === 429) {
-		return {
-			failure: { kind: 'status', status },
-			retryAfterMs: parseRetryAfter(response.headers['retry-after']),
-			repeatable: true,
-		};
-	}
-	if (status >= 500) {
-		const reason = parsed ? reasonFrom(body) : undefined;
-		return { failure: { kind: 'status', status, reason }, repeatable: unknownOutcomeRepeatable };
-	}
-	if (!parsed) return { failure: { kind: 'notJson', status }, repeatable: status < 300 && unknownOutcomeRepeatable };
-	if (status < 200 || status >= 300) {
-		if (status === 406 && endpoints[method].answer === 'dataList') {
-			return { answer: { kind: 'records', records: [] } };
-		}
-		return { failure: { kind: 'status', status, reason: reasonFrom(body) }, repeatable: false };
-	}
-	const answer = unwrapAnswer(endpoint.answer, body);
-	if (answer.kind === 'refused') return { failure: { kind: 'refused', reason: answer.reason }, repeatable: false };
-	return { answer };
+function executionCancelSignal(context: ApiContext): AbortSignal | undefined {
+	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 }
 
-function reasonFrom(body: unknown): string | undefined {
-	if (typeof body !== 'object' || body === null) return typeof body === 'string' ? body : undefined;
-	const record = body as IDataObject;
-	const parts: string[] = [];
-	for (const key of ['error', 'message', 'parameter', 'rule']) {
-		const value = record[key];
-		if (typeof value === 'string' && value !== '' && !parts.includes(value)) {
-			parts.push(key === 'parameter' ? `parameter "${value}"` : value);
-		}
-	}
-	return parts.length > 0 ? parts.join(', ') : undefined;
+/**
+ * The `this` handed to n8n's httpRequestWithAuthentication. n8n sets the request's abort signal to
+ * `this.getExecutionCancelSignal()`; this one answers with the request's own signal, which fires
+ * at the deadline or when the execution is cancelled, whichever comes first.
+ */
+function withRequestSignal(context: ApiContext, signal: AbortSignal): ApiContext {
+	const caller = {
+		helpers: context.helpers,
+		logger: context.logger,
+		getNode: () => context.getNode(),
+		getCredentials: async (type: string, itemIndex?: number) => await context.getCredentials(type, itemIndex),
+		getExecutionCancelSignal: () => signal,
+	};
+	return caller as unknown as ApiContext;
 }
 
 async function attempt(
@@ -146,21 +122,49 @@ async function attempt(
 	credential: ICredentialsDecrypted,
 ): Promise<Attempt> {
 	const endpoint: Endpoint = endpoints[method];
+	const unknownOutcomeRepeatable = mayRepeatAfterUnknownOutcome(endpoint.effect);
+	// The deadline covers the whole exchange (connect, headers, body), whatever the server does:
+	// n8n's `timeout` alone only measures silence on the socket.
+	const deadline = AbortSignal.timeout(timeoutMs);
+	const cancel = executionCancelSignal(context);
+	const signal = cancel ? AbortSignal.any([cancel, deadline]) : deadline;
 	try {
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
-			context,
+			withRequestSignal(context, signal),
 			CREDENTIAL_TYPE,
-			{ ...request, timeout: timeoutMs, returnFullResponse: true, ignoreHttpStatusErrors: true, encoding: 'text', json: false },
+			{
+				...request,
+				timeout: timeoutMs,
+				abortSignal: signal,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				encoding: 'text',
+				json: false,
+			},
 			{ credentialsDecrypted: credential },
 		)) as IN8nHttpFullResponse;
-		return classifyResponse(endpoint, method, response);
-	} catch (error) {
-		const code = errorCodeOf(error);
-		if (code === 'ERR_CANCELED') {
-			throw new NodeOperationError(context.getNode(), `The execution was cancelled while ${method} was under way`);
+		const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');
+		const classified = classifyAnswer(endpoint, response.statusCode, text);
+		switch (classified.kind) {
+			case 'answer':
+				return { answer: classified.answer };
+			case 'rateLimited':
+				return {
+					failure: { kind: 'status', status: 429 },
+					retryAfterMs: parseRetryAfter(response.headers['retry-after']),
+					repeatable: true,
+				};
+			case 'refused':
+				return { failure: classified.failure, repeatable: false };
+			case 'unknown':
+				return { failure: classified.failure, repeatable: unknownOutcomeRepeatable };
 		}
-		const repeatable = mayRepeatAfterUnknownOutcome(endpoint.effect) || (code !== undefined && NEVER_REACHED_CODES.has(code));
-		if (isTimeout(error, code)) return { failure: { kind: 'timeout', timeoutMs }, repeatable };
+	} catch (error) {
+		if (cancel?.aborted) return { failure: { kind: 'cancelled' }, repeatable: false };
+		const code = errorCodeOf(error);
+		const repeatable = unknownOutcomeRepeatable || (code !== undefined && NEVER_REACHED_CODES.has(code));
+		// The Timeout is the user's bound for the item: a request that used it up is not tried again.
+		if (deadline.aborted || isTimeout(error, code)) return { failure: { kind: 'timeout', timeoutMs }, repeatable: false };
 		return {
 			failure: { kind: 'connection', code: code && CONNECTION_CODES.has(code) ? code : (code ?? 'unknown error') },
 			repeatable,
@@ -180,10 +184,14 @@ export async function callApi(
 	options: CallOptions = {},
 ): Promise<UnwrappedAnswer> {
 	const endpoint: Endpoint = endpoints[method];
+	const malformed = firstMalformedText(parameters);
+	if (malformed) throw invalidField(this.getNode(), `text in "${malformed.path}"`, malformed.value, UNICODE_RULE, options.itemIndex ?? 0);
 	const { baseUrl, apiKey, credential } = await readSettings(this, options.itemIndex);
 	const pacer = options.pacer ?? new RequestPacer(1);
 	const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+	if (endpoint.effect === 'send' || endpoint.effect === 'write') options.onChange?.();
 	let rateLimitRetries = 0;
+	let rateLimitWaitedMs = 0;
 	let otherRetries = 0;
 
 	for (;;) {
@@ -203,7 +211,18 @@ export async function callApi(
 		const { failure } = outcome;
 		const rateLimited = failure.kind === 'status' && failure.status === 429;
 		if (rateLimited && rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
-			pacer.release('rateLimited', outcome.retryAfterMs ?? backoffDelay(rateLimitRetries));
+			const waitMs = outcome.retryAfterMs ?? backoffDelay(rateLimitRetries);
+			if (waitMs > MAX_RETRY_AFTER_MS || rateLimitWaitedMs + waitMs > MAX_TOTAL_RATE_LIMIT_WAIT_MS) {
+				pacer.release('failed');
+				const tooLong: Failure = {
+					kind: 'waitTooLong',
+					retryAt: Date.now() + waitMs,
+					boundMs: waitMs > MAX_RETRY_AFTER_MS ? MAX_RETRY_AFTER_MS : MAX_TOTAL_RATE_LIMIT_WAIT_MS,
+				};
+				throw toNodeApiError(this.getNode(), method, endpoint, tooLong, apiKey, options.itemIndex);
+			}
+			pacer.release('rateLimited', waitMs);
+			rateLimitWaitedMs += waitMs;
 			rateLimitRetries++;
 			continue;
 		}

@@ -2,18 +2,28 @@ import type { Effect } from './endpoints';
 
 export const MAX_RATE_LIMIT_RETRIES = 12;
 export const MAX_SERVER_ERROR_RETRIES = 3;
-const RETRY_AFTER_CAP_MS = 120_000;
+/** A `Retry-After` longer than this ends the item with an error saying when to try again. */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+/** All the 429 waits of one call together stay under this. */
+export const MAX_TOTAL_RATE_LIMIT_WAIT_MS = 10 * 60_000;
+/** A `Retry-After` date already past (or nearly) still gets this pause: the clocks differ. */
+export const MIN_RETRY_AFTER_MS = 1000;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 20_000;
 
-/** `Retry-After` as seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
+/**
+ * `Retry-After` as seconds or as an HTTP date, in milliseconds from now; undefined when absent or
+ * unreadable. Seconds are taken as given; a date gives at least MIN_RETRY_AFTER_MS. Never cut:
+ * the caller compares it with its bounds.
+ */
 export function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
 	const text = Array.isArray(value) ? value[0] : value;
 	if (typeof text !== 'string' || text.trim() === '') return undefined;
 	const trimmed = text.trim();
-	const ms = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
+	if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+	const ms = Date.parse(trimmed) - now;
 	if (Number.isNaN(ms)) return undefined;
-	return Math.min(Math.max(ms, 0), RETRY_AFTER_CAP_MS);
+	return Math.max(ms, MIN_RETRY_AFTER_MS);
 }
 
 /** Exponential backoff with full jitter, for the given retry (0 = first retry). */

@@ -83,7 +83,7 @@ export async function recentMailings(
 		let complete = false;
 		for (let page = 0, offset = from; page < MAX_LIST_PAGES; page++) {
 			const rows = await client.many('getChatMessages', { limit_offset: offset, limit_rows: PAGE_SIZE });
-			records.push(...rows);
+			for (const row of rows) records.push(row); // (a huge page spread into push would overflow the stack)
 			offset += rows.length;
 			if (rows.length < PAGE_SIZE) {
 				complete = true;

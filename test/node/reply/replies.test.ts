@@ -117,7 +117,7 @@ describe('Reply > Mark as Read', () => {
 		const { replyIds } = await mailingWithReplies(['a', 'b', 'c']);
 		const { items, error } = await fixture.run({
 			parameters: { resource: 'reply', operation: 'markAsRead', replyIds: '={{ $json.id }}', options: { combineItems: true } },
-			items: [{ id: replyIds[0] }, { id: 'abc' }, { id: `${replyIds[1]},${replyIds[2]}` }],
+			items: [{ id: replyIds[0] }, { id: 'id#1' }, { id: `${replyIds[1]},${replyIds[2]}` }],
 			continueOnFail: true,
 		});
 		expect(error).toBeUndefined();
@@ -128,7 +128,7 @@ describe('Reply > Mark as Read', () => {
 		expect(items[0].json).toEqual({ result: '3 messages marked as read', replyIds });
 		expect(items[0].pairedItem).toEqual([{ item: 0 }, { item: 2 }]);
 		expect(items[1].pairedItem).toEqual({ item: 1 });
-		expect(String(items[1].json.error)).toMatch(/^Invalid Reply IDs "abc" in item 1: reply IDs are whole numbers/);
+		expect(String(items[1].json.error)).toMatch(/^Invalid Reply IDs "id#1" in item 1: reply IDs are separated by commas/);
 	});
 
 	it('without Continue On Fail, a bad item stops the node before any request', async () => {

@@ -117,6 +117,8 @@ describe('SMS > Get Many Messages', () => {
 		expect(requests.map((request) => [request.httpMethod, request.path, request.query.limit_offset, request.query.limit_rows])).toEqual([
 			['GET', '/api/v1/getMessagesList', '0', '100'],
 			['GET', '/api/v1/getMessagesList', '100', '100'],
+			// a short page may be the service's cap on limit_rows: the list ends at an empty page
+			['GET', '/api/v1/getMessagesList', '150', '100'],
 		]);
 	});
 
@@ -166,6 +168,7 @@ describe('SMS > Get Many Deliveries', () => {
 		expect(requests.map((request) => request.query)).toEqual([
 			{ token: expect.any(String), message_id: String(messageId), limit_offset: '0', limit_rows: '100' },
 			{ token: expect.any(String), message_id: String(messageId), limit_offset: '100', limit_rows: '100' },
+			{ token: expect.any(String), message_id: String(messageId), limit_offset: '130', limit_rows: '100' },
 		]);
 		expect(requests.every((request) => request.httpMethod === 'GET' && request.path === '/api/v1/getSmsDeliveryList')).toBe(true);
 	});

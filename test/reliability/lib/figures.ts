@@ -24,10 +24,19 @@ export const figures = {
 	keyLeak: { operations: 0, runs: 0, formBodyRequests: 0, requestsChecked: 0 },
 	baseUrl: { cases: 0 },
 	trigger: { scenarios: 0, polls: 0 },
+	bounded: {
+		slow: { cases: 0, longestMs: 0 },
+		paging: { cases: 0, requests: 0, mostRequests: 0, records: 0, clearErrors: 0 },
+		answers: { cases: 0, unknown: 0, refused: 0 },
+		retryAfter: { cases: 0 },
+		retryOnFail: { runs: 0 },
+		batch: { cases: 0 },
+	},
 };
 
 export function summaryText(keyHits: number, knownKeyHits: number, scans: number, logWrites: number): string {
 	const m = figures.matrix;
+	const b = figures.bounded;
 	const resources = Object.entries(figures.badInputs.byResource)
 		.map(([resource, count]) => `${resource} ${count}`)
 		.join(', ');
@@ -43,5 +52,10 @@ export function summaryText(keyHits: number, knownKeyHits: number, scans: number
 		`  API key: ${figures.keyLeak.operations} operations run under every fault (${figures.keyLeak.runs} runs), ${scans} values and ${logWrites} log writes searched: key hits ${keyHits} (plus ${knownKeyHits} in what n8n keeps of an error's cause when the key was typed into a field)`,
 		`  key never in a URL for form-body methods: ${figures.keyLeak.formBodyRequests} form-body requests of ${figures.keyLeak.requestsChecked} logged requests checked`,
 		`  base URL cases: ${figures.baseUrl.cases}; trigger fault scenarios: ${figures.trigger.scenarios} (${figures.trigger.polls} polls)`,
+		`  slow answers (a byte now and then), Timeout 1 s: ${b.slow.cases} sends and reads, the longest ended after ${(b.slow.longestMs / 1000).toFixed(1)} s`,
+		`  paging faults (ignored offset, capped and ignored page size, repeated records): ${b.paging.cases} cases, ${b.paging.records} records all read once, ${b.paging.clearErrors} clear errors, at most ${b.paging.mostRequests} requests per case`,
+		`  unclear answers to a send: ${b.answers.cases} kinds, ${b.answers.unknown} said "may have been sent", ${b.answers.refused} clear refusals said "refused", none sent twice`,
+		`  Retry-After past, 86400 s and a date a day ahead: ${b.retryAfter.cases} cases, none slept more than 5 minutes; Retry On Fail (3 tries, failure at request 5 of 10, Concurrency 1 and 10): ${b.retryOnFail.runs} runs, messages doubled ${figures.messages.doubled}`,
+		`  JSON Send Batch with a bad second item: ${b.batch.cases} case, nothing sent`,
 	].join('\n');
 }

@@ -316,7 +316,7 @@ export const statusGet: OperationKind = {
 	methods: ['checkSMS'],
 	writes: [],
 	identify: () => undefined,
-	hasTimeoutOption: false,
+	hasTimeoutOption: true,
 	requests: (n) => n,
 	hasItems: true,
 	async prepare(world) {
@@ -333,7 +333,7 @@ export const statusGet: OperationKind = {
 		const ids = smsIdsOf.get(world)!.slice(0, n);
 		context.applyFaults();
 		const result = await world.run({
-			parameters: { resource: 'sms', operation: 'getStatus', smsId: '={{ $json.sms_id }}' },
+			parameters: { resource: 'sms', operation: 'getStatus', smsId: '={{ $json.sms_id }}', options: { ...context.options } },
 			items: ids.map((sms_id) => ({ sms_id })),
 			continueOnFail: context.continueOnFail,
 			apiKey: context.apiKey,
@@ -361,8 +361,9 @@ export const pagedList: OperationKind = {
 	methods: ['getMessagesList'],
 	writes: [],
 	identify: () => undefined,
-	hasTimeoutOption: false,
-	requests: (n) => 2 * n,
+	hasTimeoutOption: true,
+	// 100 records, 1 record, then the empty page that ends the list (a short page may be a cap)
+	requests: (n) => 3 * n,
 	hasItems: true,
 	async prepare(world) {
 		await inParallel(
@@ -380,7 +381,7 @@ export const pagedList: OperationKind = {
 		world.clearRequests();
 		context.applyFaults();
 		const result = await world.run({
-			parameters: { resource: 'sms', operation: 'getManyMessages', returnAll: true },
+			parameters: { resource: 'sms', operation: 'getManyMessages', returnAll: true, options: { ...context.options } },
 			items: Array.from({ length: n }, (_, i) => ({ i })),
 			continueOnFail: context.continueOnFail,
 			apiKey: context.apiKey,

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
+import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 import { MAILING_ID_RULE, mailingIdField } from './fields';
 
@@ -9,6 +10,7 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'getDe
 	mailingIdField(
 		'The message_id returned by "Send" for a single message. For a list mailing use "Get Many Deliveries".',
 	),
+	perItemOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {

@@ -2,13 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
-import { returnAllAndLimit } from '../common';
+import { perItemOptions, returnAllAndLimit } from '../common';
 import { forOperation } from '../display';
 import { MAILING_ID_RULE, mailingIdField } from './fields';
 
 export const description: INodeProperties[] = forOperation('chatMessage', 'getManyDeliveries', [
 	mailingIdField('The ID of the chat mailing (its message_id) whose deliveries are listed, one item per recipient'),
 	...returnAllAndLimit(),
+	perItemOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {

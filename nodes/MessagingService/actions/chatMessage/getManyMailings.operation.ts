@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ApiClient } from '../../transport/client';
-import { returnAllAndLimit } from '../common';
+import { perItemOptions, returnAllAndLimit } from '../common';
 import { forOperation } from '../display';
 import { withMailingDates } from './fields';
 
-export const description: INodeProperties[] = forOperation('chatMessage', 'getManyMailings', [...returnAllAndLimit()]);
+export const description: INodeProperties[] = forOperation('chatMessage', 'getManyMailings', [...returnAllAndLimit(), perItemOptions]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;

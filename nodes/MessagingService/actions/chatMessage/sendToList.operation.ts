@@ -1,8 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { toServiceTime } from '../../helpers/dates';
-import { readId } from '../../helpers/fields';
-import { invalidField } from '../../helpers/validation';
+import { checkScheduleTime, readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
 import { concurrencyOption, timeoutOption } from '../common';
@@ -64,13 +62,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const parameters: ApiParameters = { chatname_id: chatnameId, list_id: listId };
 	const name = typeof options.mailingName === 'string' ? options.mailingName.trim() : '';
 	if (name !== '') parameters.name = name;
-	if (options.sendAt !== undefined && options.sendAt !== '' && options.sendAt !== null) {
-		const schedule = toServiceTime(options.sendAt, 'YYYY-MM-DD HH:MM', this.getTimezone());
-		if (!schedule) {
-			throw invalidField(this.getNode(), 'Send At', options.sendAt, 'a date and time, e.g. 2026-03-05T10:30', itemIndex);
-		}
-		parameters.d_schedule = schedule;
-	}
+	const schedule = checkScheduleTime(this, options.sendAt, 'Send At', 'YYYY-MM-DD HH:MM', itemIndex);
+	if (schedule !== undefined) parameters.d_schedule = schedule;
 	const content = await readChatContent(this, api, itemIndex);
 
 	const result = await api.one('sendChatMessageList', { ...parameters, ...content });

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
-import { returnAllAndLimit } from '../common';
+import { perItemOptions, returnAllAndLimit } from '../common';
 import { forOperation } from '../display';
 
 export const description: INodeProperties[] = forOperation('sms', 'getManyDeliveries', [
@@ -17,6 +17,7 @@ export const description: INodeProperties[] = forOperation('sms', 'getManyDelive
 			'The ID of a message made with "Create Message", or of a mailing (message_id of "Send to List", or of a batch mailing in "Get Batch Status")',
 	},
 	...returnAllAndLimit(),
+	perItemOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import type { ApiClient } from '../../transport/client';
-import { returnAllAndLimit } from '../common';
+import { perItemOptions, returnAllAndLimit } from '../common';
 import { forOperation } from '../display';
 import { asItemError } from '../itemErrors';
 
@@ -29,6 +29,7 @@ export const description: INodeProperties[] = forOperation('sms', 'getManyMailin
 			},
 		],
 	},
+	perItemOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ApiClient } from '../../transport/client';
-import { returnAllAndLimit } from '../common';
+import { perItemOptions, returnAllAndLimit } from '../common';
 import { forOperation } from '../display';
 
-export const description: INodeProperties[] = forOperation('sms', 'getManyMessages', [...returnAllAndLimit()]);
+export const description: INodeProperties[] = forOperation('sms', 'getManyMessages', [...returnAllAndLimit(), perItemOptions]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;

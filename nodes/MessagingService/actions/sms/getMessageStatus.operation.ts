@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
+import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 
 export const description: INodeProperties[] = forOperation('sms', 'getMessageStatus', [
@@ -14,6 +15,7 @@ export const description: INodeProperties[] = forOperation('sms', 'getMessageSta
 		placeholder: 'e.g. {{ $json.message_id }}',
 		description: 'The ID of a message made with "Create Message" (message_id in its output)',
 	},
+	perItemOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {

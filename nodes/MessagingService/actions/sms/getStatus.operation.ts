@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { unixToIso } from '../../helpers/dates';
 import { readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
+import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 
 export const description: INodeProperties[] = forOperation('sms', 'getStatus', [
@@ -16,6 +17,7 @@ export const description: INodeProperties[] = forOperation('sms', 'getStatus', [
 		description:
 			'The ID of a sent SMS or verification code (sms_id in the output of a send). The output gives the sent and delivered times, also as ISO dates (sentAt, deliveredAt; empty while not yet).',
 	},
+	perItemOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkTime, readId, readText } from '../../helpers/fields';
+import { checkScheduleTime, checkTime, readId, readText } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
 import { perItemOptions } from '../common';
 import { forOperation } from '../display';
@@ -52,7 +52,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const name = readText(this, 'mailingName', 'Mailing Name', itemIndex);
 	const alphanameId = readId(this, 'senderNameId', 'Sender Name ID', itemIndex);
 	const schedule =
-		checkTime(this, this.getNodeParameter('sendTime', itemIndex, ''), 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex) ??
+		checkScheduleTime(this, this.getNodeParameter('sendTime', itemIndex, ''), 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex) ??
 		checkTime(this, new Date(), 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex);
 	const message = await resolveMessageText(this, api, itemIndex);
 	return [

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { invalidField } from '../../helpers/validation';
 import type { ApiClient } from '../../transport/client';
+import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 
 export const description: INodeProperties[] = forOperation('template', 'create', [
@@ -24,6 +25,7 @@ export const description: INodeProperties[] = forOperation('template', 'create',
 		placeholder: 'e.g. Your order has shipped',
 		description: 'The text of the template',
 	},
+	perItemOptions,
 ]);
 
 /** Reads a required text field of a template operation. */

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ApiClient } from '../../transport/client';
+import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 import { asTemplateError } from '../../helpers/refusal';
 import { chosenTemplateId, templateField } from './lookup';
 
-export const description: INodeProperties[] = forOperation('template', 'delete', [templateField('The template to delete')]);
+export const description: INodeProperties[] = forOperation('template', 'delete', [templateField('The template to delete'), perItemOptions]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
 	const templateId = chosenTemplateId(this, itemIndex);

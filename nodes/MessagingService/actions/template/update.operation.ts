@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { asTemplateError } from '../../helpers/refusal';
 import { invalidField } from '../../helpers/validation';
 import type { ApiClient } from '../../transport/client';
+import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 import { fetchTemplate } from '../shared/template';
 import { templateText } from './create.operation';
@@ -36,6 +37,7 @@ export const description: INodeProperties[] = forOperation('template', 'update',
 			},
 		],
 	},
+	perItemOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {

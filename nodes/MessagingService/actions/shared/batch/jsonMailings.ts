@@ -4,6 +4,7 @@ import { jsonParse } from 'n8n-workflow';
 
 import { asId, ID_RULE } from '../../../helpers/fields';
 import { normalizePhone, PHONE_RULE } from '../../../helpers/phone';
+import { firstMalformedText, UNICODE_RULE } from '../../../helpers/unicode';
 import { invalidField } from '../../../helpers/validation';
 import type { BatchChannel, DeliveryEntry } from './channel';
 
@@ -97,6 +98,8 @@ export function checkJsonMailings(
 			}
 			return { ...entry, phone };
 		});
+		const malformed = firstMalformedText(mailing);
+		if (malformed) throw fail(malformed.value, `${where}: "${malformed.path}": ${UNICODE_RULE}`);
 		const problem = channel.checkJsonMailing(mailing, where);
 		if (problem !== undefined) throw fail(mailing, problem);
 		return { ...mailing, alphaname_id: alphanameId, delivery_list: deliveryList as IDataObject[] };

@@ -30,6 +30,22 @@ export function chunksOf<T>(list: T[], size: number): T[][] {
 	return chunks;
 }
 
+/** What went out before a failure, for the error: nobody should send it again blindly. */
+function sentBefore(sent: string[]): string {
+	return sent.length === 0
+		? 'Nothing was sent before this failure.'
+		: `Already sent before this failure (do not send again): ${sent.join('; ')}.`;
+}
+
+function describeSent(what: string, answer: IDataObject): string {
+	return typeof answer.uuid === 'string' || typeof answer.uuid === 'number' ? `${what}, uuid ${answer.uuid}` : what;
+}
+
+function withSent(error: NodeApiError | NodeOperationError, sent: string[]): NodeApiError | NodeOperationError {
+	error.description = `${error.description ?? ''} ${sentBefore(sent)}`.trim();
+	return error;
+}
+
 /** "<name>" for a single chunk, "<name> (part k of n)" otherwise. */
 export function chunkName(name: string, chunk: number, chunks: number): string {
 	return chunks > 1 ? `${name} (part ${chunk} of ${chunks})` : name;
@@ -73,6 +89,7 @@ async function batchFromItems(
 	const chunks = chunksOf(recipients, settings.chunkSize);
 	const signCallback = await callbackSigner(context, chunks.length);
 	const outputs: INodeExecutionData[] = [];
+	const sent: string[] = [];
 	for (const [position, chunk] of chunks.entries()) {
 		const number = position + 1;
 		const indexes = chunk.map((recipient) => recipient.itemIndex);
@@ -85,20 +102,28 @@ async function batchFromItems(
 			...settings.content,
 			delivery_list: chunk.map((recipient) => recipient.entry) as IDataObject[],
 		};
+		// what an earlier try of Retry On Fail sent is not sent again: its answer is given again
+		const key = `chunk:${number}:${indexes[0]}-${indexes[indexes.length - 1]}:${chunk.length}`;
+		const earlier = tools.ledger.earlier(context, key, indexes[0]);
 		try {
-			const answer = await tools.client(indexes[0]).one(channel.method, {
-				callback_url: signCallback(settings.callbackUrl, number),
-				messages: [mailing],
-			});
+			if (earlier && 'error' in earlier) throw earlier.error;
+			const answer =
+				earlier?.records[0] ??
+				(await tools.client(indexes[0]).one(channel.method, {
+					callback_url: signCallback(settings.callbackUrl, number),
+					messages: [mailing],
+				}));
+			if (!earlier) tools.ledger.recordSent(key, [answer]);
 			outputs.push({
 				json: { ...answer, mailingName, recipients: chunk.length, chunk: number, chunks: chunks.length },
 				pairedItem: pairedTo(indexes),
 			});
+			sent.push(describeSent(`chunk ${number} of ${chunks.length} "${mailingName}" (items ${indexes[0]} to ${indexes[indexes.length - 1]})`, answer));
 		} catch (error) {
+			if (!earlier) tools.ledger.recordFailure(key, error);
 			const itemError = failure(context, error, indexes[0]);
-			if (number > 1) {
-				itemError.description = `${itemError.description ?? ''} Chunks 1 to ${number - 1} of ${chunks.length} were sent before this failure; items ${indexes[0]} to ${indexes[indexes.length - 1]} were in chunk ${number}.`.trim();
-			}
+			itemError.description = `${itemError.description ?? ''} Items ${indexes[0]} to ${indexes[indexes.length - 1]} were in chunk ${number} of ${chunks.length}.`.trim();
+			withSent(itemError, sent);
 			if (!continueOnFail) throw itemError;
 			const { json } = errorItem(itemError, indexes[0]);
 			outputs.push({
@@ -110,7 +135,10 @@ async function batchFromItems(
 	return [...outputs, ...rejected];
 }
 
-/** Mailings given as JSON: one request per input item. */
+/**
+ * Mailings given as JSON: one request per input item. Every item is checked before anything is
+ * sent, so that a bad second item cannot leave the first one sent and the rest not.
+ */
 async function batchFromJson(
 	context: IExecuteFunctions,
 	items: INodeExecutionData[],
@@ -118,21 +146,36 @@ async function batchFromJson(
 	channel: BatchChannel,
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = context.continueOnFail();
-	const outputs: INodeExecutionData[] = [];
+	const outputs: INodeExecutionData[] = new Array<INodeExecutionData>(items.length);
 	const signCallback = await callbackSigner(context, items.length);
+	const ready: Array<{ itemIndex: number; callbackUrl: string | undefined; messages: IDataObject[] }> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const callbackUrl = readCallbackUrl(context, channel, itemIndex);
 			const messages = checkJsonMailings(context, context.getNodeParameter('messagesJson', itemIndex), channel, itemIndex);
-			const answer = await tools.client(itemIndex).one(channel.method, {
-				callback_url: signCallback(callbackUrl, itemIndex + 1),
-				messages,
-			});
-			outputs.push({ json: answer, pairedItem: { item: itemIndex } });
+			ready.push({ itemIndex, callbackUrl, messages });
 		} catch (error) {
 			const itemError = failure(context, error, itemIndex);
+			if (!continueOnFail) throw withSent(itemError, []);
+			outputs[itemIndex] = errorItem(itemError, itemIndex);
+		}
+	}
+	const sent: string[] = [];
+	for (const { itemIndex, callbackUrl, messages } of ready) {
+		const key = `json:${itemIndex}`;
+		const earlier = tools.ledger.earlier(context, key, itemIndex);
+		try {
+			if (earlier && 'error' in earlier) throw earlier.error;
+			const answer = earlier?.records[0] ?? (await tools.client(itemIndex).one(channel.method, { callback_url: signCallback(callbackUrl, itemIndex + 1), messages }));
+			if (!earlier) tools.ledger.recordSent(key, [answer]);
+			outputs[itemIndex] = { json: answer, pairedItem: { item: itemIndex } };
+			const names = messages.map((mailing) => `"${String(mailing.name)}"`).join(', ');
+			sent.push(describeSent(`item ${itemIndex} (mailing${messages.length === 1 ? '' : 's'} ${names})`, answer));
+		} catch (error) {
+			if (!earlier) tools.ledger.recordFailure(key, error);
+			const itemError = withSent(failure(context, error, itemIndex), sent);
 			if (!continueOnFail) throw itemError;
-			outputs.push(errorItem(itemError, itemIndex));
+			outputs[itemIndex] = errorItem(itemError, itemIndex);
 		}
 	}
 	return outputs;

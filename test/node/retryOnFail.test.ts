@@ -1,0 +1,79 @@
+/**
+ * n8n's own Retry On Fail (node Settings) runs the whole node again after an error, in the same
+ * execution. Items that were already sent must not be sent again: their earlier output is given
+ * again, paired with the same item (actions/itemLedger.ts).
+ */
+import { useSandbox } from '../harness/sandbox';
+
+const fixture = useSandbox();
+
+const ITEMS = 10;
+const phones = Array.from({ length: ITEMS }, (_, index) => ({ phone: `37529100${String(index).padStart(4, '0')}` }));
+
+function sendSms(concurrency: number) {
+	return fixture.run({
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			phone: '={{ $json.phone }}',
+			message: 'Your code is ready',
+			senderNameId: String(fixture.account.alphanameIds[0]),
+			options: { concurrency },
+		},
+		items: phones,
+		retryOnFail: { maxTries: 3, waitBetweenTries: 0 },
+	});
+}
+
+function sendRequests() {
+	return fixture.sandbox.requests().filter((request) => request.apiMethod === 'sendQuickSMS');
+}
+
+describe.each([1, 10])('Retry On Fail with 3 tries, Concurrency %i', (concurrency) => {
+	it('the fifth request refused (400): the next try sends only what was not sent; every message once, every item paired', async () => {
+		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '400', after: 4, count: 1 }] });
+		const { items, error } = await sendSms(concurrency);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(ITEMS);
+		expect(items.map((item) => item.pairedItem)).toEqual(phones.map((_, item) => ({ item })));
+		expect(items.every((item) => typeof item.json.sms_id === 'number')).toBe(true);
+		expect(new Set(items.map((item) => item.json.sms_id)).size).toBe(ITEMS);
+		expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: ITEMS, duplicates: 0 });
+		// ten accepted requests and the one refused: nothing was sent twice
+		expect(sendRequests()).toHaveLength(ITEMS + 1);
+	});
+
+	it('the fifth request answered 500 after it was processed: no try sends anything again; the error lists what went out', async () => {
+		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-after', after: 4, count: 1 }] });
+		const { error } = await sendSms(concurrency);
+		expect(error?.message).toMatch(/unavailable \(500\)/);
+		expect(error?.description).toMatch(/may have been sent/);
+		expect(error?.description).toMatch(/not sent again by Retry On Fail/);
+		expect(error?.description).toMatch(/items had gone through \(for a send operation: were sent\): items /);
+		const counters = fixture.sandbox.counters();
+		expect(counters.duplicates).toBe(0);
+		// every request reached the service once; the one answered 500 was processed too
+		expect(sendRequests()).toHaveLength(counters.messagesSent);
+		expect(new Set(sendRequests().map((request) => request.query.phone)).size).toBe(sendRequests().length);
+	});
+});
+
+describe('a per-item run stopped by an error', () => {
+	it('lists the items that were sent, and starts no new item after the failure', async () => {
+		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-after', after: 4, count: 1 }] });
+		const { error } = await fixture.run({
+			parameters: {
+				resource: 'sms',
+				operation: 'send',
+				phone: '={{ $json.phone }}',
+				message: 'Hello',
+				senderNameId: String(fixture.account.alphanameIds[0]),
+				options: { concurrency: 1 },
+			},
+			items: phones,
+		});
+		expect(error?.description).toMatch(/4 of 10 items had gone through \(for a send operation: were sent\): items 0-3\./);
+		expect(error?.description).toMatch(/Not started: items 5-9\./);
+		expect(sendRequests()).toHaveLength(5);
+	});
+});
