@@ -49,6 +49,31 @@ export class MessagingServiceApi implements ICredentialType {
 			description:
 				'Whether to allow an http:// Base URL on a host other than this machine. The API key then travels unencrypted: only for trusted networks.',
 		},
+		{
+			displayName: 'Default Sender Name ID',
+			name: 'defaultSenderNameId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 1001',
+			description:
+				'Optional. The sender name (alphaname) nodes use when their Sender Name ID is left empty. The service offers no list of sender names, so the usual one can be stored here once.',
+		},
+		{
+			displayName: 'Default Chat Sender ID',
+			name: 'defaultChatnameId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 2001',
+			description: 'Optional. The chat sender nodes use when their Chat Sender ID is left empty',
+		},
+		{
+			displayName: 'Default Subscriber List ID',
+			name: 'defaultListId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 3001',
+			description: 'Optional. The subscriber list that Send to List uses when its Subscriber List ID is left empty',
+		},
 	];
 
 	authenticate = async (

@@ -3,7 +3,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
 import { route } from './actions/router';
-import { searchTemplates } from './methods/listSearch';
+import {
+	searchChatMailings,
+	searchCreatedMessages,
+	searchSmsMailings,
+	searchSmsMessagesAndMailings,
+	searchTemplates,
+} from './methods/listSearch';
 
 export class MessagingService implements INodeType {
 	description: INodeTypeDescription = {
@@ -41,7 +47,13 @@ export class MessagingService implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchTemplates },
+		listSearch: {
+			searchChatMailings,
+			searchCreatedMessages,
+			searchSmsMailings,
+			searchSmsMessagesAndMailings,
+			searchTemplates,
+		},
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

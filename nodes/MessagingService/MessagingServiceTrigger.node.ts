@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { triggerProperties } from './trigger/description';
 import { apiKeyOf, withoutKey } from './transport/secrets';
 import { pollReplies } from './trigger/poll';
+import { searchChatMailings } from './methods/listSearch';
 
 export class MessagingServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -16,13 +17,18 @@ export class MessagingServiceTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["watch"] === "specificMailings" ? "Replies to specific mailings" : "Replies to recent mailings"}}',
-		description: 'Starts the workflow when someone replies to one of your chat mailings',
+		// n8n's node creator shows this text for the one entry it makes of both nodes of the package
+		description: 'Send SMS, chat-app messages and verification codes, and start workflows on replies to chat mailings',
 		defaults: { name: 'Messaging Service Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'messagingServiceApi', required: true }],
 		properties: triggerProperties,
+	};
+
+	methods = {
+		listSearch: { searchChatMailings },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

@@ -27,6 +27,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, jsonParse } from 'n8n-workflow';
 
+import { defaultHint, readIdOrAccountDefault } from '../../helpers/accountDefaults';
 import { asId, checkPhone, checkTime, isHttpUrl, ID_RULE } from '../../helpers/fields';
 import { itemField } from '../../helpers/itemField';
 import { normalizePhone, PHONE_RULE } from '../../helpers/phone';
@@ -125,6 +126,8 @@ export interface BatchFieldsOptions {
 	contentFields: INodeProperties[];
 	/** an example of the JSON field */
 	jsonExample: string;
+	/** what the sender name ID is for this channel, in a sentence */
+	senderDescription: string;
 }
 
 /** The fields of a batch operation (wrap them with `forOperation`). */
@@ -151,6 +154,15 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 			default: 'items',
 		},
 		{
+			displayName: 'Sender Name ID',
+			name: 'senderNameId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 1001',
+			description: `${options.senderDescription} Read from the first item. ${defaultHint('defaultSenderNameId')}.`,
+			displayOptions: fromItems,
+		},
+		{
 			displayName: 'Mailing Name',
 			name: 'mailingName',
 			type: 'string',
@@ -159,16 +171,6 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 			placeholder: 'e.g. Spring sale',
 			description:
 				'The name of the mailing. Read from the first item. When the recipients are split into several chunks, each mailing is named "Spring sale (part 1 of 3)" and so on.',
-			displayOptions: fromItems,
-		},
-		{
-			displayName: 'Sender Name ID',
-			name: 'senderNameId',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. 1001',
-			description: 'The ID of the sender name (alphaname) the recipients see. Read from the first item.',
 			displayOptions: fromItems,
 		},
 		{
@@ -337,15 +339,13 @@ interface MailingSettings {
 	content: IDataObject;
 }
 
-function readMailingSettings(context: IExecuteFunctions, channel: BatchChannel): MailingSettings {
+async function readMailingSettings(context: IExecuteFunctions, channel: BatchChannel): Promise<MailingSettings> {
 	const node = context.getNode();
 	const nameValue = context.getNodeParameter('mailingName', 0, '');
 	const name = typeof nameValue === 'string' ? nameValue.trim() : '';
 	if (name === '') throw invalidField(node, 'Mailing Name', nameValue, 'give the mailing a name', 0);
 
-	const senderValue = context.getNodeParameter('senderNameId', 0, '');
-	const alphanameId = asId(senderValue);
-	if (alphanameId === undefined) throw invalidField(node, 'Sender Name ID', senderValue, ID_RULE, 0);
+	const alphanameId = await readIdOrAccountDefault(context, 'senderNameId', 'Sender Name ID', 0, 'defaultSenderNameId');
 
 	const messageType = context.getNodeParameter('messageType', 0, 'bulk') as MessageType;
 	const recipientsFrom = context.getNodeParameter('recipientsFrom', 0, 'fields') as RecipientsFrom;
@@ -412,7 +412,7 @@ async function batchFromItems(
 
 	let settings: MailingSettings;
 	try {
-		settings = readMailingSettings(context, channel);
+		settings = await readMailingSettings(context, channel);
 	} catch (error) {
 		const itemError = failure(context, error, 0);
 		if (!continueOnFail) throw itemError;

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { defaultHint } from '../../helpers/accountDefaults';
 import { imageFromBinary } from '../../helpers/binary';
 import { isHttpUrl } from '../../helpers/fields';
 import { invalidField } from '../../helpers/validation';
@@ -25,9 +26,8 @@ export function chatSenderField(): INodeProperties {
 		name: 'chatnameId',
 		type: 'string',
 		default: '',
-		required: true,
 		placeholder: 'e.g. 2001',
-		description: 'The ID of the chat sender name the message comes from, as shown in your messaging service account',
+		description: `The ID of the chat sender the message comes from, as shown in your messaging service account. ${defaultHint('defaultChatnameId')}.`,
 	};
 }
 
