@@ -10,7 +10,7 @@ const SNIPPET_LENGTH = 40;
 /** The start of a text on one line, at most SNIPPET_LENGTH characters. */
 export function snippet(text: unknown): string {
 	const line = (typeof text === 'string' ? text : '').replace(/\s+/g, ' ').trim();
-	return line.length > SNIPPET_LENGTH ? `${line.slice(0, SNIPPET_LENGTH - 1)}…` : line;
+	return line.length > SNIPPET_LENGTH ? `${line.slice(0, SNIPPET_LENGTH - 1).trimEnd()}…` : line;
 }
 
 /** "YYYY-MM-DD HH:MM" of a service time "YYYY-MM-DD HH:MM:SS", or of a Unix time (in UTC). */

@@ -152,7 +152,7 @@ describe('Chat Message > Send', () => {
 			parameters: send({
 				messageType: 'TEXT',
 				message: 'Your code is ready',
-				options: { forwardAsSms: true, forwardingTime: 5, forwardingSenderId: alphanameId },
+				options: { forwardAsSms: true, forwardingTime: 5, senderNameId: alphanameId },
 			}),
 		});
 		expect(error).toBeUndefined();
