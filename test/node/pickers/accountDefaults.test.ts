@@ -16,7 +16,7 @@ function sent(apiMethod: string): IDataObject[] {
 	return fixture.sandbox
 		.requests()
 		.filter((request) => request.apiMethod === apiMethod)
-		.map((request) => ({ ...request.query, ...request.body }));
+		.map((request) => ({ ...request.query, ...request.body }) as IDataObject);
 }
 
 describe('account defaults from the credential', () => {

@@ -19,7 +19,7 @@ async function post(method: string, form: Record<string, string | number>): Prom
 
 async function chatMessage(message: string, extra: Record<string, string> = {}): Promise<number> {
 	const chatnameId = fixture.account.chatnameIds[0];
-	const text = message === '' ? {} : { message };
+	const text: Record<string, string> = message === '' ? {} : { message };
 	const result = await post('sendQuickChatMessage', { chatname_id: chatnameId, phone: '375291234567', ...text, ...extra });
 	return result.message_id as number;
 }
