@@ -135,7 +135,7 @@ describe('Chat Message > Send', () => {
 		});
 	});
 
-	it('sends a BUTTON without an image when Button Image is None', async () => {
+	it('sends a BUTTON without an image when Image Source is None', async () => {
 		const { error } = await fixture.run({
 			parameters: send({ messageType: 'BUTTON', buttonCaption: 'Open', buttonLink: 'https://x.example/1' }),
 		});

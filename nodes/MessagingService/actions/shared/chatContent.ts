@@ -93,7 +93,7 @@ export function chatContentFields(): INodeProperties[] {
 			displayOptions: { show: { messageType: ['BUTTON'] } },
 		},
 		{
-			displayName: 'Button Image',
+			displayName: 'Image Source',
 			name: 'imageSource',
 			type: 'options',
 			noDataExpression: true,
@@ -102,7 +102,7 @@ export function chatContentFields(): INodeProperties[] {
 				...IMAGE_SOURCES,
 			],
 			default: 'none',
-			description: 'An image shown with the button',
+			description: 'Where the image shown with the button comes from, or None for a button without an image',
 			displayOptions: { show: { messageType: ['BUTTON'] } },
 		},
 		{

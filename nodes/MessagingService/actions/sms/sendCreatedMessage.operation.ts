@@ -7,7 +7,6 @@ import { forOperation } from '../display';
 import { createdMessageLocator, readLocatorId } from '../shared/locators';
 
 export const description: INodeProperties[] = forOperation('sms', 'sendCreatedMessage', [
-	createdMessageLocator('The SMS message made with "Create Message" that is sent'),
 	{
 		displayName: 'Phone',
 		name: 'phone',
@@ -15,8 +14,9 @@ export const description: INodeProperties[] = forOperation('sms', 'sendCreatedMe
 		required: true,
 		default: '',
 		placeholder: 'e.g. +375 29 123-45-67',
-		description: 'The phone number to send to, with the country code',
+		description: 'The phone number to send to, with the country code. Spaces, dashes, brackets and a leading + are removed.',
 	},
+	createdMessageLocator('The SMS message made with "Create Message" that is sent'),
 	perItemOptions,
 ]);
 
