@@ -1,13 +1,12 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
 
-import { API_KEY_SLOT, fillApiKey } from '../nodes/MessagingService/transport/auth';
+import { fillApiKey } from '../nodes/MessagingService/transport/auth';
 
 export class MessagingServiceApi implements ICredentialType {
 	name = 'messagingServiceApi';
@@ -83,37 +82,5 @@ export class MessagingServiceApi implements ICredentialType {
 		const check = fillApiKey(credentials, requestOptions);
 		if (!check.ok) throw new Error(check.problem);
 		return requestOptions;
-	};
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl}}',
-			url: '/api/v2/getTemplateMessages',
-			method: 'POST',
-			qs: { token: API_KEY_SLOT },
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message: 'The service refused the API key. Check the API Key field of this credential.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The service refused the API key. Check the API Key field of this credential.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message: 'The service answered "page not found". Check the Base URL: the address of the service without /api/..., e.g. https://api.example.com',
-				},
-			},
-		],
 	};
 }

@@ -10,6 +10,7 @@ import {
 	searchSmsMessagesAndMailings,
 	searchTemplates,
 } from './methods/listSearch';
+import { messagingServiceApiTest } from './methods/credentialTest';
 
 export class MessagingService implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,7 +28,7 @@ export class MessagingService implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'messagingServiceApi', required: true }],
+		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -47,6 +48,7 @@ export class MessagingService implements INodeType {
 	};
 
 	methods = {
+		credentialTest: { messagingServiceApiTest },
 		listSearch: {
 			searchChatMailings,
 			searchCreatedMessages,

@@ -5,6 +5,7 @@ import { triggerProperties } from './trigger/description';
 import { apiKeyOf, withoutKey } from './transport/secrets';
 import { pollReplies } from './trigger/poll';
 import { searchChatMailings } from './methods/listSearch';
+import { messagingServiceApiTest } from './methods/credentialTest';
 
 export class MessagingServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,11 +24,12 @@ export class MessagingServiceTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'messagingServiceApi', required: true }],
+		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],
 		properties: triggerProperties,
 	};
 
 	methods = {
+		credentialTest: { messagingServiceApiTest },
 		listSearch: { searchChatMailings },
 	};
 
