@@ -72,8 +72,8 @@ describe('the pickers and the credential test in the n8n editor', () => {
 		const parameters = { resource: 'chatMessage', operation: 'getMailing', messageId: { __rl: true, mode: 'list', value: '' } };
 		const all = await list('messagingService', parameters, 'parameters.messageId', 'searchChatMailings');
 		expect(all.results).toEqual([
-			{ name: `Your order 1234 has shipped · TEXT · 2026-03-02 09:00 · SENT (ID ${order})`, value: order },
-			{ name: `How did we do? Reply 1 to 5 · TEXT · 2026-03-02 09:00 · SENT (ID ${survey})`, value: survey },
+			{ name: `Your order 1234 has shipped · ID ${order} · TEXT · 2026-03-02 09:00 · SENT`, value: order },
+			{ name: `How did we do? Reply 1 to 5 · ID ${survey} · TEXT · 2026-03-02 09:00 · SENT`, value: survey },
 		]);
 		const searched = await list('messagingService', parameters, 'parameters.messageId', 'searchChatMailings', 'reply 1');
 		expect(searched.results.map((entry) => entry.value)).toEqual([survey]);
@@ -91,7 +91,7 @@ describe('the pickers and the credential test in the n8n editor', () => {
 	it('SMS pickers list the mailings and the created messages, with names and IDs', async () => {
 		const mailings = await list('messagingService', { resource: 'sms', operation: 'confirmListMailing' }, 'parameters.messageId', 'searchSmsMailings');
 		expect(mailings.results).toEqual([
-			{ name: 'February newsletter · Mailing · WEB · 2026-03-01 09:00 UTC · SENT (ID 10000002)', value: '10000002' },
+			{ name: 'February newsletter · ID 10000002 · Mailing · WEB · 2026-03-01 09:00 UTC · SENT', value: '10000002' },
 		]);
 		const messages = await list(
 			'messagingService',
@@ -100,7 +100,7 @@ describe('the pickers and the credential test in the n8n editor', () => {
 			'searchCreatedMessages',
 		);
 		expect(messages.results).toEqual([
-			{ name: 'Spring sale: 20% off everything this we… · Created Message · 2026-03-01 09:00 · moderated (ID 10000001)', value: '10000001' },
+			{ name: 'Spring sale: 20% off everythi… · ID 10000001 · Created Message · 2026-03-01 09:00 · moderated', value: '10000001' },
 		]);
 		const both = await list(
 			'messagingService',
@@ -115,7 +115,7 @@ describe('the pickers and the credential test in the n8n editor', () => {
 	it('the template picker lists the templates by name', async () => {
 		const templates = await list('messagingService', { resource: 'template', operation: 'get' }, 'parameters.template', 'searchTemplates', 'ship');
 		const [, shipped] = sandbox.account(TOKEN).templateIds;
-		expect(templates.results).toEqual([{ name: `Order shipped (ID ${shipped})`, value: String(shipped) }]);
+		expect(templates.results).toEqual([{ name: `Order shipped · ID ${shipped}`, value: String(shipped) }]);
 	});
 
 	it('a long list comes in pages: the next page is asked with the paginationToken', async () => {

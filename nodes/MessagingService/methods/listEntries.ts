@@ -2,10 +2,11 @@ import type { IDataObject, INodeListSearchItems } from 'n8n-workflow';
 
 /**
  * How the records of the service read in a picker's list: what a person recognises first (the
- * name or the start of the text), then type, date and status, and the ID the node sends.
+ * name or the start of the text), then the ID the node sends (both fit the editor's list), then
+ * type, date and status.
  */
 
-const SNIPPET_LENGTH = 40;
+const SNIPPET_LENGTH = 30;
 
 /** The start of a text on one line, at most SNIPPET_LENGTH characters. */
 export function snippet(text: unknown): string {
@@ -32,7 +33,7 @@ export interface ListEntry extends INodeListSearchItems {
 
 function entry(title: string, details: unknown[], id: unknown, fullText = ''): ListEntry {
 	const facts = details.map(text).filter((detail) => detail !== '');
-	const name = `${title || '(no text)'}${facts.length > 0 ? ` · ${facts.join(' · ')}` : ''} (ID ${text(id)})`;
+	const name = [title || '(no text)', `ID ${text(id)}`, ...facts].join(' · ');
 	return { name, value: text(id), searchable: `${name} ${fullText}`.toLowerCase() };
 }
 

@@ -37,8 +37,8 @@ describe('pickers: From List', () => {
 		const all = await search('searchChatMailings');
 		expect(all.paginationToken).toBeUndefined();
 		expect(all.results).toEqual([
-			{ name: `Your order 1234 has shipped and is on i… · TEXT · 2026-03-02 09:00 · SENT (ID ${text})`, value: String(text) },
-			{ name: `[Button: Track my order] · BUTTON · 2026-03-02 09:00 · SENT (ID ${button})`, value: String(button) },
+			{ name: `Your order 1234 has shipped a… · ID ${text} · TEXT · 2026-03-02 09:00 · SENT`, value: String(text) },
+			{ name: `[Button: Track my order] · ID ${button} · BUTTON · 2026-03-02 09:00 · SENT`, value: String(button) },
 		]);
 		expect(values((await search('searchChatMailings', 'button')).results)).toEqual([String(button)]);
 		expect(values((await search('searchChatMailings', String(text))).results)).toEqual([String(text)]);
@@ -63,7 +63,7 @@ describe('pickers: From List', () => {
 	it('SMS mailings show name, where they were made, date, status and ID', async () => {
 		const result = await search('searchSmsMailings');
 		expect(result.results).toEqual([
-			{ name: 'February newsletter · Mailing · WEB · 2026-03-01 09:00 UTC · SENT (ID 10000002)', value: '10000002' },
+			{ name: 'February newsletter · ID 10000002 · Mailing · WEB · 2026-03-01 09:00 UTC · SENT', value: '10000002' },
 		]);
 		expect((await search('searchSmsMailings', 'march')).results).toEqual([]);
 	});
@@ -71,7 +71,7 @@ describe('pickers: From List', () => {
 	it('created SMS messages show the start of the text, date, status and ID; Get Many Deliveries lists mailings and messages', async () => {
 		const messages = await search('searchCreatedMessages');
 		expect(messages.results).toEqual([
-			{ name: 'Spring sale: 20% off everything this we… · Created Message · 2026-03-01 09:00 · moderated (ID 10000001)', value: '10000001' },
+			{ name: 'Spring sale: 20% off everythi… · ID 10000001 · Created Message · 2026-03-01 09:00 · moderated', value: '10000001' },
 		]);
 		const both = await search('searchSmsMessagesAndMailings');
 		expect(values(both.results)).toEqual(['10000002', '10000001']);
@@ -82,8 +82,8 @@ describe('pickers: From List', () => {
 	it('templates show their name and ID; a search filters by name', async () => {
 		const [welcome, shipped] = fixture.account.templateIds;
 		expect((await search('searchTemplates')).results).toEqual([
-			{ name: `Welcome (ID ${welcome})`, value: String(welcome) },
-			{ name: `Order shipped (ID ${shipped})`, value: String(shipped) },
+			{ name: `Welcome · ID ${welcome}`, value: String(welcome) },
+			{ name: `Order shipped · ID ${shipped}`, value: String(shipped) },
 		]);
 		expect(values((await search('searchTemplates', 'SHIP')).results)).toEqual([String(shipped)]);
 	});
