@@ -99,6 +99,17 @@ describe('one vocabulary', () => {
 		expect(disorder).toEqual([]);
 	});
 
+	it('ID fields show an example ID as placeholder, never an expression (that goes into the hint)', () => {
+		const placeholders = (properties: INodeProperties[]): Array<[string, string]> =>
+			properties.flatMap((property): Array<[string, string]> => [
+				...(/(Id|^uuid)$/.test(property.name) && typeof property.placeholder === 'string' ? [[property.name, property.placeholder] as [string, string]] : []),
+				...(property.type === 'collection' ? placeholders((property.options ?? []) as INodeProperties[]) : []),
+			]);
+		const found = placeholders([...new MessagingService().description.properties, ...new MessagingServiceApi().properties]);
+		expect(found.length).toBeGreaterThanOrEqual(10);
+		expect(found.filter(([, placeholder]) => placeholder.includes('{{'))).toEqual([]);
+	});
+
 	it('the chat batch sender field says it takes an SMS sender name, not a chat sender', () => {
 		const field = action.find((f) => f.name === 'senderNameId' && f.where.includes('chatMessage/sendBatch'));
 		expect(field?.description).toMatch(/SMS sender name/);
