@@ -1,13 +1,12 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
 
-import { API_KEY_SLOT, fillApiKey } from '../nodes/MessagingService/transport/auth';
+import { fillApiKey } from '../nodes/MessagingService/transport/auth';
 
 export class MessagingServiceApi implements ICredentialType {
 	name = 'messagingServiceApi';
@@ -49,6 +48,31 @@ export class MessagingServiceApi implements ICredentialType {
 			description:
 				'Whether to allow an http:// Base URL on a host other than this machine. The API key then travels unencrypted: only for trusted networks.',
 		},
+		{
+			displayName: 'Default Sender Name ID',
+			name: 'defaultSenderNameId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 1001',
+			description:
+				'Optional. The sender name (alphaname) nodes use when their Sender Name ID is left empty. The service offers no list of sender names, so the usual one can be stored here once.',
+		},
+		{
+			displayName: 'Default Chat Sender ID',
+			name: 'defaultChatnameId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 2001',
+			description: 'Optional. The chat sender nodes use when their Chat Sender ID is left empty',
+		},
+		{
+			displayName: 'Default Subscriber List ID',
+			name: 'defaultListId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 3001',
+			description: 'Optional. The subscriber list that Send to List uses when its Subscriber List ID is left empty',
+		},
 	];
 
 	authenticate = async (
@@ -58,37 +82,5 @@ export class MessagingServiceApi implements ICredentialType {
 		const check = fillApiKey(credentials, requestOptions);
 		if (!check.ok) throw new Error(check.problem);
 		return requestOptions;
-	};
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl}}',
-			url: '/api/v2/getTemplateMessages',
-			method: 'POST',
-			qs: { token: API_KEY_SLOT },
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message: 'The service refused the API key. Check the API Key field of this credential.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'The service refused the API key. Check the API Key field of this credential.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message: 'The service answered "page not found". Check the Base URL: the address of the service without /api/..., e.g. https://api.example.com',
-				},
-			},
-		],
 	};
 }

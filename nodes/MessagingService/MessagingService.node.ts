@@ -3,7 +3,14 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
 import { route } from './actions/router';
-import { searchTemplates } from './methods/listSearch';
+import {
+	searchChatMailings,
+	searchCreatedMessages,
+	searchSmsMailings,
+	searchSmsMessagesAndMailings,
+	searchTemplates,
+} from './methods/listSearch';
+import { messagingServiceApiTest } from './methods/credentialTest';
 
 export class MessagingService implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,7 +28,7 @@ export class MessagingService implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'messagingServiceApi', required: true }],
+		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],
 		properties: [
 			{
 				displayName: 'Resource',
@@ -41,7 +48,14 @@ export class MessagingService implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchTemplates },
+		credentialTest: { messagingServiceApiTest },
+		listSearch: {
+			searchChatMailings,
+			searchCreatedMessages,
+			searchSmsMailings,
+			searchSmsMessagesAndMailings,
+			searchTemplates,
+		},
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

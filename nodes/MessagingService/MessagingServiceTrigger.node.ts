@@ -4,6 +4,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { triggerProperties } from './trigger/description';
 import { apiKeyOf, withoutKey } from './transport/secrets';
 import { pollReplies } from './trigger/poll';
+import { searchChatMailings } from './methods/listSearch';
+import { messagingServiceApiTest } from './methods/credentialTest';
 
 export class MessagingServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -16,13 +18,19 @@ export class MessagingServiceTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["watch"] === "specificMailings" ? "Replies to specific mailings" : "Replies to recent mailings"}}',
-		description: 'Starts the workflow when someone replies to one of your chat mailings',
+		// n8n's node creator shows this text for the one entry it makes of both nodes of the package
+		description: 'Send SMS, chat-app messages and verification codes, and start workflows on replies to chat mailings',
 		defaults: { name: 'Messaging Service Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'messagingServiceApi', required: true }],
+		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],
 		properties: triggerProperties,
+	};
+
+	methods = {
+		credentialTest: { messagingServiceApiTest },
+		listSearch: { searchChatMailings },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

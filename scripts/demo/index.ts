@@ -12,7 +12,7 @@ import { N8nClient } from '../../test/e2e/lib/n8n-client';
 import { startN8nWithPackage } from '../../test/e2e/lib/n8n-with-package';
 import { startEmulatorProcess } from './emulator-process';
 import { importExamples } from './import-examples';
-import { printSummary } from './summary';
+import { accountDefaults, printSummary } from './summary';
 
 const OWNER = {
 	email: 'demo@example.com',
@@ -84,7 +84,14 @@ async function main(): Promise<void> {
 	step('creating the owner login and the credential');
 	const client = new N8nClient(n8n.baseUrl);
 	await client.setupOwnerAndLogin(OWNER);
-	const credentialData = { apiKey: EMULATOR_TOKEN, baseUrl: emulator.baseUrl, allowUnencryptedHttp: false };
+	// The emulator's first sender name, chat sender and subscriber list as the account's defaults:
+	// nodes that leave these IDs empty use them (README, Credentials).
+	const credentialData = {
+		apiKey: EMULATOR_TOKEN,
+		baseUrl: emulator.baseUrl,
+		allowUnencryptedHttp: false,
+		...accountDefaults(emulator.account),
+	};
 	const credential = await client.createCredential({ name: CREDENTIAL_NAME, type: 'messagingServiceApi', data: credentialData });
 	const credentialTest = await client.testCredential({
 		id: credential.id,

@@ -2,6 +2,7 @@
 // the emulator, with headless Chromium from Debian (apt-get install -y chromium).
 // Usage: npx ts-node --transpile-only scripts/demo/screenshot.ts [--skip-build] [--no-execute]
 //   [--parameters '<node parameters as JSON>'] [--output <file.png>] [--chromium <path>]
+//   [--node-name <name>] [--open-picker]  (opens the first picker's list, after a few chat mailings are sent to the emulator)
 import { execFileSync } from 'node:child_process';
 import type { INodeParameters } from 'n8n-workflow';
 import * as fs from 'node:fs';
@@ -14,10 +15,11 @@ import { N8nClient } from '../../test/e2e/lib/n8n-client';
 import { startN8nWithPackage, type PackageLoadedN8n } from '../../test/e2e/lib/n8n-with-package';
 import { manualTriggerNode, workflowOf } from '../../test/e2e/lib/workflow-builder';
 import { loadPlaywright } from './playwright';
+import { accountDefaults } from './summary';
 import type { Browser } from './playwright-types';
 
 const OWNER = { email: 'demo@example.com', password: 'Messaging-demo-1', firstName: 'Demo', lastName: 'User' };
-const NODE_NAME = 'Send an SMS';
+const NODE_NAME = flag('--node-name', 'Send an SMS');
 // SMS > Send to a seeded sender name of the emulator: the operation most users start with.
 const DEFAULT_PARAMETERS: INodeParameters = {
 	resource: 'sms',
@@ -37,6 +39,21 @@ const CHROMIUM_FLAGS = [
 	'--disable-component-update',
 	'--disable-sync',
 ];
+
+/** A few chat mailings of different kinds, so that a picker's list has something to show. */
+async function sendChatMailings(sandbox: Sandbox): Promise<void> {
+	const chatnameId = String(sandbox.account('demo-token').chatnameIds[0]);
+	const mailings: Array<Record<string, string>> = [
+		{ message: 'Your order 1042 has shipped and arrives tomorrow.' },
+		{ type_message: 'BUTTON', button: 'Track my order', button_link: 'https://shop.example.com/orders/1042' },
+		{ message: 'How did we do? Reply with a number from 1 to 5.' },
+	];
+	for (const mailing of mailings) {
+		const body = new URLSearchParams({ token: 'demo-token', chatname_id: chatnameId, phone: '375291234567', ...mailing });
+		const response = await fetch(`${sandbox.url}/api/v2/sendQuickChatMessage`, { method: 'POST', body });
+		if (!response.ok) throw new Error(`the emulator refused a chat mailing: ${response.status} ${await response.text()}`);
+	}
+}
 
 function flag(name: string, fallback: string): string {
 	const index = process.argv.indexOf(name);
@@ -63,8 +80,10 @@ async function main(): Promise<void> {
 		const credential = await client.createCredential({
 			name: 'Messaging Service (local emulator)',
 			type: 'messagingServiceApi',
-			data: { apiKey: 'demo-token', baseUrl: sandbox.url, allowUnencryptedHttp: false },
+			data: { apiKey: 'demo-token', baseUrl: sandbox.url, allowUnencryptedHttp: false, ...accountDefaults(sandbox.account('demo-token') as unknown as Record<string, unknown>) },
 		});
+		const openPicker = process.argv.includes('--open-picker');
+		if (openPicker) await sendChatMailings(sandbox);
 		const workflow = await client.createWorkflow(
 			workflowOf('Messaging Service demo', [
 				manualTriggerNode(),
@@ -93,7 +112,10 @@ async function main(): Promise<void> {
 		await page.keyboard.press('Escape');
 		await node.dblclick();
 		await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 180000 });
-		if (!process.argv.includes('--no-execute')) {
+		if (openPicker) {
+			await page.locator('[data-test-id="rlc-input"]').first().click();
+			await page.locator('[data-test-id="rlc-item"]').first().waitFor({ timeout: 180000 });
+		} else if (!process.argv.includes('--no-execute')) {
 			// Run the node against the emulator so its output shows next to its parameters.
 			await page.locator('[data-test-id="node-execute-button"]').first().click();
 			await page.locator('[data-test-id="output-panel"] [data-test-id="node-run-status-success"]').first().waitFor({ timeout: 180000 });

@@ -13,11 +13,28 @@ interface SummaryInput {
 
 type NamedIds = Array<{ id: number; name: string }>;
 
+const firstId = (account: Record<string, unknown>, key: string): string => String((account[key] as NamedIds | undefined)?.[0]?.id ?? '');
+
+/** The demo credential's account defaults: the emulator's first sender name, chat sender and subscriber list. */
+export function accountDefaults(account: Record<string, unknown>): Record<string, string> {
+	return {
+		defaultSenderNameId: firstId(account, 'alphanames'),
+		defaultChatnameId: firstId(account, 'chatnames'),
+		defaultListId: firstId(account, 'lists'),
+	};
+}
+
 function describeAccount(account: Record<string, unknown>): string[] {
-	const ids = (key: string) => ((account[key] as NamedIds | undefined) ?? []).map((entry) => `${entry.id} (${entry.name})`).join(', ');
+	const ids = (key: string) => ((account[key] as NamedIds | undefined) ?? []).map((entry) => `${entry.id} (${entry.name})`).join(', ') || '-';
+	const defaults = accountDefaults(account);
 	return [
-		`    seeded in the emulator: sender names (alphaname_id) ${ids('alphanames') || '-'}`,
-		`      chat names (chatname_id) ${ids('chatnames') || '-'}; templates ${ids('templates') || '-'}`,
+		'    Seeded in the emulator (the IDs the service cannot list; the pickers list the others):',
+		`      sender names (Sender Name ID)         ${ids('alphanames')}`,
+		`      chat senders (Chat Sender ID)         ${ids('chatnames')}`,
+		`      subscriber lists (Subscriber List ID) ${ids('lists')}`,
+		`      templates (Template)                  ${ids('templates')}`,
+		`    The credential's defaults: sender name ${defaults.defaultSenderNameId}, chat sender ${defaults.defaultChatnameId}, subscriber list ${defaults.defaultListId}`,
+		'      (a node whose Sender Name ID, Chat Sender ID or Subscriber List ID is empty uses them)',
 	];
 }
 
@@ -57,11 +74,12 @@ export function printSummary(input: SummaryInput): void {
 		`       "${input.credentialName}", and try e.g. Template > Get Many.`,
 		'    3. Watch what n8n sent to the emulator:',
 		`         curl -s ${emulator.baseUrl}/__sandbox/requests`,
-		'    4. Activate the auto-responder example, send a chat message (Chat Message > Send, chat sender 2001),',
-		'       then simulate the customer replying to it; within a minute the auto-responder answers:',
+		'    4. Activate the auto-responder example, send a chat message (Chat Message > Send), then simulate',
+		'       the customer replying to it; within a minute the auto-responder answers. The mailing ID is the',
+		'       message_id in the output of Send (or pick it in Chat Message > Get Mailing):',
 		`         curl -s -X POST ${emulator.baseUrl}/__sandbox/replies -H 'content-type: application/json' \\`,
-		`           -d '{"token":"${emulator.token}","message_id":<chat mailing id>,"phone":"<phone>","message":"Hello"}'`,
-		`       (all seeded ids: curl -s ${emulator.baseUrl}/__sandbox/accounts/${emulator.token})`,
+		`           -d '{"token":"${emulator.token}","message_id":<mailing ID>,"phone":"375291234567","message":"Hello"}'`,
+		`       (all seeded IDs: curl -s ${emulator.baseUrl}/__sandbox/accounts/${emulator.token})`,
 		'',
 		`  n8n's log: ${input.logFile}`,
 		'  Everything is local (127.0.0.1) and reset on every start of the demo.',

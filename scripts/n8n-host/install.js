@@ -217,8 +217,10 @@ async function withLock(work) {
 }
 
 // sqlite3 has no prebuilt binary reachable from the npm registry alone; node-gyp compiles it.
-function checkBuildTools() {
-	const missing = ['make', 'g++', 'python3'].filter((tool) => {
+const BUILD_TOOLS = ['make', 'g++', 'python3'];
+
+function missingBuildTools() {
+	return BUILD_TOOLS.filter((tool) => {
 		try {
 			execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
 			return false;
@@ -226,9 +228,36 @@ function checkBuildTools() {
 			return true;
 		}
 	});
+}
+
+// As root on Debian/Ubuntu (a fresh container, CI) the tools are installed with apt-get;
+// otherwise the installer stops and says what to install.
+function checkBuildTools() {
+	let missing = missingBuildTools();
+	if (missing.length === 0) return;
+	const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+	let hasAptGet = false;
+	try {
+		execFileSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' });
+		hasAptGet = true;
+	} catch {
+		// not a Debian-like system
+	}
+	if (isRoot && hasAptGet) {
+		say(`installing the build tools n8n's sqlite3 needs (${missing.join(', ')}) with apt-get`);
+		const packages = ['make', 'g++', 'python3'];
+		const install = () => execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { stdio: 'inherit' });
+		try {
+			install();
+		} catch {
+			execFileSync('apt-get', ['update'], { stdio: 'inherit' });
+			install();
+		}
+		missing = missingBuildTools();
+	}
 	if (missing.length) {
 		throw new Error(
-			`missing build tools: ${missing.join(', ')} (needed to compile n8n's sqlite3). On Debian/Ubuntu: apt-get install -y build-essential python3`,
+			`missing build tools: ${missing.join(', ')} (needed to compile n8n's sqlite3). On Debian/Ubuntu: sudo apt-get install -y make g++ python3`,
 		);
 	}
 }

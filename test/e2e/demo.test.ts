@@ -33,6 +33,13 @@ describe('the demo command', () => {
 		expect(output).toMatch(/Password:\s+\S+/);
 		expect(output).toContain('credential test: OK');
 		expect(output).not.toContain('NOT imported');
+		// every ID the service cannot list, the credential's defaults and the curl that injects a reply
+		expect(output).toMatch(/sender names \(Sender Name ID\)\s+1001 \(DemoShop\), 1002 \(DemoAlerts\)/);
+		expect(output).toMatch(/chat senders \(Chat Sender ID\)\s+2001 \(DemoShopChat\), 2002 \(DemoSupport\)/);
+		expect(output).toMatch(/subscriber lists \(Subscriber List ID\) 3001 \(Customers\), 3002 \(Staff\)/);
+		expect(output).toMatch(/templates \(Template\)\s+4001 \(Welcome\), 4002 \(Order shipped\)/);
+		expect(output).toContain("The credential's defaults: sender name 1001, chat sender 2001, subscriber list 3001");
+		expect(output).toContain(`curl -s -X POST http://127.0.0.1:${emulatorPort}/__sandbox/replies`);
 		for (const example of readExampleWorkflows(host.repoRoot)) {
 			expect(output).toContain(`${example.workflow.name}: http://127.0.0.1:${n8nPort}/workflow/`);
 			expect(output).toContain(`(${example.file})`);

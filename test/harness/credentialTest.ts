@@ -1,46 +1,23 @@
-import axios from 'axios';
-import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+import './env';
 
-import { MessagingServiceApi } from '../../credentials/MessagingServiceApi.credentials';
+import { CredentialTestContext } from 'n8n-core';
+import type { ICredentialDataDecryptedObject, INodeCredentialTestResult, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 
-export interface CredentialTestResult {
-	status: 'OK' | 'Error';
-	message: string;
-}
+import { MessagingService } from '../../nodes/MessagingService/MessagingService.node';
+
+export type CredentialTestResult = INodeCredentialTestResult;
 
 /**
- * What n8n's "Test credential" button does with a `test.request`: resolve the credential
- * expressions, apply the credential's authenticate, send, and check the rules.
+ * What n8n's "Test" button of the credential does (CredentialsTester in n8n's server): the nodes
+ * name their test with `testedBy`, and n8n runs that function of the node in n8n-core's
+ * CredentialTestContext, whose `helpers.request` is n8n's own HTTP layer.
  */
 export async function testCredential(data: ICredentialDataDecryptedObject): Promise<CredentialTestResult> {
-	const credential = new MessagingServiceApi();
-	const { request, rules } = credential.test;
-	const options: IHttpRequestOptions = {
-		method: request.method,
-		url: request.url ?? '',
-		baseURL: String(data.baseUrl ?? ''),
-		qs: { ...(request.qs ?? {}) },
-	};
-	try {
-		const authenticated = await credential.authenticate(data, options);
-		const response = await axios.request({
-			method: authenticated.method ?? 'GET',
-			baseURL: authenticated.baseURL,
-			url: authenticated.url,
-			params: authenticated.qs,
-			validateStatus: () => true,
-		});
-		for (const rule of rules ?? []) {
-			if (rule.type === 'responseCode' && response.status === rule.properties.value) {
-				return { status: 'Error', message: rule.properties.message };
-			}
-		}
-		if (response.status < 200 || response.status >= 300) {
-			// n8n reports an unmatched failure by its status text only
-			return { status: 'Error', message: response.statusText };
-		}
-		return { status: 'OK', message: 'Connection successful!' };
-	} catch (error) {
-		return { status: 'Error', message: (error as Error).message };
-	}
+	const node = new MessagingService();
+	const entry = node.description.credentials?.find((credential) => credential.name === 'messagingServiceApi');
+	const name = typeof entry?.testedBy === 'string' ? entry.testedBy : '';
+	const test = node.methods.credentialTest[name as keyof typeof node.methods.credentialTest];
+	if (!test) throw new Error(`The node names no credential test for messagingServiceApi (testedBy: ${name})`);
+	const context = new CredentialTestContext({} as IWorkflowExecuteAdditionalData);
+	return await test.call(context, { id: '1', name: 'Messaging Service account', type: 'messagingServiceApi', data });
 }

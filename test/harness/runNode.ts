@@ -26,6 +26,8 @@ export interface RunNodeOptions {
 	baseUrl: string;
 	apiKey?: string;
 	allowUnencryptedHttp?: boolean;
+	/** more fields of the credential, e.g. the account defaults (defaultSenderNameId, ...) */
+	credentialFields?: IDataObject;
 	parameters: INodeParameters | IDataObject;
 	/** another registered node type to run instead of the action node */
 	nodeType?: string;
@@ -99,6 +101,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		apiKey: options.apiKey ?? TEST_API_KEY,
 		baseUrl: options.baseUrl,
 		allowUnencryptedHttp: options.allowUnencryptedHttp ?? false,
+		...options.credentialFields,
 	});
 	additionalData.credentialsHelper = credentialsHelper;
 

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { chatMailingLocator } from '../actions/shared/locators';
+
 export const DEFAULT_DAYS = 7;
 export const DEFAULT_MAX_MAILINGS = 100;
 export const DEFAULT_MAX_REPLIES = 100;
@@ -8,10 +10,25 @@ export const DEFAULT_MAX_REPLIES = 100;
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Outputs one item for each new reply to your chat mailings, once. n8n checks for new replies at the poll interval below (at most once a minute).',
+			'Outputs one item for each new reply to your chat mailings, once. n8n checks for new replies at the times set under Poll Times above (at most once a minute).',
 		name: 'notice',
 		type: 'notice',
 		default: '',
+	},
+	{
+		displayName: 'Trigger On',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'New Reply',
+				value: 'newReply',
+				description: 'Someone replied to one of your chat mailings',
+				action: 'On new reply to a chat mailing',
+			},
+		],
+		default: 'newReply',
 	},
 	{
 		displayName: 'Watch',
@@ -27,7 +44,7 @@ export const triggerProperties: INodeProperties[] = [
 			{
 				name: 'Specific Mailings',
 				value: 'specificMailings',
-				description: 'Chat mailings given by their IDs',
+				description: 'Chat mailings you pick from a list or give by ID',
 			},
 		],
 		default: 'recentMailings',
@@ -44,14 +61,23 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: { show: { watch: ['recentMailings'] } },
 	},
 	{
-		displayName: 'Mailing IDs',
-		name: 'mailingIds',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 20000001, 20000002',
-		description: 'IDs of the chat mailings to watch, separated by commas (the message_id of a sent chat message)',
+		displayName: 'Mailings',
+		name: 'mailings',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Mailing',
+		default: {},
+		description: 'The chat mailings (or chat messages sent with Send) to watch for replies',
 		displayOptions: { show: { watch: ['specificMailings'] } },
+		options: [
+			{
+				displayName: 'Mailing',
+				name: 'mailing',
+				values: [
+					chatMailingLocator('A chat mailing, or a chat message sent with Send, whose replies start the workflow'),
+				],
+			},
+		],
 	},
 	{
 		displayName: 'Mark as Read',

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { createApiClient, type ApiClient } from '../transport/client';
 import { DEFAULT_DAYS, DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './description';
+import { readSpecificMailingIds } from './specificMailings';
 import { parseMailingIds, recentMailings, specificMailings, type WatchedList, type WatchedMailing } from './mailings';
 import { markAsRead } from './markAsRead';
 import { asSeen, compareReplies, replyItem, unreadReplies, type Reply } from './replies';
@@ -50,7 +51,7 @@ export function readConfig(context: IPollFunctions): TriggerConfig {
 	return {
 		watch,
 		days: watch === 'recentMailings' ? positive(context.getNodeParameter('days', DEFAULT_DAYS), DEFAULT_DAYS) : DEFAULT_DAYS,
-		ids: watch === 'specificMailings' ? parseMailingIds(context.getNode(), context.getNodeParameter('mailingIds', '')) : [],
+		ids: watch === 'specificMailings' ? parseMailingIds(context.getNode(), readSpecificMailingIds(context)) : [],
 		markAsRead: context.getNodeParameter('markAsRead', true) !== false,
 		includeExisting: options.includeExisting === true,
 		maxMailings: positive(options.maxMailingsPerPoll, DEFAULT_MAX_MAILINGS),

@@ -119,7 +119,7 @@ const cases: Case[] = [
 		title: 'phone number too short',
 		parameters: () => ({ ...sendBase(), phone: '={{ $json.number }}', messageType: 'TEXT', message: 'Hi' }),
 		items: () => [{ json: { number: PHONES[0] } }, { json: { number: '12-34' } }, { json: { number: PHONES[2] } }],
-		field: 'Phone Number',
+		field: 'Phone',
 		apiMethod: 'sendQuickChatMessage',
 		itemOf: byPhone,
 	},
@@ -195,7 +195,7 @@ const cases: Case[] = [
 		title: 'mailing ID that is not a number (Get Mailing)',
 		parameters: () => ({ resource: 'chatMessage', operation: 'getMailing', messageId: '={{ $json.id }}' }),
 		items: () => [{ json: { id: 'ID0' } }, { json: { id: 'abc' } }, { json: { id: 'ID2' } }],
-		field: 'Message ID',
+		field: 'Mailing',
 		apiMethod: 'getChatMessageData',
 		itemOf: () => -1, // replaced in the test, once the good items have real ids
 	},

@@ -84,7 +84,7 @@ describe('Chat Message > Send: forwarding options', () => {
 		const options = shown({ resource: 'chatMessage', operation: 'send' }).find((p) => p.name === 'options')!;
 		const byName = Object.fromEntries((options.options as INodeProperties[]).map((o) => [o.name, o]));
 		expect(Object.keys(byName)).toEqual(
-			expect.arrayContaining(['forwardAsSms', 'forwardingTime', 'forwardingSenderId', 'concurrency', 'timeout']),
+			expect.arrayContaining(['forwardAsSms', 'forwardingTime', 'senderNameId', 'concurrency', 'timeout']),
 		);
 		expect(byName.forwardingTime.typeOptions).toEqual({ minValue: 5, maxValue: 60 });
 		const listOptions = shown({ resource: 'chatMessage', operation: 'sendToList' }).find((p) => p.name === 'options')!;

@@ -135,7 +135,7 @@ describe('Chat Message > Send', () => {
 		});
 	});
 
-	it('sends a BUTTON without an image when Button Image is None', async () => {
+	it('sends a BUTTON without an image when Image Source is None', async () => {
 		const { error } = await fixture.run({
 			parameters: send({ messageType: 'BUTTON', buttonCaption: 'Open', buttonLink: 'https://x.example/1' }),
 		});
@@ -152,7 +152,7 @@ describe('Chat Message > Send', () => {
 			parameters: send({
 				messageType: 'TEXT',
 				message: 'Your code is ready',
-				options: { forwardAsSms: true, forwardingTime: 5, forwardingSenderId: alphanameId },
+				options: { forwardAsSms: true, forwardingTime: 5, senderNameId: alphanameId },
 			}),
 		});
 		expect(error).toBeUndefined();

@@ -73,7 +73,7 @@ describe('Reply > Get Many New', () => {
 		});
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(String(items[1].json.error)).toBe(
-			'Invalid Mailing ID "last mailing" in item 1: a mailing ID is a whole number, e.g. 20000001',
+			'Invalid Mailing "last mailing" in item 1: choose one from the list, or enter its ID: a whole number of up to 15 digits',
 		);
 		expect(fixture.sandbox.requests()).toHaveLength(1);
 	});

@@ -70,21 +70,21 @@ const itemCases: ItemCase[] = [
 	},
 	{
 		name: 'Send: forwarding time 2',
-		field: 'Forwarding Time \\(Minutes\\)',
+		field: 'Forward After \\(Minutes\\)',
 		method: 'sendQuickSMS',
 		parameters: () => quick({ options: { forwarding: true, forwardingTime: '={{ $json.v }}' } }),
 		values: () => [5, 2, 60],
 	},
 	{
 		name: 'Send: forwarding time 61',
-		field: 'Forwarding Time \\(Minutes\\)',
+		field: 'Forward After \\(Minutes\\)',
 		method: 'sendQuickSMS',
 		parameters: () => quick({ options: { forwarding: true, forwardingTime: '={{ $json.v }}' } }),
 		values: () => [30, 61, 10],
 	},
 	{
 		name: 'Send: forwarding time while forwarding is off',
-		field: 'Forwarding Time \\(Minutes\\)',
+		field: 'Forward After \\(Minutes\\)',
 		method: 'sendQuickSMS',
 		parameters: () => quick({ options: { forwarding: '={{ $json.v }}', forwardingTime: 15 } }),
 		values: () => [true, false, true],
@@ -164,7 +164,7 @@ const itemCases: ItemCase[] = [
 		name: 'Send Created Message: bad phone',
 		field: 'Phone',
 		method: 'sendSMS',
-		parameters: () => sms('sendCreatedMessage', { messageId: '={{ $json.id }}', phone: '={{ $json.v }}' }),
+		parameters: () => sms('sendCreatedMessage', { createdMessageId: '={{ $json.id }}', phone: '={{ $json.v }}' }),
 		values: () => ['375291000001', '+375-29', '375291000003'],
 	},
 	{
@@ -191,7 +191,7 @@ const itemCases: ItemCase[] = [
 	},
 	{
 		name: 'Confirm List Mailing: mailing ID not a whole number',
-		field: 'Mailing ID',
+		field: 'Mailing',
 		method: 'confirmSendMessageByList',
 		parameters: () => sms('confirmListMailing', { messageId: '={{ $json.v }}', confirmAction: 'info' }),
 		values: async () => {

@@ -48,7 +48,7 @@ describe('SMS > Get Message Status, Send Created Message, Get Status', () => {
 	it('reads the status of a created message by message_id in the query', async () => {
 		const messageId = await createMessage();
 		const { items, error } = await fixture.run({
-			parameters: { resource: 'sms', operation: 'getMessageStatus', messageId: String(messageId) },
+			parameters: { resource: 'sms', operation: 'getMessageStatus', createdMessageId: String(messageId) },
 		});
 		expect(error).toBeUndefined();
 		const [request] = fixture.sandbox.requests();
@@ -63,7 +63,7 @@ describe('SMS > Get Message Status, Send Created Message, Get Status', () => {
 			parameters: {
 				resource: 'sms',
 				operation: 'sendCreatedMessage',
-				messageId: String(messageId),
+				createdMessageId: String(messageId),
 				phone: '={{ $json.phone }}',
 			},
 			items: [{ phone: '+375 29 100-00-01' }, { phone: '375291000002' }],
@@ -159,7 +159,7 @@ describe('SMS > Get Many Deliveries', () => {
 	it('with Return All, pages past 100 deliveries; message_id, limit_offset and limit_rows in the query', async () => {
 		const messageId = await mailingOf(130);
 		const { items, error } = await fixture.run({
-			parameters: { resource: 'sms', operation: 'getManyDeliveries', messageId: String(messageId), returnAll: true },
+			parameters: { resource: 'sms', operation: 'getManyDeliveries', messageOrMailingId: String(messageId), returnAll: true },
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(130);
@@ -176,7 +176,7 @@ describe('SMS > Get Many Deliveries', () => {
 	it('stops at the limit', async () => {
 		const messageId = await mailingOf(12);
 		const { items } = await fixture.run({
-			parameters: { resource: 'sms', operation: 'getManyDeliveries', messageId: String(messageId), limit: 5 },
+			parameters: { resource: 'sms', operation: 'getManyDeliveries', messageOrMailingId: String(messageId), limit: 5 },
 		});
 		expect(items).toHaveLength(5);
 		expect(fixture.sandbox.requests()).toHaveLength(1);

@@ -82,3 +82,12 @@ export function useTriggerSandbox() {
 export function methodsCalled(requests: Array<{ apiMethod: string | null }>): string[] {
 	return requests.map((request) => request.apiMethod ?? '?');
 }
+
+/** The trigger's Mailings field with these mailings, picked from the list (numbers) or typed by ID (text). */
+export function pickedMailings(...ids: Array<number | string>): INodeParameters {
+	return {
+		mailing: ids.map((id) => ({
+			messageId: { __rl: true, mode: typeof id === 'number' ? 'list' : 'id', value: String(id) },
+		})),
+	};
+}

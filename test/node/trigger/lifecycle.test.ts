@@ -1,5 +1,5 @@
 import { TEST_API_KEY } from '../../harness/keys';
-import { methodsCalled, useTriggerSandbox } from './fixture';
+import { methodsCalled, pickedMailings, useTriggerSandbox } from './fixture';
 
 const t = useTriggerSandbox();
 
@@ -156,16 +156,16 @@ describe('Messaging Service Trigger: activation, manual test, restarts, failures
 	});
 
 	it('specific mailings: a bad ID is refused clearly; an ID added later does not flood', async () => {
-		const bad = await t.session({ watch: 'specificMailings', mailingIds: '20000001, abc' }).poll();
-		expect(bad.error?.message).toBe('Invalid Mailing IDs: "abc" is not a mailing ID');
+		const bad = await t.session({ watch: 'specificMailings', mailings: pickedMailings('20000001', 'abc') }).poll();
+		expect(bad.error?.message).toBe('Invalid Mailing "abc" in entry 2 of Mailings');
 
 		const first = await t.sendChat('first');
 		const second = await t.sendChat('second');
 		t.reply(second, 'existed before it was added');
-		const session = t.session({ watch: 'specificMailings', mailingIds: `${first}`, markAsRead: true });
+		const session = t.session({ watch: 'specificMailings', mailings: pickedMailings(first), markAsRead: true });
 		await session.poll();
 		const edited = session.restart();
-		edited.node.parameters.mailingIds = `${first}, ${second}`;
+		edited.node.parameters.mailings = pickedMailings(first, second);
 		expect((await edited.poll()).result).toBeNull();
 		const fresh = t.reply(second, 'new');
 		expect((await edited.poll()).items.map((item) => item.id)).toEqual([fresh]);

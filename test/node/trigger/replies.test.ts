@@ -1,4 +1,4 @@
-import { methodsCalled, useTriggerSandbox } from './fixture';
+import { methodsCalled, pickedMailings, useTriggerSandbox } from './fixture';
 
 const t = useTriggerSandbox();
 
@@ -93,7 +93,7 @@ describe('Messaging Service Trigger: each reply once', () => {
 	it('watches specific mailings by ID', async () => {
 		const watched = await t.sendChat('watched');
 		const other = await t.sendChat('other');
-		const session = t.session({ watch: 'specificMailings', mailingIds: `${watched}`, markAsRead: true });
+		const session = t.session({ watch: 'specificMailings', mailings: pickedMailings(watched), markAsRead: true });
 		await session.poll();
 		const id = t.reply(watched, 'yes');
 		t.reply(other, 'not watched');

@@ -119,8 +119,8 @@ export const BAD_INPUT_CASES: BadInputCase[] = [
 	{ resource: 'sms', name: 'Send: phone of 16 digits', field: 'Phone', parameters: (w) => quickSms(w, { phone: V }), good: () => ['375291000001', '375291000003'], bad: '3752910000011234' },
 	{ resource: 'sms', name: 'Send: sender name ID with a space', field: 'Sender Name ID', parameters: (w) => quickSms(w, { senderNameId: V }), good: (w) => [w.alphanameId, w.alphanameId], bad: '10 01' },
 	{ resource: 'sms', name: 'Send: message of spaces', field: 'Message', parameters: (w) => quickSms(w, { message: V }), good: () => ['Hi', 'Hello'], bad: '   ' },
-	{ resource: 'sms', name: 'Send: forwarding time 4', field: 'Forwarding Time (Minutes)', parameters: (w) => quickSms(w, { options: { forwarding: true, forwardingTime: V } }), good: () => [5, 60], bad: 4 },
-	{ resource: 'sms', name: 'Send: chat sender without forwarding', field: 'Chat Sender Name ID', parameters: (w) => quickSms(w, { options: { chatnameId: V } }), good: () => ['', ''], bad: '2001' },
+	{ resource: 'sms', name: 'Send: forwarding time 4', field: 'Forward After (Minutes)', parameters: (w) => quickSms(w, { options: { forwarding: true, forwardingTime: V } }), good: () => [5, 60], bad: 4 },
+	{ resource: 'sms', name: 'Send: chat sender without forwarding', field: 'Chat Sender ID', parameters: (w) => quickSms(w, { options: { chatnameId: V } }), good: () => ['', ''], bad: '2001' },
 	{
 		resource: 'sms',
 		name: 'Send: template ID that is not a number',
@@ -134,12 +134,12 @@ export const BAD_INPUT_CASES: BadInputCase[] = [
 	{ resource: 'sms', name: 'Create Message: empty message', field: 'Message', parameters: () => sms('createMessage', { message: V }), good: () => ['Stored 1', 'Stored 2'], bad: '' },
 	{ resource: 'sms', name: 'Create Message: send time in words', field: 'Send Time', parameters: () => sms('createMessage', { message: 'Hi', additionalFields: { time: V } }), good: () => ['2026-03-05T10:30:00', '2026-03-06T11:00:00'], bad: 'next monday' },
 	{ resource: 'sms', name: 'Get Status: negative SMS ID', field: 'SMS ID', parameters: () => sms('getStatus', { smsId: V }), good: twice(async (w, i) => String(await (w.quickSms(phoneOf(i), 'status')))), bad: '-30000001' },
-	{ resource: 'sms', name: 'Get Message Status: ID in exponent form', field: 'Message ID', parameters: () => sms('getMessageStatus', { messageId: V }), good: twice(async (w, i) => String(await w.createdSmsMessage(`m${i}`))), bad: '1e7' },
-	{ resource: 'sms', name: 'Send Created Message: message ID with letters', field: 'Message ID', parameters: () => sms('sendCreatedMessage', { messageId: V, phone: '375291000001' }), good: twice(async (w, i) => String(await w.createdSmsMessage(`c${i}`))), bad: 'msg-1' },
+	{ resource: 'sms', name: 'Get Message Status: ID in exponent form', field: 'Created Message', parameters: () => sms('getMessageStatus', { createdMessageId: V }), good: twice(async (w, i) => String(await w.createdSmsMessage(`m${i}`))), bad: '1e7' },
+	{ resource: 'sms', name: 'Send Created Message: message ID with letters', field: 'Created Message', parameters: () => sms('sendCreatedMessage', { createdMessageId: V, phone: '375291000001' }), good: twice(async (w, i) => String(await w.createdSmsMessage(`c${i}`))), bad: 'msg-1' },
 	{ resource: 'sms', name: 'Send to List: mailing name of spaces', field: 'Mailing Name', parameters: (w) => sms('sendToList', { listId: String(w.account.listIds[0]), mailingName: V, message: 'Hi', senderNameId: w.alphanameId, sendTime: EMULATOR_START }), good: () => ['April', 'May'], bad: '  ' },
 	{ resource: 'sms', name: 'Send to List: list ID with a decimal point', field: 'Subscriber List ID', parameters: (w) => sms('sendToList', { listId: V, mailingName: 'M', message: 'Hi', senderNameId: w.alphanameId, sendTime: EMULATOR_START }), good: (w) => [String(w.account.listIds[0]), String(w.account.listIds[1])], bad: '3001.5' },
-	{ resource: 'sms', name: 'Confirm List Mailing: empty mailing ID', field: 'Mailing ID', parameters: () => sms('confirmListMailing', { messageId: V, confirmAction: 'info' }), good: twice(async (w, i) => String(await listMailing(w, i))), bad: '' },
-	{ resource: 'sms', name: 'Get Many Deliveries: ID with a hash', field: 'Message or Mailing ID', parameters: () => sms('getManyDeliveries', { messageId: V, returnAll: true }), good: twice(async (w, i) => String(await deliveredMessage(w, i))), bad: '#10000001', requests: 4 },
+	{ resource: 'sms', name: 'Confirm List Mailing: empty mailing ID', field: 'Mailing', parameters: () => sms('confirmListMailing', { messageId: V, confirmAction: 'info' }), good: twice(async (w, i) => String(await listMailing(w, i))), bad: '' },
+	{ resource: 'sms', name: 'Get Many Deliveries: ID with a hash', field: 'Message or Mailing', parameters: () => sms('getManyDeliveries', { messageOrMailingId: V, returnAll: true }), good: twice(async (w, i) => String(await deliveredMessage(w, i))), bad: '#10000001', requests: 4 },
 	{ resource: 'sms', name: 'Get Batch Status: UUID cut short', field: 'Batch UUID', parameters: () => sms('getBatchStatus', { uuid: V }), good: twice(async (w) => await w.batch('sendBulkSms', { callback_url: CALLBACK_URL, messages: smsMailingJson(w) })), bad: '3f2b8c1e-5d7a-4e9b-9c1f' },
 	{ resource: 'sms', name: 'Send Batch (JSON): not JSON', field: 'Mailings (JSON)', parameters: () => sms('sendBatch', { buildFrom: 'json', messagesJson: V, callbackUrl: CALLBACK_URL }), good: (w) => [JSON.stringify(smsMailingJson(w)), JSON.stringify(smsMailingJson(w))], bad: '[{"name": "Sale",' },
 	{ resource: 'sms', name: 'Send Batch (JSON): message type "group"', field: 'Mailings (JSON)', parameters: () => sms('sendBatch', { buildFrom: 'json', messagesJson: V, callbackUrl: CALLBACK_URL }), good: (w) => [JSON.stringify(smsMailingJson(w)), JSON.stringify(smsMailingJson(w))], bad: JSON.stringify([{ name: 'Sale', alphaname_id: '1001', message_type: 'group', text: 'Hi', delivery_list: ['375291000001'] }]), shown: '"group"' },
@@ -159,13 +159,13 @@ export const BAD_INPUT_CASES: BadInputCase[] = [
 
 	// ------------------------------------------------------------------ Chat Message
 	{ resource: 'chatMessage', name: 'Send: chat sender given by name', field: 'Chat Sender ID', parameters: (w) => quickChat(w, { chatnameId: V }), good: (w) => [w.chatnameId, w.chatnameId], bad: 'DemoSupport' },
-	{ resource: 'chatMessage', name: 'Send: phone number too short', field: 'Phone Number', parameters: (w) => quickChat(w, { phone: V }), good: () => ['375291000001', '375291000003'], bad: '+375 29' },
+	{ resource: 'chatMessage', name: 'Send: phone number too short', field: 'Phone', parameters: (w) => quickChat(w, { phone: V }), good: () => ['375291000001', '375291000003'], bad: '+375 29' },
 	{ resource: 'chatMessage', name: 'Send: empty text', field: 'Message', parameters: (w) => quickChat(w, { message: V }), good: () => ['Hi', 'Hey'], bad: '' },
 	{ resource: 'chatMessage', name: 'Send: image link with ftp://', field: 'Image URL', parameters: (w) => quickChat(w, { messageType: 'IMAGE', imageSource: 'url', imageUrl: V }), good: () => ['https://cdn.example/1.png', 'http://cdn.example/2.png'], bad: 'ftp://cdn.example/3.png' },
 	{ resource: 'chatMessage', name: 'Send: button link of 161 characters', field: 'Button Link', parameters: (w) => quickChat(w, { messageType: 'BUTTON', buttonCaption: 'Open', buttonLink: V }), good: () => ['https://shop.example/1', 'https://shop.example/2'], bad: LONG_LINK },
 	{ resource: 'chatMessage', name: 'Send: button without caption', field: 'Button Caption', parameters: (w) => quickChat(w, { messageType: 'BUTTON', buttonCaption: V, buttonLink: 'https://shop.example/1' }), good: () => ['Open', 'Buy'], bad: '' },
 	{ resource: 'chatMessage', name: 'Send: forward after 61 minutes', field: 'Forward After (Minutes)', parameters: (w) => quickChat(w, { options: { forwardAsSms: true, forwardingTime: V } }), good: () => [5, 30], bad: 61 },
-	{ resource: 'chatMessage', name: 'Send: SMS sender ID for forwarding with letters', field: 'SMS Sender ID', parameters: (w) => quickChat(w, { options: { forwardAsSms: true, forwardingSenderId: V } }), good: (w) => [w.alphanameId, w.alphanameId], bad: 'DemoShop' },
+	{ resource: 'chatMessage', name: 'Send: SMS sender ID for forwarding with letters', field: 'Sender Name ID', parameters: (w) => quickChat(w, { options: { forwardAsSms: true, senderNameId: V } }), good: (w) => [w.alphanameId, w.alphanameId], bad: 'DemoShop' },
 	{
 		resource: 'chatMessage',
 		name: 'Send: image from a binary property that is a PDF',
@@ -178,10 +178,10 @@ export const BAD_INPUT_CASES: BadInputCase[] = [
 	},
 	{ resource: 'chatMessage', name: 'Send to List: list ID with letters', field: 'Subscriber List ID', parameters: (w) => chat('sendToList', { chatnameId: w.chatnameId, listId: V, messageType: 'TEXT', message: 'Hi' }), good: (w) => [String(w.account.listIds[0]), String(w.account.listIds[1])], bad: 'Staff' },
 	{ resource: 'chatMessage', name: 'Send to List: send at in words', field: 'Send At', parameters: (w) => chat('sendToList', { chatnameId: w.chatnameId, listId: String(w.account.listIds[0]), messageType: 'TEXT', message: 'Hi', options: { sendAt: V } }), good: () => ['2026-04-01T10:00:00', '2026-04-02T10:00:00'], bad: 'after lunch' },
-	{ resource: 'chatMessage', name: 'Confirm List Mailing: ID with a trailing letter', field: 'Mailing ID', parameters: () => chat('confirmListMailing', { messageId: V }), good: twice(async (w, i) => String(await chatListMailing(w, i))), bad: '20000001x' },
-	{ resource: 'chatMessage', name: 'Get Mailing: empty ID', field: 'Message ID', parameters: () => chat('getMailing', { messageId: V }), good: twice(async (w, i) => String(await w.chatMailing(phoneOf(i), 'hello'))), bad: '' },
-	{ resource: 'chatMessage', name: 'Get Delivery Status: ID of 16 digits', field: 'Message ID', parameters: () => chat('getDeliveryStatus', { messageId: V }), good: twice(async (w, i) => String(await w.chatMailing(phoneOf(i), 'hello'))), bad: '2000000100000001' },
-	{ resource: 'chatMessage', name: 'Get Many Deliveries: ID with a minus', field: 'Message ID', parameters: () => chat('getManyDeliveries', { messageId: V, returnAll: true }), good: twice(async (w, i) => String(await w.chatMailing(phoneOf(i), 'hello'))), bad: '-20000001' },
+	{ resource: 'chatMessage', name: 'Confirm List Mailing: ID with a trailing letter', field: 'Mailing', parameters: () => chat('confirmListMailing', { messageId: V }), good: twice(async (w, i) => String(await chatListMailing(w, i))), bad: '20000001x' },
+	{ resource: 'chatMessage', name: 'Get Mailing: empty ID', field: 'Mailing', parameters: () => chat('getMailing', { messageId: V }), good: twice(async (w, i) => String(await w.chatMailing(phoneOf(i), 'hello'))), bad: '' },
+	{ resource: 'chatMessage', name: 'Get Delivery Status: ID of 16 digits', field: 'Mailing', parameters: () => chat('getDeliveryStatus', { messageId: V }), good: twice(async (w, i) => String(await w.chatMailing(phoneOf(i), 'hello'))), bad: '2000000100000001' },
+	{ resource: 'chatMessage', name: 'Get Many Deliveries: ID with a minus', field: 'Mailing', parameters: () => chat('getManyDeliveries', { messageId: V, returnAll: true }), good: twice(async (w, i) => String(await w.chatMailing(phoneOf(i), 'hello'))), bad: '-20000001' },
 	{ resource: 'chatMessage', name: 'Get Batch Status: not a UUID', field: 'Batch UUID', parameters: () => chat('getBatchStatus', { uuid: V }), good: twice(async (w) => await w.batch('sendBulkChat', { messages: chatMailingJson(w) })), bad: 'batch-42' },
 	{ resource: 'chatMessage', name: 'Send Batch (JSON): image content in a personal mailing', field: 'Mailings (JSON)', parameters: () => chat('sendBatch', { buildFrom: 'json', messagesJson: V }), good: (w) => [JSON.stringify(chatMailingJson(w)), JSON.stringify(chatMailingJson(w))], bad: JSON.stringify([{ name: 'Pic', alphaname_id: '1001', message_type: 'personal', content: { type: 'image', image_url: 'https://cdn.example/1.png' }, delivery_list: [{ phone: '375291000001', text: 'Hi' }] }]), shown: shownValue({ name: 'Pic', alphaname_id: '1001', message_type: 'personal', content: { type: 'image', image_url: 'https://cdn.example/1.png' }, delivery_list: [{ phone: '375291000001', text: 'Hi' }] }) },
 	{
@@ -208,7 +208,7 @@ export const BAD_INPUT_CASES: BadInputCase[] = [
 	},
 
 	// ------------------------------------------------------------------ Reply
-	{ resource: 'reply', name: 'Get Many New: mailing ID in words', field: 'Mailing ID', parameters: () => ({ resource: 'reply', operation: 'getManyNew', messageId: V }), good: twice(async (w, i) => String(await answeredMailing(w, i))), bad: 'last mailing' },
+	{ resource: 'reply', name: 'Get Many New: mailing ID in words', field: 'Mailing', parameters: () => ({ resource: 'reply', operation: 'getManyNew', messageId: V }), good: twice(async (w, i) => String(await answeredMailing(w, i))), bad: 'last mailing' },
 	// reply IDs are strings in the spec: letters are allowed, other signs are not
 	{ resource: 'reply', name: 'Mark as Read: reply ID with a hash', field: 'Reply IDs', parameters: () => ({ resource: 'reply', operation: 'markAsRead', replyIds: V }), good: twice(async (w, i) => w.reply(await w.chatMailing(phoneOf(i), 'q'), 'yes')), bad: '#40000001' },
 	{ resource: 'reply', name: 'Mark as Read: only commas', field: 'Reply IDs', parameters: () => ({ resource: 'reply', operation: 'markAsRead', replyIds: V }), good: twice(async (w, i) => w.reply(await w.chatMailing(phoneOf(i), 'q'), 'yes')), bad: ', ,' },
@@ -232,7 +232,7 @@ export const BAD_INPUT_CASES: BadInputCase[] = [
 
 	// ------------------------------------------------------------------ the API key typed into a field (the message must not show it)
 	{ resource: 'sms', name: 'Send: the API key pasted into Sender Name ID', field: 'Sender Name ID', parameters: (w) => quickSms(w, { senderNameId: V }), good: (w) => [w.alphanameId, w.alphanameId], bad: TEST_API_KEY, keyAsValue: true },
-	{ resource: 'chatMessage', name: 'Send: the API key pasted into Phone Number', field: 'Phone Number', parameters: (w) => quickChat(w, { phone: V }), good: () => ['375291000001', '375291000003'], bad: TEST_API_KEY, keyAsValue: true },
+	{ resource: 'chatMessage', name: 'Send: the API key pasted into Phone Number', field: 'Phone', parameters: (w) => quickChat(w, { phone: V }), good: () => ['375291000001', '375291000003'], bad: TEST_API_KEY, keyAsValue: true },
 	{ resource: 'verificationCode', name: 'the API key pasted into Verification Code', field: 'Verification Code', parameters: () => otp({ codeSource: 'given', code: V }), good: () => ['1234', '5678'], bad: TEST_API_KEY, keyAsValue: true },
 	// (reply IDs are strings: the bare key would pass as one and go to the service it belongs to; pasted with a sign it is refused, unshown)
 	{ resource: 'reply', name: 'Mark as Read: the API key pasted into Reply IDs', field: 'Reply IDs', parameters: () => ({ resource: 'reply', operation: 'markAsRead', replyIds: V }), good: twice(async (w, i) => w.reply(await w.chatMailing(phoneOf(i), 'q'), 'yes')), bad: `${TEST_API_KEY}!`, keyAsValue: true },

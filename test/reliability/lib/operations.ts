@@ -490,7 +490,7 @@ export const triggerPoll: OperationKind = {
 		const { world, n, tag } = context;
 		const cell = newCellRun();
 		const mailings = [await world.chatMailing('375291230001', `${tag} A`), await world.chatMailing('375291230002', `${tag} B`)];
-		const parameters: INodeParameters = { watch: 'specificMailings', mailingIds: mailings.join(', '), markAsRead: true };
+		const parameters: INodeParameters = { watch: 'specificMailings', mailings: { mailing: [{ messageId: mailings.join(', ') }] }, markAsRead: true };
 		let session = new TriggerSession({ baseUrl: world.url, parameters });
 		const activation = await session.poll();
 		cell.polls.push(activation);

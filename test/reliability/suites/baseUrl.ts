@@ -137,7 +137,7 @@ export function baseUrlSuite(): void {
 		it('the trigger applies the same rule: plain http:// to another host is refused before any request', async () => {
 			const outcome = await new TriggerSession({
 				baseUrl: `http://${outside ?? 'sms.example.com'}:${port}`,
-				parameters: { watch: 'specificMailings', mailingIds: '20000001', markAsRead: true },
+				parameters: { watch: 'specificMailings', mailings: { mailing: [{ messageId: '20000001' }] }, markAsRead: true },
 			}).poll();
 			leakWatch.scanPoll('trigger with an http:// Base URL', outcome);
 			expect(outcome.error?.message).toMatch(/unencrypted http:\/\//);

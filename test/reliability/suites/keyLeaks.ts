@@ -138,10 +138,10 @@ function everyOperation(world: World, e: Entities, wave: string, options: INodeP
 		['sms', 'confirmListMailing', { messageId: String(e.smsListMailingId), confirmAction: 'confirm', options }],
 		['sms', 'createMessage', { message: `${wave} created`, additionalFields: { senderNameId: world.alphanameId } }],
 		['sms', 'getBatchStatus', { uuid: e.smsBatchUuid, options }],
-		['sms', 'getManyDeliveries', { messageId: String(e.createdMessageId), returnAll: true }],
+		['sms', 'getManyDeliveries', { messageOrMailingId: String(e.createdMessageId), returnAll: true }],
 		['sms', 'getManyMailings', { returnAll: true }],
 		['sms', 'getManyMessages', { returnAll: true }],
-		['sms', 'getMessageStatus', { messageId: String(e.createdMessageId) }],
+		['sms', 'getMessageStatus', { createdMessageId: String(e.createdMessageId) }],
 		['sms', 'getStatus', { smsId: String(e.smsId) }],
 		['sms', 'send', { phone, message: `${wave} single`, senderNameId: world.alphanameId, options }],
 		[
@@ -149,7 +149,7 @@ function everyOperation(world: World, e: Entities, wave: string, options: INodeP
 			'sendBatch',
 			{ buildFrom: 'items', mailingName: `${wave} sale`, senderNameId: world.alphanameId, messageType: 'bulk', text: 'Sale', recipientsFrom: 'define', recipientPhone: '={{ $json.phone }}', callbackUrl: CALLBACK_URL, options },
 		],
-		['sms', 'sendCreatedMessage', { messageId: String(e.createdMessageId), phone, options }],
+		['sms', 'sendCreatedMessage', { createdMessageId: String(e.createdMessageId), phone, options }],
 		['sms', 'sendToList', { listId: String(world.account.listIds[0]), mailingName: `${wave} to list`, message: 'Hi', senderNameId: world.alphanameId, sendTime: EMULATOR_START, options }],
 		['chatMessage', 'confirmListMailing', { messageId: String(e.chatListMailingId), options }],
 		['chatMessage', 'getBatchStatus', { uuid: e.chatBatchUuid, options }],
@@ -185,7 +185,7 @@ function everyOperation(world: World, e: Entities, wave: string, options: INodeP
 async function runWave(world: World, wave: string, fault: Fault | undefined): Promise<Array<{ run: OperationRun; result: RunNodeResult }>> {
 	const e = await entities(world, wave);
 	// the trigger, activated before the fault, with one new reply to find
-	const trigger = new TriggerSession({ baseUrl: world.url, parameters: { watch: 'specificMailings', mailingIds: String(e.chatMailingId), markAsRead: true } });
+	const trigger = new TriggerSession({ baseUrl: world.url, parameters: { watch: 'specificMailings', mailings: { mailing: [{ messageId: String(e.chatMailingId) }] }, markAsRead: true } });
 	await trigger.poll();
 	world.sandbox.advanceClock(1);
 	world.reply(e.chatMailingId, `${wave} trigger reply`);
@@ -239,17 +239,17 @@ export function keyLeakSuite(): void {
 			expect(leakWatch.loggedSince(mark)).toContain('The service refused the API key (401)');
 		});
 
-		markKnownLeak('the trigger with the API key pasted into Mailing IDs', /Invalid Mailing IDs/);
+		markKnownLeak('the trigger with the API key pasted into Mailing IDs', /Invalid Mailing /);
 		it('the trigger with the API key pasted into Mailing IDs: refused before any request, without showing the key', async () => {
 			world.clearRequests();
 			const outcome = await new TriggerSession({
 				baseUrl: world.url,
-				parameters: { watch: 'specificMailings', mailingIds: `20000001, ${TEST_API_KEY}`, markAsRead: true },
+				parameters: { watch: 'specificMailings', mailings: { mailing: [{ messageId: `20000001, ${TEST_API_KEY}` }] }, markAsRead: true },
 			}).poll();
 			// the error's message and description here; what n8n keeps of its cause is judged in the summary
 			leakWatch.scanPoll('the trigger with the API key pasted into Mailing IDs', outcome, true);
 			const message = outcome.error?.message;
-			expect(message).toMatch(/^Invalid Mailing IDs: .* is not a mailing ID$/);
+			expect(message).toMatch(/^Invalid Mailing .* in entry 1 of Mailings$/);
 			for (const form of KEY_FORMS) expect(JSON.stringify([message, (outcome.error as { description?: string }).description])).not.toContain(form);
 			expect(world.requests()).toEqual([]);
 		});

@@ -92,7 +92,7 @@ function scenario(title: string, run: (world: World) => Promise<void>): void {
 for (const kind of ['500-before', 'drop-after', 'html'] as const) {
 	scenario(`a poll that fails at the second of three mailings (${kind}, every retry) changes nothing; the next poll emits every reply once`, async (world) => {
 		const ids = await mailings(world, 3, `midway-${kind}`);
-		const watch = new Watch(world, { watch: 'specificMailings', mailingIds: ids.join(','), markAsRead: true });
+		const watch = new Watch(world, { watch: 'specificMailings', mailings: { mailing: [{ messageId: ids.join(',') }] }, markAsRead: true });
 		expect((await watch.poll()).result).toBeNull();
 		const saved = watch.session.savedStaticData();
 		const sent = replies(world, ids, 3, kind);
@@ -113,7 +113,7 @@ for (const kind of ['500-before', 'drop-after', 'html'] as const) {
 
 scenario('restarts between every poll, with failures and new replies in between: each reply exactly once', async (world) => {
 	const ids = await mailings(world, 2, 'restarts');
-	const watch = new Watch(world, { watch: 'specificMailings', mailingIds: ids.join(', '), markAsRead: true });
+	const watch = new Watch(world, { watch: 'specificMailings', mailings: { mailing: [{ messageId: ids.join(', ') }] }, markAsRead: true });
 	await watch.poll();
 	const sent = [...replies(world, ids, 2, 'first')];
 	await watch.poll({ restart: true });
@@ -131,7 +131,7 @@ scenario('restarts between every poll, with failures and new replies in between:
 scenario('a failing mark-as-read never makes a reply come twice, across polls and restarts, and nothing new is missed', async (world) => {
 	const logMark = leakWatch.mark();
 	const [id] = await mailings(world, 1, 'mark-fails');
-	const watch = new Watch(world, { watch: 'specificMailings', mailingIds: String(id), markAsRead: true });
+	const watch = new Watch(world, { watch: 'specificMailings', mailings: { mailing: [{ messageId: String(id) }] }, markAsRead: true });
 	await watch.poll();
 	const sent = replies(world, [id], 2, 'unmarked');
 	const failing: FaultConfig = { rules: [{ apiMethod: 'readResponseStatus', kind: '500-before' }] };
@@ -155,7 +155,7 @@ scenario('a failing mark-as-read never makes a reply come twice, across polls an
 
 scenario('a mark-as-read that the service processed but answered 500 is retried safely (marking is idempotent)', async (world) => {
 	const [id] = await mailings(world, 1, 'mark-500-after');
-	const watch = new Watch(world, { watch: 'specificMailings', mailingIds: String(id), markAsRead: true });
+	const watch = new Watch(world, { watch: 'specificMailings', mailings: { mailing: [{ messageId: String(id) }] }, markAsRead: true });
 	await watch.poll();
 	const sent = replies(world, [id], 3, 'marked');
 	const outcome = await watch.poll({ faults: { rules: [{ apiMethod: 'readResponseStatus', kind: '500-after', count: 1 }] } });
@@ -169,7 +169,7 @@ scenario('36 replies over polls capped at 7, with faults in some polls and a res
 	const ids = await mailings(world, 3, 'capped');
 	const watch = new Watch(world, {
 		watch: 'specificMailings',
-		mailingIds: ids.join(','),
+		mailings: { mailing: [{ messageId: ids.join(',') }] },
 		markAsRead: true,
 		options: { maxRepliesPerPoll: 7 },
 	});
@@ -216,7 +216,7 @@ scenario('Recent Mailings: a failed listing changes nothing; a mailing created m
 
 scenario('a wrong key for a while: the polls fail clearly, change nothing, and then every reply comes once', async (world) => {
 	const [id] = await mailings(world, 1, 'wrong-key');
-	const watch = new Watch(world, { watch: 'specificMailings', mailingIds: String(id), markAsRead: true });
+	const watch = new Watch(world, { watch: 'specificMailings', mailings: { mailing: [{ messageId: String(id) }] }, markAsRead: true });
 	await watch.poll();
 	const sent = replies(world, [id], 2, 'wrong key');
 	const refused = await watch.poll({ apiKey: WRONG_KEY });

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readId } from '../../helpers/fields';
-import { normalizePhone, PHONE_RULE } from '../../helpers/phone';
+import { readIdOrAccountDefault } from '../../helpers/accountDefaults';
+import { readPhone } from '../../helpers/fields';
 import { invalidField } from '../../helpers/validation';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
@@ -15,13 +15,13 @@ export const FORWARDING_MAX = 60;
 export const description: INodeProperties[] = forOperation('chatMessage', 'send', [
 	chatSenderField(),
 	{
-		displayName: 'Phone Number',
+		displayName: 'Phone',
 		name: 'phone',
 		type: 'string',
-		default: '',
 		required: true,
+		default: '',
 		placeholder: 'e.g. +375 29 123-45-67',
-		description: 'The recipient, with the country code; spaces, dashes, brackets and a leading + are removed',
+		description: 'The phone number to send to, with the country code. Spaces, dashes, brackets and a leading + are removed.',
 	},
 	...chatContentFields(),
 	{
@@ -45,15 +45,15 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'send'
 				type: 'number',
 				typeOptions: { minValue: FORWARDING_MIN, maxValue: FORWARDING_MAX },
 				default: 60,
-				description: `How many minutes to wait for delivery before the SMS is sent (${FORWARDING_MIN} to ${FORWARDING_MAX}); used with "Forward as SMS If Not Delivered"`,
+				description: `How many minutes to wait for delivery before the SMS is sent (${FORWARDING_MIN} to ${FORWARDING_MAX}). Only with "Forward as SMS If Not Delivered".`,
 			},
 			{
-				displayName: 'SMS Sender ID',
-				name: 'forwardingSenderId',
+				displayName: 'Sender Name ID',
+				name: 'senderNameId',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 1001',
-				description: 'The ID of the SMS sender name for the forwarded SMS; used with "Forward as SMS If Not Delivered". Leave empty for the default sender name.',
+				description: 'The ID of the sender name (alphaname) of the forwarded SMS. Only with "Forward as SMS If Not Delivered". Leave empty for the service\'s default sender name.',
 			},
 			timeoutOption,
 		],
@@ -64,10 +64,10 @@ function forwardingParameters(context: IExecuteFunctions, itemIndex: number): Ap
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const enabled = options.forwardAsSms === true;
 	const time = options.forwardingTime;
-	const sender = options.forwardingSenderId === undefined ? '' : String(options.forwardingSenderId).trim();
+	const sender = options.senderNameId === undefined ? '' : String(options.senderNameId).trim();
 	if (!enabled) {
 		if (time !== undefined || sender !== '') {
-			const field = time !== undefined ? 'Forward After (Minutes)' : 'SMS Sender ID';
+			const field = time !== undefined ? 'Forward After (Minutes)' : 'Sender Name ID';
 			throw invalidField(
 				context.getNode(),
 				field,
@@ -94,7 +94,7 @@ function forwardingParameters(context: IExecuteFunctions, itemIndex: number): Ap
 	}
 	if (sender !== '') {
 		if (!/^\d{1,15}$/.test(sender)) {
-			throw invalidField(context.getNode(), 'SMS Sender ID', sender, 'a sender name ID is a whole number, e.g. 1001', itemIndex);
+			throw invalidField(context.getNode(), 'Sender Name ID', sender, 'a sender name ID is a whole number, e.g. 1001', itemIndex);
 		}
 		parameters.alphaname_id = sender;
 	}
@@ -102,10 +102,8 @@ function forwardingParameters(context: IExecuteFunctions, itemIndex: number): Ap
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	const chatnameId = readId(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'a chat sender ID is a whole number, e.g. 2001');
-	const rawPhone = this.getNodeParameter('phone', itemIndex, '') as string;
-	const phone = normalizePhone(rawPhone);
-	if (!phone) throw invalidField(this.getNode(), 'Phone Number', rawPhone, PHONE_RULE, itemIndex);
+	const chatnameId = await readIdOrAccountDefault(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'defaultChatnameId');
+	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
 	const forwarding = forwardingParameters(this, itemIndex);
 	const content = await readChatContent(this, api, itemIndex);
 

@@ -226,6 +226,8 @@ export const description: INodeProperties[] = forOperation(
 	batchFields({
 		callbackRequired: false,
 		contentFields,
+		senderDescription:
+			'The ID of an SMS sender name (alphaname_id, e.g. 1001), which the service expects for chat batches too; a chat sender ID (e.g. 2001) is refused here.',
 		jsonExample:
 			'[{"name": "Sale", "alphaname_id": "1001", "message_type": "bulk", "content": {"type": "text", "text": "Hello"}, "delivery_list": ["375291234567"]}]',
 	}),

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkScheduleTime, readId } from '../../helpers/fields';
+import { defaultHint, readIdOrAccountDefault } from '../../helpers/accountDefaults';
+import { checkScheduleTime } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
 import { concurrencyOption, timeoutOption } from '../common';
@@ -21,9 +22,8 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'sendT
 		name: 'listId',
 		type: 'string',
 		default: '',
-		required: true,
 		placeholder: 'e.g. 3001',
-		description: 'The ID of the stored subscriber list that receives the message',
+		description: `The ID of the stored subscriber list that receives the mailing. ${defaultHint('defaultListId')}.`,
 	},
 	...chatContentFields(),
 	{
@@ -55,8 +55,8 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'sendT
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	const chatnameId = readId(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'a chat sender ID is a whole number, e.g. 2001');
-	const listId = readId(this, 'listId', 'Subscriber List ID', itemIndex, 'a subscriber list ID is a whole number, e.g. 3001');
+	const chatnameId = await readIdOrAccountDefault(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'defaultChatnameId');
+	const listId = await readIdOrAccountDefault(this, 'listId', 'Subscriber List ID', itemIndex, 'defaultListId');
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 
 	const parameters: ApiParameters = { chatname_id: chatnameId, list_id: listId };

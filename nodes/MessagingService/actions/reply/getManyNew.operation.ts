@@ -1,21 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { serviceTimeToIso } from '../../helpers/dates';
-import { readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
 import { concurrencyOption, timeoutOption } from '../common';
 import { forOperation } from '../display';
+import { chatMailingLocator, readLocatorId } from '../shared/locators';
 
 export const description: INodeProperties[] = forOperation('reply', 'getManyNew', [
-	{
-		displayName: 'Mailing ID',
-		name: 'messageId',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. 20000001',
-		description: 'The ID of the chat mailing or message (its message_id) whose unread replies are returned, one item per reply',
-	},
+	chatMailingLocator('The chat mailing or chat message whose unread replies are returned, one item per reply'),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -37,7 +29,7 @@ export const description: INodeProperties[] = forOperation('reply', 'getManyNew'
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	const messageId = readId(this, 'messageId', 'Mailing ID', itemIndex, 'a mailing ID is a whole number, e.g. 20000001');
+	const messageId = readLocatorId(this, 'messageId', 'Mailing', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const replies = await api.many('getNewIncomingMessages', { message_id: messageId });
 	const markAsRead = options.markAsRead === true && replies.length > 0;

@@ -18,7 +18,7 @@ export function batchStatusFields(sendOperation: string): INodeProperties[] {
 			type: 'string',
 			required: true,
 			default: '',
-			placeholder: 'e.g. {{ $json.uuid }}',
+			placeholder: 'e.g. 3f2b8c1e-5d4a-4b7e-9c61-2a8f0d9e7b35',
 			description: `The UUID the service returned for the batch (uuid in the output of "${sendOperation}")`,
 			hint: 'Right after the send node, {{ $json.uuid }} gives it',
 		},

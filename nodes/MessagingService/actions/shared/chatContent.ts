@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { defaultHint } from '../../helpers/accountDefaults';
 import { imageFromBinary } from '../../helpers/binary';
 import { isHttpUrl } from '../../helpers/fields';
 import { invalidField } from '../../helpers/validation';
@@ -25,9 +26,8 @@ export function chatSenderField(): INodeProperties {
 		name: 'chatnameId',
 		type: 'string',
 		default: '',
-		required: true,
 		placeholder: 'e.g. 2001',
-		description: 'The ID of the chat sender name the message comes from, as shown in your messaging service account',
+		description: `The ID of the chat sender the message comes from, as shown in your messaging service account. ${defaultHint('defaultChatnameId')}.`,
 	};
 }
 
@@ -93,7 +93,7 @@ export function chatContentFields(): INodeProperties[] {
 			displayOptions: { show: { messageType: ['BUTTON'] } },
 		},
 		{
-			displayName: 'Button Image',
+			displayName: 'Image Source',
 			name: 'imageSource',
 			type: 'options',
 			noDataExpression: true,
@@ -102,7 +102,7 @@ export function chatContentFields(): INodeProperties[] {
 				...IMAGE_SOURCES,
 			],
 			default: 'none',
-			description: 'An image shown with the button',
+			description: 'Where the image shown with the button comes from, or None for a button without an image',
 			displayOptions: { show: { messageType: ['BUTTON'] } },
 		},
 		{

@@ -1,20 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
 import { timeoutOption } from '../common';
 import { forOperation } from '../display';
+import { readLocatorId, smsMailingLocator } from '../shared/locators';
 
 export const description: INodeProperties[] = forOperation('sms', 'confirmListMailing', [
-	{
-		displayName: 'Mailing ID',
-		name: 'messageId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. {{ $json.message_id }}',
-		description: 'The ID of a mailing made with "Send to List" (message_id in its output)',
-	},
+	smsMailingLocator('The mailing made with "Send to List" (message_id in its output)'),
 	{
 		displayName: 'Action',
 		name: 'confirmAction',
@@ -47,7 +39,7 @@ export const description: INodeProperties[] = forOperation('sms', 'confirmListMa
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	const messageId = readId(this, 'messageId', 'Mailing ID', itemIndex);
+	const messageId = readLocatorId(this, 'messageId', 'Mailing', itemIndex);
 	const confirm = this.getNodeParameter('confirmAction', itemIndex, 'info') === 'confirm';
 	return [await api.one('confirmSendMessageByList', { message_id: messageId, confirm: confirm ? 1 : 0 })];
 }

@@ -1,27 +1,25 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readId } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
 import { perItemOptions, returnAllAndLimit } from '../common';
 import { forOperation } from '../display';
+import { idLocator, readLocatorId } from '../shared/locators';
 
 export const description: INodeProperties[] = forOperation('sms', 'getManyDeliveries', [
-	{
-		displayName: 'Message or Mailing ID',
-		name: 'messageId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. {{ $json.message_id }}',
+	idLocator({
+		displayName: 'Message or Mailing',
+		name: 'messageOrMailingId',
 		description:
-			'The ID of a message made with "Create Message", or of a mailing (message_id of "Send to List", or of a batch mailing in "Get Batch Status")',
-	},
+			'A mailing (made with "Send to List" or in the web interface; for a batch mailing use the message_id of "Get Batch Status"), or an SMS message made with "Create Message"',
+		searchListMethod: 'searchSmsMessagesAndMailings',
+		example: '10000002',
+	}),
 	...returnAllAndLimit(),
 	perItemOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	const messageId = readId(this, 'messageId', 'Message or Mailing ID', itemIndex);
+	const messageId = readLocatorId(this, 'messageOrMailingId', 'Message or Mailing', itemIndex);
 	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 	const limit = returnAll ? 0 : (this.getNodeParameter('limit', itemIndex) as number);
 	return await api.paged('getSmsDeliveryList', { message_id: messageId }, { returnAll, limit });

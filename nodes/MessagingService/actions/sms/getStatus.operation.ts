@@ -13,7 +13,8 @@ export const description: INodeProperties[] = forOperation('sms', 'getStatus', [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. {{ $json.sms_id }}',
+		placeholder: 'e.g. 30000001',
+		hint: 'Right after the send node, {{ $json.sms_id }} gives it',
 		description:
 			'The ID of a sent SMS or verification code (sms_id in the output of a send). The output gives the sent and delivered times, also as ISO dates (sentAt, deliveredAt; empty while not yet).',
 	},

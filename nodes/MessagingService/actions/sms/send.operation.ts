@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readId, readOptionalId, readPhone } from '../../helpers/fields';
+import { defaultHint, readIdOrAccountDefault } from '../../helpers/accountDefaults';
+import { readOptionalId, readPhone } from '../../helpers/fields';
 import { invalidField } from '../../helpers/validation';
 import type { ApiClient } from '../../transport/client';
 import { concurrencyOption, timeoutOption } from '../common';
@@ -12,6 +13,14 @@ export const FORWARDING_MAX = 60;
 
 export const description: INodeProperties[] = forOperation('sms', 'send', [
 	{
+		displayName: 'Sender Name ID',
+		name: 'senderNameId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 1001',
+		description: `The ID of the sender name (alphaname) the recipient sees. ${defaultHint('defaultSenderNameId')}.`,
+	},
+	{
 		displayName: 'Phone',
 		name: 'phone',
 		type: 'string',
@@ -22,15 +31,6 @@ export const description: INodeProperties[] = forOperation('sms', 'send', [
 	},
 	...messageFromFields({ placeholder: 'e.g. Your order has shipped', description: 'The text of the SMS' }),
 	{
-		displayName: 'Sender Name ID',
-		name: 'senderNameId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 1001',
-		description: 'The ID of the sender name (alphaname) the recipient sees',
-	},
-	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
@@ -38,30 +38,30 @@ export const description: INodeProperties[] = forOperation('sms', 'send', [
 		default: {},
 		options: [
 			{
-				displayName: 'Chat Sender Name ID',
+				displayName: 'Chat Sender ID',
 				name: 'chatnameId',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 2001',
 				description:
-					'The ID of the chat-app sender name used for the forwarded message. Only with "Forward to Chat App When Undelivered".',
+					'The ID of the chat sender of the forwarded chat message. Only with "Forward as Chat Message If Not Delivered".',
 			},
 			concurrencyOption,
 			{
-				displayName: 'Forward to Chat App When Undelivered',
+				displayName: 'Forward as Chat Message If Not Delivered',
 				name: 'forwarding',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to send the text as a chat-app message when the SMS is not delivered in time',
+				description: 'Whether to send the text as a chat message when the SMS has not been delivered in time',
 			},
 			{
-				displayName: 'Forwarding Time (Minutes)',
+				displayName: 'Forward After (Minutes)',
 				name: 'forwardingTime',
 				type: 'number',
 				typeOptions: { minValue: FORWARDING_MIN, maxValue: FORWARDING_MAX },
 				default: 60,
 				description:
-					'How many minutes to wait for delivery before forwarding, from 5 to 60. Only with "Forward to Chat App When Undelivered".',
+					`How many minutes to wait for delivery before the chat message is sent (${FORWARDING_MIN} to ${FORWARDING_MAX}). Only with "Forward as Chat Message If Not Delivered".`,
 			},
 			{
 				displayName: 'Show Cost',
@@ -75,12 +75,12 @@ export const description: INodeProperties[] = forOperation('sms', 'send', [
 	},
 ]);
 
-const NEEDS_FORWARDING = 'it only applies when "Forward to Chat App When Undelivered" is on; turn that on or remove this option';
+const NEEDS_FORWARDING = 'it is used only when "Forward as Chat Message If Not Delivered" is on; turn that option on or remove this one';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
 	const node = this.getNode();
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
-	const alphanameId = readId(this, 'senderNameId', 'Sender Name ID', itemIndex);
+	const alphanameId = await readIdOrAccountDefault(this, 'senderNameId', 'Sender Name ID', itemIndex, 'defaultSenderNameId');
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 
 	const forwarding = options.forwarding === true;
@@ -90,17 +90,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 		if (!Number.isInteger(forwardingTime) || forwardingTime < FORWARDING_MIN || forwardingTime > FORWARDING_MAX) {
 			throw invalidField(
 				node,
-				'Forwarding Time (Minutes)',
+				'Forward After (Minutes)',
 				options.forwardingTime,
 				`it must be a whole number of minutes from ${FORWARDING_MIN} to ${FORWARDING_MAX}`,
 				itemIndex,
 			);
 		}
-		if (!forwarding) throw invalidField(node, 'Forwarding Time (Minutes)', options.forwardingTime, NEEDS_FORWARDING, itemIndex);
+		if (!forwarding) throw invalidField(node, 'Forward After (Minutes)', options.forwardingTime, NEEDS_FORWARDING, itemIndex);
 	}
-	const chatnameId = readOptionalId(options.chatnameId, this, 'Chat Sender Name ID', itemIndex);
+	const chatnameId = readOptionalId(options.chatnameId, this, 'Chat Sender ID', itemIndex);
 	if (chatnameId !== undefined && !forwarding) {
-		throw invalidField(node, 'Chat Sender Name ID', options.chatnameId, NEEDS_FORWARDING, itemIndex);
+		throw invalidField(node, 'Chat Sender ID', options.chatnameId, NEEDS_FORWARDING, itemIndex);
 	}
 
 	const message = await resolveMessageText(this, api, itemIndex);

@@ -51,6 +51,7 @@ export const description: INodeProperties[] = forOperation(
 	batchFields({
 		callbackRequired: true,
 		contentFields,
+		senderDescription: 'The ID of the sender name (alphaname) the recipients see.',
 		jsonExample:
 			'[{"name": "Sale", "alphaname_id": "1001", "message_type": "bulk", "text": "Hello", "delivery_list": ["375291234567"]}]',
 	}),

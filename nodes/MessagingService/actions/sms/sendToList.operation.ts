@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkScheduleTime, checkTime, readId, readText } from '../../helpers/fields';
+import { defaultHint, readIdOrAccountDefault } from '../../helpers/accountDefaults';
+import { checkScheduleTime, checkTime, readText } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
 import { perItemOptions } from '../common';
 import { forOperation } from '../display';
@@ -8,14 +9,27 @@ import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
 
 export const description: INodeProperties[] = forOperation('sms', 'sendToList', [
 	{
+		displayName:
+			'The mailing is created but not sent: confirm it with the "Confirm List Mailing" operation, which debits its cost from your balance',
+		name: 'confirmNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Sender Name ID',
+		name: 'senderNameId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 1001',
+		description: `The ID of the sender name (alphaname) the recipients see. ${defaultHint('defaultSenderNameId')}.`,
+	},
+	{
 		displayName: 'Subscriber List ID',
 		name: 'listId',
 		type: 'string',
-		required: true,
 		default: '',
 		placeholder: 'e.g. 3001',
-		description:
-			'The ID of the stored subscriber list to send to. The mailing is only sent once it is confirmed with "Confirm List Mailing" (which debits the balance).',
+		description: `The ID of the stored subscriber list that receives the mailing. ${defaultHint('defaultListId')}.`,
 	},
 	{
 		displayName: 'Mailing Name',
@@ -28,15 +42,6 @@ export const description: INodeProperties[] = forOperation('sms', 'sendToList', 
 	},
 	...messageFromFields({ placeholder: 'e.g. Our March offers are here', description: 'The text of the SMS' }),
 	{
-		displayName: 'Sender Name ID',
-		name: 'senderNameId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 1001',
-		description: 'The ID of the sender name (alphaname) the recipients see',
-	},
-	{
 		displayName: 'Send Time',
 		name: 'sendTime',
 		type: 'dateTime',
@@ -48,9 +53,9 @@ export const description: INodeProperties[] = forOperation('sms', 'sendToList', 
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	const listId = readId(this, 'listId', 'Subscriber List ID', itemIndex);
+	const alphanameId = await readIdOrAccountDefault(this, 'senderNameId', 'Sender Name ID', itemIndex, 'defaultSenderNameId');
+	const listId = await readIdOrAccountDefault(this, 'listId', 'Subscriber List ID', itemIndex, 'defaultListId');
 	const name = readText(this, 'mailingName', 'Mailing Name', itemIndex);
-	const alphanameId = readId(this, 'senderNameId', 'Sender Name ID', itemIndex);
 	const schedule =
 		checkScheduleTime(this, this.getNodeParameter('sendTime', itemIndex, ''), 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex) ??
 		checkTime(this, new Date(), 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex);

@@ -23,11 +23,22 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 		name: 'channel',
 		type: 'options',
 		options: [
-			{ name: 'Messenger App One', value: 'appOne', description: 'Send the code through the first messenger app' },
-			{ name: 'Messenger App Two', value: 'appTwo', description: 'Send the code through the second messenger app' },
+			{
+				name: 'Messenger App One',
+				value: 'appOne',
+				description:
+					'The code arrives as a message in the first of the two messenger apps the service delivers codes through (sendOtpAppOne); the recipient needs that app on this phone number',
+			},
+			{
+				name: 'Messenger App Two',
+				value: 'appTwo',
+				description:
+					'The code arrives as a message in the second of the two messenger apps the service delivers codes through (sendOtpAppTwo); the recipient needs that app on this phone number',
+			},
 		],
 		default: 'appOne',
-		description: 'The messenger app that delivers the code',
+		description:
+			'Which messenger app delivers the code (not an SMS). Choose the app your users have; both give the same output: sms_id, status and the code.',
 	},
 	{
 		displayName: 'Phone',

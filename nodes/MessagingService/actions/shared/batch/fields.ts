@@ -1,6 +1,7 @@
 /** The fields of a batch operation, as the SMS and the chat Send Batch show them. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { defaultHint } from '../../../helpers/accountDefaults';
 import { timeoutOption } from '../../common';
 
 export const DEFAULT_CHUNK_SIZE = 1000;
@@ -52,6 +53,8 @@ export interface BatchFieldsOptions {
 	contentFields: INodeProperties[];
 	/** an example of the JSON field */
 	jsonExample: string;
+	/** what the sender name ID is for this channel, in a sentence */
+	senderDescription: string;
 }
 
 /** The fields of a batch operation (wrap them with `forOperation`). */
@@ -78,6 +81,15 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 			default: 'items',
 		},
 		{
+			displayName: 'Sender Name ID',
+			name: 'senderNameId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 1001',
+			description: `${options.senderDescription} Read from the first item. ${defaultHint('defaultSenderNameId')}.`,
+			displayOptions: fromItems,
+		},
+		{
 			displayName: 'Mailing Name',
 			name: 'mailingName',
 			type: 'string',
@@ -86,16 +98,6 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 			placeholder: 'e.g. Spring sale',
 			description:
 				'The name of the mailing. Read from the first item. When the recipients are split into several chunks, each mailing is named "Spring sale (part 1 of 3)" and so on.',
-			displayOptions: fromItems,
-		},
-		{
-			displayName: 'Sender Name ID',
-			name: 'senderNameId',
-			type: 'string',
-			required: true,
-			default: '',
-			placeholder: 'e.g. 1001',
-			description: 'The ID of the sender name (alphaname) the recipients see. Read from the first item.',
 			displayOptions: fromItems,
 		},
 		{

@@ -63,7 +63,7 @@ async function batchFromItems(
 
 	let settings: MailingSettings;
 	try {
-		settings = readMailingSettings(context, channel);
+		settings = await readMailingSettings(context, channel);
 	} catch (error) {
 		const itemError = failure(context, error, 0);
 		if (!continueOnFail) throw itemError;

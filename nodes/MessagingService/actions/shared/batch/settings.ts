@@ -1,7 +1,8 @@
 /** The settings of a mailing built from input items, read and checked before anything is sent. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { asId, checkTime, isHttpUrl, ID_RULE } from '../../../helpers/fields';
+import { readIdOrAccountDefault } from '../../../helpers/accountDefaults';
+import { checkTime, isHttpUrl } from '../../../helpers/fields';
 import { invalidField } from '../../../helpers/validation';
 import type { BatchChannel, MessageType, RecipientsFrom } from './channel';
 import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE } from './fields';
@@ -36,15 +37,13 @@ export interface MailingSettings {
 	content: IDataObject;
 }
 
-export function readMailingSettings(context: IExecuteFunctions, channel: BatchChannel): MailingSettings {
+export async function readMailingSettings(context: IExecuteFunctions, channel: BatchChannel): Promise<MailingSettings> {
 	const node = context.getNode();
 	const nameValue = context.getNodeParameter('mailingName', 0, '');
 	const name = typeof nameValue === 'string' ? nameValue.trim() : '';
 	if (name === '') throw invalidField(node, 'Mailing Name', nameValue, 'give the mailing a name', 0);
 
-	const senderValue = context.getNodeParameter('senderNameId', 0, '');
-	const alphanameId = asId(senderValue);
-	if (alphanameId === undefined) throw invalidField(node, 'Sender Name ID', senderValue, ID_RULE, 0);
+	const alphanameId = await readIdOrAccountDefault(context, 'senderNameId', 'Sender Name ID', 0, 'defaultSenderNameId');
 
 	const messageType = context.getNodeParameter('messageType', 0, 'bulk') as MessageType;
 	const recipientsFrom = context.getNodeParameter('recipientsFrom', 0, 'fields') as RecipientsFrom;

@@ -1,0 +1,132 @@
+import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
+
+import { MessagingServiceApi } from '../../credentials/MessagingServiceApi.credentials';
+import { ACCOUNT_DEFAULTS } from '../../nodes/MessagingService/helpers/accountDefaults';
+import { MessagingService } from '../../nodes/MessagingService/MessagingService.node';
+import { MessagingServiceTrigger } from '../../nodes/MessagingService/MessagingServiceTrigger.node';
+
+/**
+ * One vocabulary in the editor: the package's terms, one label per parameter, and the same order
+ * of fields in every operation (sender, recipient, content, options).
+ */
+
+/** The package's terms, and the words a label must not use for them. */
+const TERMS: Array<{ term: string; notInLabels: RegExp }> = [
+	{ term: 'Phone', notInLabels: /phone number|mobile|msisdn/i },
+	{ term: 'Sender Name (the SMS sender, alphaname)', notInLabels: /alphaname|sms sender|sender name name|^sender id$/i },
+	{ term: 'Chat Sender (chatname)', notInLabels: /chatname|chat sender name|chat-app sender/i },
+	{ term: 'Mailing', notInLabels: /campaign|broadcast|mailing ids?$/i },
+	{ term: 'Message', notInLabels: /\bsms text\b|message text|^message id$/i },
+	{ term: 'Template', notInLabels: /message template id|^template id$/i },
+	{ term: 'Reply', notInLabels: /incoming message|answer|response/i },
+];
+
+interface Field {
+	name: string;
+	displayName: string;
+	description: string;
+	/** resource/operation where the field is shown ('' for the trigger and nested fields) */
+	where: string[];
+	/** top-level field of an operation (not inside a collection) */
+	topLevel: boolean;
+}
+
+function fieldsOf(properties: INodeProperties[], topLevel = true): Field[] {
+	return properties.flatMap((property): Field[] => {
+		if (property.type === 'notice') return [];
+		const show = property.displayOptions?.show ?? {};
+		const resources = (show.resource as string[] | undefined) ?? [''];
+		const operations = (show.operation as string[] | undefined) ?? [''];
+		const where = resources.flatMap((resource) => operations.map((operation) => `${resource}/${operation}`));
+		const own: Field = { name: property.name, displayName: property.displayName, description: property.description ?? '', where, topLevel };
+		if (property.type === 'collection') return [own, ...fieldsOf((property.options ?? []) as INodeProperties[], false)];
+		if (property.type === 'fixedCollection') {
+			const groups = (property.options ?? []) as INodePropertyCollection[];
+			return [own, ...groups.flatMap((group) => fieldsOf(group.values, false))];
+		}
+		return [own];
+	});
+}
+
+const action = fieldsOf(new MessagingService().description.properties);
+const trigger = fieldsOf(new MessagingServiceTrigger().description.properties);
+const credential = fieldsOf(new MessagingServiceApi().properties);
+const all = [...action, ...trigger, ...credential];
+
+describe('one vocabulary', () => {
+	it('the same parameter never has two labels', () => {
+		const labels = new Map<string, Set<string>>();
+		for (const field of all) labels.set(field.name, (labels.get(field.name) ?? new Set()).add(field.displayName));
+		const twice = [...labels].filter(([, names]) => names.size > 1).map(([name, names]) => `${name}: ${[...names].join(' / ')}`);
+		expect(twice).toEqual([]);
+	});
+
+	it('labels use the terms of the package', () => {
+		const offending = all.flatMap((field) =>
+			TERMS.filter(({ notInLabels }) => notInLabels.test(field.displayName)).map(({ term }) => `"${field.displayName}" (${field.name}) should say ${term}`),
+		);
+		expect(offending).toEqual([]);
+	});
+
+	it('ID fields say which ID: sender name, chat sender, subscriber list', () => {
+		const label = (name: string) => new Set(all.filter((field) => field.name === name).map((field) => field.displayName));
+		expect(label('senderNameId')).toEqual(new Set(['Sender Name ID']));
+		expect(label('chatnameId')).toEqual(new Set(['Chat Sender ID']));
+		expect(label('listId')).toEqual(new Set(['Subscriber List ID']));
+	});
+
+	it('every operation orders its fields: sender, recipient, content, options', () => {
+		const rank = (name: string, operation: string): number | undefined => {
+			// a batch's Message Type (same text for all, or own text per recipient) says what the recipients give
+			if (name === 'messageType' && operation.endsWith('/sendBatch')) return undefined;
+			if (['senderNameId', 'chatnameId', 'channel'].includes(name)) return 0;
+			if (['phone', 'listId', 'recipientsFrom', 'phoneField', 'recipientPhone'].includes(name)) return 1;
+			if (['message', 'messageFrom', 'messageTemplate', 'messageType', 'createdMessageId', 'text', 'chatText', 'contentType', 'codeSource'].includes(name)) return 2;
+			if (['options', 'additionalFields'].includes(name)) return 3;
+			return undefined;
+		};
+		const operations = new Set(action.flatMap((field) => field.where));
+		const disorder: string[] = [];
+		for (const operation of operations) {
+			const ranks = action
+				.filter((field) => field.topLevel && field.where.includes(operation))
+				.map((field) => ({ name: field.name, rank: rank(field.name, operation) }))
+				.filter((field): field is { name: string; rank: number } => field.rank !== undefined);
+			for (let i = 1; i < ranks.length; i++) {
+				if (ranks[i].rank < ranks[i - 1].rank) disorder.push(`${operation}: ${ranks[i - 1].name} before ${ranks[i].name}`);
+			}
+		}
+		expect(disorder).toEqual([]);
+	});
+
+	it('ID fields show an example ID as placeholder, never an expression (that goes into the hint)', () => {
+		const placeholders = (properties: INodeProperties[]): Array<[string, string]> =>
+			properties.flatMap((property): Array<[string, string]> => [
+				...(/(Id|^uuid)$/.test(property.name) && typeof property.placeholder === 'string' ? [[property.name, property.placeholder] as [string, string]] : []),
+				...(property.type === 'collection' ? placeholders((property.options ?? []) as INodeProperties[]) : []),
+			]);
+		const found = placeholders([...new MessagingService().description.properties, ...new MessagingServiceApi().properties]);
+		expect(found.length).toBeGreaterThanOrEqual(10);
+		expect(found.filter(([, placeholder]) => placeholder.includes('{{'))).toEqual([]);
+	});
+
+	it('the chat batch sender field says it takes an SMS sender name, not a chat sender', () => {
+		const field = action.find((f) => f.name === 'senderNameId' && f.where.includes('chatMessage/sendBatch'));
+		expect(field?.description).toMatch(/SMS sender name/);
+		expect(field?.description).toMatch(/chat sender ID .* is refused/);
+	});
+
+	it('fields that fall back to the credential say so, with the credential field as it is labelled', () => {
+		const credentialLabels = new Map(credential.map((field) => [field.name, field.displayName]));
+		for (const [name, label] of Object.entries(ACCOUNT_DEFAULTS)) expect(credentialLabels.get(name)).toBe(label);
+		const fallbacks = action.filter((field) => field.topLevel && ['senderNameId', 'chatnameId', 'listId'].includes(field.name));
+		expect(fallbacks.length).toBeGreaterThanOrEqual(8);
+		for (const field of fallbacks) expect(field.description).toMatch(/Leave empty to use the credential's "Default (Sender Name|Chat Sender|Subscriber List) ID"\.$/);
+	});
+
+	it('the two verification-code apps are described by what the service says of them', () => {
+		const channel = new MessagingService().description.properties.find((property) => property.name === 'channel');
+		const descriptions = (channel?.options ?? []).map((option) => ('description' in option ? option.description : ''));
+		for (const description of descriptions) expect(description).toMatch(/sendOtpApp(One|Two)/);
+	});
+});
