@@ -10,6 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { callbackTriggerProperties } from './callbackTrigger/description';
 import { callbackLifecycle } from './callbackTrigger/lifecycle';
 import { receiveCallback } from './callbackTrigger/receive';
+import { messagingServiceApiTest } from './methods/credentialTest';
 
 export class MessagingServiceCallbackTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,7 +27,7 @@ export class MessagingServiceCallbackTrigger implements INodeType {
 		defaults: { name: 'Messaging Service Callback Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'messagingServiceApi', required: true }],
+		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],
 		webhooks: [
 			{
 				name: 'default',
@@ -48,6 +49,10 @@ export class MessagingServiceCallbackTrigger implements INodeType {
 			activationHint: 'Publish the workflow, then use the production URL as the Callback URL of Send Batch.',
 		},
 		properties: callbackTriggerProperties,
+	};
+
+	methods = {
+		credentialTest: { messagingServiceApiTest },
 	};
 
 	webhookMethods = {
