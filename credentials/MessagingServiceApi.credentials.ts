@@ -7,7 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { API_KEY_SLOT, fillApiKey } from '../nodes/MessagingService/transport/auth';
+import { authenticateRequest } from '../nodes/MessagingService/transport/auth';
 
 export class MessagingServiceApi implements ICredentialType {
 	name = 'messagingServiceApi';
@@ -54,18 +54,13 @@ export class MessagingServiceApi implements ICredentialType {
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> => {
-		const check = fillApiKey(credentials, requestOptions);
-		if (!check.ok) throw new Error(check.problem);
-		return requestOptions;
-	};
+	): Promise<IHttpRequestOptions> => authenticateRequest(credentials, requestOptions);
 
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl}}',
 			url: '/api/v2/getTemplateMessages',
 			method: 'POST',
-			qs: { token: API_KEY_SLOT },
 		},
 		rules: [
 			{

@@ -10,13 +10,20 @@ export type Failure =
 	| { kind: 'notJson'; status: number }
 	| { kind: 'timeout'; timeoutMs: number }
 	| { kind: 'connection'; code: string }
-	| { kind: 'rateLimited'; retries: number };
+	| { kind: 'rateLimited'; retries: number }
+	| { kind: 'redirect'; status: number; target: string | undefined };
 
 const UNKNOWN_OUTCOME: Partial<Record<Effect, string>> = {
 	send: 'The service may have processed the request before the failure, so the message may have been sent. It was not sent again automatically: check its status (for example with a "Get Many" operation) before sending it again.',
 	write: 'The service may have processed the request before the failure, so it may have been done (created, changed or deleted). It was not done again automatically: check (for example with a "Get" or "Get Many" operation) before trying again.',
 };
 const RETRIED = 'It was retried and still failed; try again later.';
+const NOT_DONE: Record<Effect, string> = {
+	send: 'The message was not sent: the service answered with a redirect instead of taking it.',
+	write: 'Nothing was created or changed: the service answered with a redirect instead of doing it.',
+	idempotentWrite: 'Nothing was changed: the service answered with a redirect instead of doing it.',
+	read: 'Nothing was read: the service answered with a redirect.',
+};
 
 export function redact(text: string, secret: string): string {
 	if (!secret) return text;
@@ -103,6 +110,12 @@ function describe(method: ApiMethod, endpoint: Endpoint, failure: Failure) {
 						? 'The service could not be reached: check the Base URL in the credential.'
 						: unknownOutcome,
 				httpCode: undefined,
+			};
+		case 'redirect':
+			return {
+				message: `The service answered ${method} with a redirect (${failure.status}) to ${failure.target ?? 'an address it did not give'}; redirects are not followed, and the API key was not sent there`,
+				description: `${NOT_DONE[endpoint.effect]} Check the Base URL in the credential: use the address the service answers on directly (for example https:// instead of http://, or its new address).`,
+				httpCode: String(failure.status),
 			};
 		case 'rateLimited':
 			return {

@@ -16,6 +16,7 @@ import { encodeRequest, type ApiParameters } from './encode';
 import { endpoints, type ApiMethod, type Endpoint } from './endpoints';
 import { toNodeApiError, type Failure } from './errors';
 import { RequestPacer } from './pacer';
+import { redirectFailure } from './redirects';
 import {
 	MAX_RATE_LIMIT_RETRIES,
 	MAX_SERVER_ERROR_RETRIES,
@@ -150,9 +151,11 @@ async function attempt(
 		const response = (await context.helpers.httpRequestWithAuthentication.call(
 			context,
 			CREDENTIAL_TYPE,
-			{ ...request, timeout: timeoutMs, returnFullResponse: true, ignoreHttpStatusErrors: true, encoding: 'text', json: false },
+			{ ...request, timeout: timeoutMs, returnFullResponse: true, ignoreHttpStatusErrors: true, encoding: 'text', json: false, disableFollowRedirect: true },
 			{ credentialsDecrypted: credential },
 		)) as IN8nHttpFullResponse;
+		const redirect = redirectFailure(response, request.url);
+		if (redirect) return { failure: redirect, repeatable: false };
 		return classifyResponse(endpoint, method, response);
 	} catch (error) {
 		const code = errorCodeOf(error);
