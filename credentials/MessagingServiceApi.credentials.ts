@@ -54,7 +54,11 @@ export class MessagingServiceApi implements ICredentialType {
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> => authenticateRequest(credentials, requestOptions);
+	): Promise<IHttpRequestOptions> => {
+		const authenticated = authenticateRequest(credentials, requestOptions);
+		if (!authenticated.ok) throw new Error(authenticated.problem);
+		return authenticated.request;
+	};
 
 	test: ICredentialTestRequest = {
 		request: {

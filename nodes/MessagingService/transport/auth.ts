@@ -76,25 +76,26 @@ function targetOf(request: IncomingRequest, baseUrl: string): string {
  * to any other place (another host, scheme or port, another path prefix, a `user:pass@`) is
  * refused, so the key goes to the service of the credential and nowhere else.
  */
-function apiPathOf(target: string, baseUrl: string): string {
+function apiPathOf(target: string, baseUrl: string): { ok: true; apiPath: string } | { ok: false; problem: string } {
 	let url: URL;
 	try {
 		url = new URL(target);
 	} catch {
-		throw new Error('The request has no valid URL: enter the Base URL of the credential followed by an API path, e.g. /api/v2/getTemplateMessages');
+		return { ok: false, problem: 'The request has no valid URL: enter the Base URL of the credential followed by an API path, e.g. /api/v2/getTemplateMessages' };
 	}
 	const base = new URL(baseUrl);
 	const basePath = base.pathname.replace(/\/+$/, '');
 	const shown = `${url.protocol}//${url.host}${url.pathname}`;
 	if (url.username || url.password) {
-		throw new Error(`The URL "${shown}" must not contain a user name or password ("user:pass@"); the Messaging Service credential sends only its API key`);
+		return { ok: false, problem: `The URL "${shown}" must not contain a user name or password ("user:pass@"); the Messaging Service credential sends only its API key` };
 	}
 	if (url.origin !== base.origin || !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) {
-		throw new Error(
-			`The Messaging Service credential sends its API key only to its Base URL (${base.origin}${basePath}), not to "${shown}". Use a URL that starts with the Base URL, e.g. ${base.origin}${basePath}/api/v2/getTemplateMessages`,
-		);
+		return {
+			ok: false,
+			problem: `The Messaging Service credential sends its API key only to its Base URL (${base.origin}${basePath}), not to "${shown}". Use a URL that starts with the Base URL, e.g. ${base.origin}${basePath}/api/v2/getTemplateMessages`,
+		};
 	}
-	return url.pathname.slice(basePath.length);
+	return { ok: true, apiPath: url.pathname.slice(basePath.length) };
 }
 
 /** A `token` typed into the URL itself goes away: the credential puts the key where it belongs. */
@@ -113,20 +114,24 @@ function withoutTokenInUrl(request: IncomingRequest) {
  * API Call) alike: checks the Base URL, finds the API method by the path of the request in the
  * node's endpoint table, and puts the key exactly where the spec puts `token` for it (the query
  * string for a path that is not one of the spec's). Redirects are never followed: a redirect
- * could carry the key to another host, or repeat a send. A refusal is thrown with what to fix.
+ * could carry the key to another host, or repeat a send. A refusal says what to fix; the
+ * credential raises it.
  */
-export function authenticateRequest(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): IHttpRequestOptions {
+export function authenticateRequest(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): { ok: true; request: IHttpRequestOptions } | { ok: false; problem: string } {
 	const check = checkBaseUrl(credentials.baseUrl, credentials.allowUnencryptedHttp);
-	if (!check.ok) throw new Error(check.problem);
+	if (!check.ok) return check;
 	const request = requestOptions as IncomingRequest;
-	const target = targetOf(request, check.baseUrl);
+	const target = apiPathOf(targetOf(request, check.baseUrl), check.baseUrl);
+	if (!target.ok) return target;
 	if (request.baseURL !== undefined) request.baseURL = check.baseUrl;
-	const apiPath = apiPathOf(target, check.baseUrl);
 	withoutTokenInUrl(request);
-	placeApiKey(request, keyPlacesOf(apiPath), String(credentials.apiKey ?? ''));
+	placeApiKey(request, keyPlacesOf(target.apiPath), String(credentials.apiKey ?? ''));
 	request.disableFollowRedirect = true;
 	request.maxRedirects = 0;
 	request.followRedirect = false;
 	request.followAllRedirects = false;
-	return request;
+	return { ok: true, request };
 }
