@@ -101,3 +101,55 @@ describe('the API key travels exactly where the spec puts it', () => {
 		}
 	});
 });
+
+/** The old key placeholder, values built from it, the key's own name, and look-alikes of the key's place. */
+const TRICKY_VALUES = [
+	'{{messagingServiceApiKey}}',
+	' {{messagingServiceApiKey}} ',
+	'{{messagingServiceApiKey}}{{messagingServiceApiKey}}',
+	encodeURIComponent('{{messagingServiceApiKey}}'),
+	'token',
+	'token={{messagingServiceApiKey}}',
+	'{{ $credentials.apiKey }}',
+];
+
+/** Every parameter of a method set to `value` (files left out; the batch messages carry it in their texts). */
+function everyParameterAs(method: ApiMethod, value: string): Record<string, unknown> {
+	const parameters: Record<string, unknown> = {};
+	for (const [name, place] of Object.entries(endpoints[method].parameters)) {
+		if (place === 'file') continue;
+		parameters[name] = name === 'messages' ? [{ name: value, text: value, delivery_list: [value] }] : value;
+	}
+	return parameters;
+}
+
+/** The request as the service received it, without the `token` slots: where the key must not be. */
+function withoutKeySlots(request: { query: Record<string, unknown>; body: Record<string, unknown> | null }) {
+	const { token: _queryToken, ...query } = request.query;
+	const { token: _bodyToken, ...body } = request.body ?? {};
+	return { query, body };
+}
+
+describe('no value sent by a user can become the key', () => {
+	const cases = (Object.keys(endpoints) as ApiMethod[]).flatMap((method) => TRICKY_VALUES.map((value) => [method, value] as const));
+
+	it.each(cases)('%s with every parameter set to %j: the service receives the value, the key only in its token places', async (method, value) => {
+		await fixture.run({
+			nodeType: PROBE_NODE_TYPE,
+			parameters: { method, parameters: JSON.stringify(everyParameterAs(method, value)) },
+			continueOnFail: true,
+		});
+		const requests = fixture.sandbox.requests();
+		expect(requests).toHaveLength(1);
+		const [request] = requests;
+		const received = withoutKeySlots(request);
+		expect(JSON.stringify(received)).not.toContain(TEST_API_KEY);
+		expect(placesOfKey(request)).toEqual(specKeyPlaces[method]);
+		for (const [name, place] of Object.entries(endpoints[method].parameters)) {
+			if (place === 'file') continue;
+			const where = place === 'query' ? received.query : received.body;
+			if (name === 'messages') expect(where[name]).toEqual([{ name: value, text: value, delivery_list: [value] }]);
+			else expect({ name, value: where[name] }).toEqual({ name, value });
+		}
+	});
+});

@@ -2,6 +2,10 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { ApiMethod, Effect, Endpoint } from './endpoints';
+import { redact } from './redaction';
+
+/** kept here too for callers that take it from the errors module */
+export { redact };
 
 /** Why a call failed, before it becomes an n8n error. */
 export type Failure =
@@ -24,15 +28,6 @@ const NOT_DONE: Record<Effect, string> = {
 	idempotentWrite: 'Nothing was changed: the service answered with a redirect instead of doing it.',
 	read: 'Nothing was read: the service answered with a redirect.',
 };
-
-export function redact(text: string, secret: string): string {
-	if (!secret) return text;
-	let result = text;
-	for (const form of new Set([secret, encodeURIComponent(secret)])) {
-		result = result.split(form).join('***');
-	}
-	return result;
-}
 
 function describeStatus(method: ApiMethod, endpoint: Endpoint, status: number, reason: string | undefined) {
 	const said = reason ? `: ${reason}` : '';
