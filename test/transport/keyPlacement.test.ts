@@ -125,8 +125,10 @@ function everyParameterAs(method: ApiMethod, value: string): Record<string, unkn
 
 /** The request as the service received it, without the `token` slots: where the key must not be. */
 function withoutKeySlots(request: { query: Record<string, unknown>; body: Record<string, unknown> | null }) {
-	const { token: _queryToken, ...query } = request.query;
-	const { token: _bodyToken, ...body } = request.body ?? {};
+	const query: Record<string, unknown> = { ...request.query };
+	const body: Record<string, unknown> = { ...(request.body ?? {}) };
+	delete query.token;
+	delete body.token;
 	return { query, body };
 }
 
