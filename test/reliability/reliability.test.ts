@@ -13,7 +13,7 @@ import { checkKeyNotInUrls, keyLeakSuite } from './suites/keyLeaks';
 import { startTriggerScenarios, triggerSuite } from './suites/trigger';
 import { figures, summaryText } from './lib/figures';
 import { allSettled, useBackground } from './lib/background';
-import { knownLeakLines, leakWatch } from './lib/leaks';
+import { KEY_FORMS, KEY_PREFIX_LENGTH, knownLeakLines, leakWatch } from './lib/leaks';
 import { harvestAll } from './lib/world';
 
 beforeAll(() => leakWatch.install());
@@ -46,6 +46,8 @@ describe('summary', () => {
 		await allSettled();
 		leakWatch.scanLog('background work');
 		leakWatch.restore();
+		figures.keyLeak.forms = KEY_FORMS.length;
+		figures.keyLeak.prefixLength = KEY_PREFIX_LENGTH;
 		console.info(summaryText(leakWatch.hits.length, leakWatch.knownHits.length, leakWatch.scans, leakWatch.logWrites));
 		expect(figures.messages).toMatchObject({ lost: 0, doubled: 0 });
 		expect(figures.templates).toMatchObject({ lost: 0, doubled: 0 });
