@@ -55,4 +55,12 @@ describe('the Messaging Service credential', () => {
 		expect(result.message).not.toMatch(/secret-pass|region=eu|#top/);
 		expect(fixture.sandbox.requests()).toEqual([]);
 	});
+
+	it('the node refuses a Base URL with user:pass@ before any request, without showing the password', async () => {
+		const baseUrl = fixture.sandbox.url.replace('http://', 'http://user:secret-pass@');
+		const result = await fixture.run({ baseUrl, parameters: { resource: 'template', operation: 'getAll' } });
+		expect(result.error?.message).toMatch(/must not contain a user name or password \("user:pass@"\)/);
+		expect(JSON.stringify([result.error?.message, (result.error as { description?: string }).description])).not.toContain('secret-pass');
+		expect(fixture.sandbox.requests()).toEqual([]);
+	});
 });
