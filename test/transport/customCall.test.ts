@@ -14,6 +14,10 @@ import { useSandbox } from '../harness/sandbox';
 
 const CUSTOM_CALL_NODE_TYPE = 'n8n-nodes-messaging-service.customCallProbe';
 
+interface LegacyRequestHelpers {
+	requestWithAuthentication(this: IExecuteFunctions, credentialsType: string, options: IDataObject): Promise<unknown>;
+}
+
 /** Calls `requestWithAuthentication` with the options given, as the HTTP Request node does with a predefined credential. */
 class CustomCallProbe implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,6 +27,7 @@ class CustomCallProbe implements INodeType {
 		version: 1,
 		description: 'Sends one request in the shape of the HTTP Request node',
 		defaults: { name: 'Custom Call Probe' },
+		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'messagingServiceApi', required: true }],
@@ -32,13 +37,15 @@ class CustomCallProbe implements INodeType {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const raw = this.getNodeParameter('request', 0);
 		const request = (typeof raw === 'string' ? JSON.parse(raw) : raw) as IDataObject;
-		const response = (await this.helpers.requestWithAuthentication.call(this, 'messagingServiceApi', {
+		// the HTTP Request node's own helper (legacy request options), not the one the package uses
+		const helpers = this.helpers as unknown as LegacyRequestHelpers;
+		const response = (await helpers.requestWithAuthentication.call(this, 'messagingServiceApi', {
 			resolveWithFullResponse: true,
 			simple: false,
 			followRedirect: true,
 			followAllRedirects: true,
 			...request,
-		} as never)) as { statusCode: number };
+		})) as { statusCode: number };
 		return [[{ json: { statusCode: response.statusCode }, pairedItem: { item: 0 } }]];
 	}
 }
