@@ -155,3 +155,32 @@ describe('no value sent by a user can become the key', () => {
 		}
 	});
 });
+
+describe('through the node: what a user or an input item sends stays what it is', () => {
+	const PLACEHOLDER = '{{messagingServiceApiKey}}';
+
+	it('an SMS whose text comes from an input item equal to the old placeholder sends that text', async () => {
+		const result = await fixture.run({
+			parameters: { resource: 'sms', operation: 'send', phone: '375291234567', message: '={{ $json.reply }}', senderNameId: String(fixture.account.alphanameIds[0]) },
+			items: [{ reply: PLACEHOLDER }],
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = fixture.sandbox.requests();
+		expect([request.query.message, request.query.token]).toEqual([PLACEHOLDER, TEST_API_KEY]);
+	});
+
+	it('a template named and written as the old placeholder and as "token" is stored as typed', async () => {
+		for (const value of [PLACEHOLDER, 'token']) {
+			const result = await fixture.run({ parameters: { resource: 'template', operation: 'create', name: value, message: value } });
+			expect(result.error).toBeUndefined();
+		}
+		const bodies = fixture.sandbox.requests().map((request) => [request.body?.name, request.body?.message, request.body?.token]);
+		expect(bodies).toEqual([
+			[PLACEHOLDER, PLACEHOLDER, TEST_API_KEY],
+			['token', 'token', TEST_API_KEY],
+		]);
+		const stored = fixture.sandbox.account(TEST_API_KEY).templates.map((template) => template.name);
+		expect(stored).toEqual(expect.arrayContaining([PLACEHOLDER, 'token']));
+		expect(stored).not.toContain(TEST_API_KEY);
+	});
+});
