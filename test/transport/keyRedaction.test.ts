@@ -127,6 +127,15 @@ describe('redact', () => {
 		expect(redact(`"${form.slice(0, KEY_PREFIX_LENGTH)}..."`, key)).toBe('"***..."');
 	});
 
+	it.each([0, 1, 2, 3, 4, 5])('takes the key out of a longer base64 text, %i bytes in', (offset) => {
+		for (const inner of [key, encodeURIComponent(key)]) {
+			const encoded = Buffer.from(`${'x'.repeat(offset)}token=${inner}&phone=375291234567`).toString('base64');
+			const redacted = redact(`echo: ${encoded}`, key);
+			expect(redacted).toContain('***');
+			expect(keyHits(redacted, key)).toEqual([]);
+		}
+	});
+
 	it('leaves a text without the key, or with fewer than 8 of its first characters, as it is', () => {
 		const text = `not it: ${key.slice(0, KEY_PREFIX_LENGTH - 1)}!`;
 		expect(redact(text, key)).toBe(text);

@@ -3,17 +3,6 @@ export const MIN_KEY_PREFIX = 8;
 
 const MASK = '***';
 
-/**
- * The forms the key takes in the texts the package handles: as typed, URL-encoded (both
- * `encodeURIComponent` and the form encoding, where a space is `+`), JSON-escaped, and base64
- * (standard and URL-safe, as in a Basic header or a token echoed back encoded).
- */
-export function keyForms(secret: string): string[] {
-	if (!secret) return [];
-	const base64 = Buffer.from(secret, 'utf8').toString('base64');
-	return [...new Set([...textForms(secret), base64, base64.replace(/=+$/, ''), Buffer.from(secret, 'utf8').toString('base64url')])];
-}
-
 function textForms(secret: string): string[] {
 	return [
 		...new Set([
@@ -24,6 +13,35 @@ function textForms(secret: string): string[] {
 			JSON.stringify(secret).slice(1, -1),
 		]),
 	];
+}
+
+/**
+ * What a text form of the key looks like inside a longer base64 text (a whole request echoed back
+ * encoded): at each of the three byte alignments, the characters that only the key decides, in
+ * the standard and the URL-safe alphabet.
+ */
+function base64Cores(form: string): string[] {
+	const bytes = Buffer.from(form, 'utf8');
+	const cores: string[] = [];
+	for (const shift of [0, 1, 2]) {
+		const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+		const core = encoded.slice(shift === 0 ? 0 : 4, Math.floor((shift + bytes.length) / 3) * 4);
+		if (core.length >= MIN_KEY_PREFIX) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+	}
+	return cores;
+}
+
+/**
+ * The forms the key takes in the texts the package handles: as typed, URL-encoded (both
+ * `encodeURIComponent` and the form encoding, where a space is `+`, and twice), JSON-escaped,
+ * and base64 (standard and URL-safe, alone or inside a longer base64 text).
+ */
+export function keyForms(secret: string): string[] {
+	if (!secret) return [];
+	const base64 = Buffer.from(secret, 'utf8').toString('base64');
+	const text = textForms(secret);
+	const encoded = [base64, base64.replace(/=+$/, ''), Buffer.from(secret, 'utf8').toString('base64url'), ...text.flatMap(base64Cores)];
+	return [...new Set([...text, ...encoded])];
 }
 
 /** Where `form` shows in `text`: whole, or cut to a prefix of MIN_KEY_PREFIX characters or more. */
@@ -41,28 +59,17 @@ function spansOf(text: string, form: string): Array<[number, number]> {
 /**
  * Takes the key out of a text in every form it can take there, any cut of it (a prefix of
  * MIN_KEY_PREFIX characters or more, as an error shows a long value it quotes: `"LKahpwDLT29g..."`),
- * and any base64 text that holds it.
+ * also where it is encoded inside a longer base64 text.
  */
-const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
-
-/**
- * Base64 runs that hold the key somewhere inside (a whole request echoed back encoded, where the
- * key does not start on a 3-byte boundary and so shows in no form of its own).
- */
-function encodedSpans(text: string, secret: string): Array<[number, number]> {
-	if (!secret) return [];
-	const spans: Array<[number, number]> = [];
-	const forms = textForms(secret);
-	for (const match of text.matchAll(BASE64_RUN)) {
-		const decoded = Buffer.from(match[0].replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
-		if (forms.some((form) => spansOf(decoded, form).length > 0)) spans.push([match.index, match.index + match[0].length]);
-	}
-	return spans;
+export function redact(text: string, secret: string): string {
+	return redactForms(text, keyForms(secret));
 }
 
-export function redact(text: string, secret: string): string {
+function redactForms(text: string, forms: string[]): string {
 	// every form is searched in the original text, and overlapping finds are masked as one
-	const spans = [...keyForms(secret).flatMap((form) => spansOf(text, form)), ...encodedSpans(text, secret)].sort((a, b) => a[0] - b[0]);
+	const spans = forms
+		.flatMap((form) => spansOf(text, form))
+		.sort((a, b) => a[0] - b[0]);
 	if (spans.length === 0) return text;
 	let result = '';
 	let from = 0;
@@ -76,13 +83,23 @@ export function redact(text: string, secret: string): string {
 
 /** A copy of any JSON value with the key taken out of every string in it (keys of objects included). */
 export function redactDeep<T>(value: T, secret: string): T {
-	if (!secret) return value;
-	if (typeof value === 'string') return redact(value, secret) as T;
-	if (Array.isArray(value)) return value.map((entry: unknown) => redactDeep(entry, secret)) as T;
+	return secret ? redactDeepWith(value, keyForms(secret)) : value;
+}
+
+function redactDeepWith<T>(value: T, forms: string[]): T {
+	if (typeof value === 'string') return redactForms(value, forms) as T;
+	if (Array.isArray(value)) return value.map((entry: unknown) => redactDeepWith(entry, forms)) as T;
 	if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
 		const copy: Record<string, unknown> = {};
-		for (const [name, entry] of Object.entries(value)) copy[redact(name, secret)] = redactDeep(entry, secret);
+		for (const [name, entry] of Object.entries(value)) copy[redactForms(name, forms)] = redactDeepWith(entry, forms);
 		return copy as T;
 	}
 	return value;
+}
+
+/** Takes the key out of many values at once (the forms of the key are worked out once). */
+export function redactAll<T>(values: T[], secret: string): T[] {
+	if (!secret) return values;
+	const forms = keyForms(secret);
+	return values.map((value) => redactDeepWith(value, forms));
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { redact, redactDeep } from './redaction';
+import { redact, redactAll } from './redaction';
 import { readCredential } from './request';
 
 /**
@@ -41,6 +41,7 @@ export function withoutKey<E>(error: E, apiKey: string): E {
  */
 export function itemsWithoutKey(items: INodeExecutionData[], apiKey: string): INodeExecutionData[] {
 	if (!apiKey) return items;
-	for (const item of items) item.json = redactDeep<IDataObject>(item.json, apiKey);
+	const clean = redactAll<IDataObject>(items.map((item) => item.json), apiKey);
+	items.forEach((item, index) => (item.json = clean[index]));
 	return items;
 }
