@@ -6,7 +6,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { fillApiKey } from '../nodes/MessagingService/transport/auth';
+import { authenticateRequest } from '../nodes/MessagingService/transport/auth';
 
 export class MessagingServiceApi implements ICredentialType {
 	name = 'messagingServiceApi';
@@ -79,8 +79,8 @@ export class MessagingServiceApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> => {
-		const check = fillApiKey(credentials, requestOptions);
-		if (!check.ok) throw new Error(check.problem);
-		return requestOptions;
+		const authenticated = authenticateRequest(credentials, requestOptions);
+		if (!authenticated.ok) throw new Error(authenticated.problem);
+		return authenticated.request;
 	};
 }

@@ -2,7 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerProperties } from './trigger/description';
-import { apiKeyOf, withoutKey } from './transport/secrets';
+import { apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
 import { pollReplies } from './trigger/poll';
 import { searchChatMailings } from './methods/listSearch';
 import { messagingServiceApiTest } from './methods/credentialTest';
@@ -35,7 +35,9 @@ export class MessagingServiceTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		try {
-			return await pollReplies.call(this);
+			const polled = await pollReplies.call(this);
+			const apiKey = polled ? await apiKeyOf(this) : '';
+			return polled && polled.map((items) => itemsWithoutKey(items, apiKey));
 		} catch (error) {
 			throw withoutKey(error, await apiKeyOf(this));
 		}

@@ -1,5 +1,4 @@
 import { MessagingServiceApi } from '../../credentials/MessagingServiceApi.credentials';
-import { API_KEY_SLOT } from '../../nodes/MessagingService/transport/auth';
 import { testCredential } from '../harness/credentialTest';
 import { TEST_API_KEY } from '../harness/keys';
 import { useSandbox } from '../harness/sandbox';
@@ -35,12 +34,33 @@ describe('the Messaging Service credential', () => {
 
 	it('accepts plain http:// on another host once "Allow Unencrypted HTTP" is on', async () => {
 		const credential = new MessagingServiceApi();
-		const options = { url: '/api/v2/getTemplateMessages', baseURL: 'http://10.0.0.5:8080/', qs: { token: API_KEY_SLOT } };
+		const options = { url: '/api/v2/getTemplateMessages', baseURL: 'http://10.0.0.5:8080/' };
 		const authenticated = await credential.authenticate(
 			{ apiKey: TEST_API_KEY, baseUrl: 'http://10.0.0.5:8080/', allowUnencryptedHttp: true },
 			options,
 		);
 		expect(authenticated.baseURL).toBe('http://10.0.0.5:8080');
 		expect(authenticated.qs).toEqual({ token: TEST_API_KEY });
+	});
+
+	it.each([
+		['user:pass@', (host: string) => host.replace('http://', 'http://user:secret-pass@')],
+		['a query string', (host: string) => `${host}/?region=eu`],
+		['a fragment', (host: string) => `${host}/#top`],
+	])('fails its test with %s in the Base URL, before any request, without repeating it', async (_what, build) => {
+		const baseUrl = build(fixture.sandbox.url);
+		const result = await testCredential({ apiKey: TEST_API_KEY, baseUrl });
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/must not contain (a user name or password|a query string or a fragment)/);
+		expect(result.message).not.toMatch(/secret-pass|region=eu|#top/);
+		expect(fixture.sandbox.requests()).toEqual([]);
+	});
+
+	it('the node refuses a Base URL with user:pass@ before any request, without showing the password', async () => {
+		const baseUrl = fixture.sandbox.url.replace('http://', 'http://user:secret-pass@');
+		const result = await fixture.run({ baseUrl, parameters: { resource: 'template', operation: 'getAll' } });
+		expect(result.error?.message).toMatch(/must not contain a user name or password \("user:pass@"\)/);
+		expect(JSON.stringify([result.error?.message, (result.error as { description?: string }).description])).not.toContain('secret-pass');
+		expect(fixture.sandbox.requests()).toEqual([]);
 	});
 });

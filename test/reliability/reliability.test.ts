@@ -14,7 +14,7 @@ import { checkKeyNotInUrls, keyLeakSuite } from './suites/keyLeaks';
 import { startTriggerScenarios, triggerSuite } from './suites/trigger';
 import { figures, summaryText } from './lib/figures';
 import { allSettled, useBackground } from './lib/background';
-import { knownLeakLines, leakWatch } from './lib/leaks';
+import { KEY_FORMS, KEY_PREFIX_LENGTH, knownLeakLines, leakWatch } from './lib/leaks';
 import { harvestAll } from './lib/world';
 
 beforeAll(() => leakWatch.install());
@@ -48,6 +48,8 @@ describe('summary', () => {
 		await allSettled();
 		leakWatch.scanLog('background work');
 		leakWatch.restore();
+		figures.keyLeak.forms = KEY_FORMS.length;
+		figures.keyLeak.prefixLength = KEY_PREFIX_LENGTH;
 		// straight to the output: jest --silent (npm test) keeps the console quiet, the figures are wanted
 		process.stdout.write(`${summaryText(leakWatch.hits.length, leakWatch.knownHits.length, leakWatch.scans, leakWatch.logWrites)}\n`);
 		expect(figures.messages).toMatchObject({ lost: 0, doubled: 0 });

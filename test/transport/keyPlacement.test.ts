@@ -101,3 +101,86 @@ describe('the API key travels exactly where the spec puts it', () => {
 		}
 	});
 });
+
+/** The old key placeholder, values built from it, the key's own name, and look-alikes of the key's place. */
+const TRICKY_VALUES = [
+	'{{messagingServiceApiKey}}',
+	' {{messagingServiceApiKey}} ',
+	'{{messagingServiceApiKey}}{{messagingServiceApiKey}}',
+	encodeURIComponent('{{messagingServiceApiKey}}'),
+	'token',
+	'token={{messagingServiceApiKey}}',
+	'{{ $credentials.apiKey }}',
+];
+
+/** Every parameter of a method set to `value` (files left out; the batch messages carry it in their texts). */
+function everyParameterAs(method: ApiMethod, value: string): Record<string, unknown> {
+	const parameters: Record<string, unknown> = {};
+	for (const [name, place] of Object.entries(endpoints[method].parameters)) {
+		if (place === 'file') continue;
+		parameters[name] = name === 'messages' ? [{ name: value, text: value, delivery_list: [value] }] : value;
+	}
+	return parameters;
+}
+
+/** The request as the service received it, without the `token` slots: where the key must not be. */
+function withoutKeySlots(request: { query: Record<string, unknown>; body: Record<string, unknown> | null }) {
+	const query: Record<string, unknown> = { ...request.query };
+	const body: Record<string, unknown> = { ...(request.body ?? {}) };
+	delete query.token;
+	delete body.token;
+	return { query, body };
+}
+
+describe('no value sent by a user can become the key', () => {
+	const cases = (Object.keys(endpoints) as ApiMethod[]).flatMap((method) => TRICKY_VALUES.map((value) => [method, value] as const));
+
+	it.each(cases)('%s with every parameter set to %j: the service receives the value, the key only in its token places', async (method, value) => {
+		await fixture.run({
+			nodeType: PROBE_NODE_TYPE,
+			parameters: { method, parameters: JSON.stringify(everyParameterAs(method, value)) },
+			continueOnFail: true,
+		});
+		const requests = fixture.sandbox.requests();
+		expect(requests).toHaveLength(1);
+		const [request] = requests;
+		const received = withoutKeySlots(request);
+		expect(JSON.stringify(received)).not.toContain(TEST_API_KEY);
+		expect(placesOfKey(request)).toEqual(specKeyPlaces[method]);
+		for (const [name, place] of Object.entries(endpoints[method].parameters)) {
+			if (place === 'file') continue;
+			const where = place === 'query' ? received.query : received.body;
+			if (name === 'messages') expect(where[name]).toEqual([{ name: value, text: value, delivery_list: [value] }]);
+			else expect({ name, value: where[name] }).toEqual({ name, value });
+		}
+	});
+});
+
+describe('through the node: what a user or an input item sends stays what it is', () => {
+	const PLACEHOLDER = '{{messagingServiceApiKey}}';
+
+	it('an SMS whose text comes from an input item equal to the old placeholder sends that text', async () => {
+		const result = await fixture.run({
+			parameters: { resource: 'sms', operation: 'send', phone: '375291234567', message: '={{ $json.reply }}', senderNameId: String(fixture.account.alphanameIds[0]) },
+			items: [{ reply: PLACEHOLDER }],
+		});
+		expect(result.error).toBeUndefined();
+		const [request] = fixture.sandbox.requests();
+		expect([request.query.message, request.query.token]).toEqual([PLACEHOLDER, TEST_API_KEY]);
+	});
+
+	it('a template named and written as the old placeholder and as "token" is stored as typed', async () => {
+		for (const value of [PLACEHOLDER, 'token']) {
+			const result = await fixture.run({ parameters: { resource: 'template', operation: 'create', name: value, message: value } });
+			expect(result.error).toBeUndefined();
+		}
+		const bodies = fixture.sandbox.requests().map((request) => [request.body?.name, request.body?.message, request.body?.token]);
+		expect(bodies).toEqual([
+			[PLACEHOLDER, PLACEHOLDER, TEST_API_KEY],
+			['token', 'token', TEST_API_KEY],
+		]);
+		const stored = fixture.sandbox.account(TEST_API_KEY).templates.map((template) => template.name);
+		expect(stored).toEqual(expect.arrayContaining([PLACEHOLDER, 'token']));
+		expect(stored).not.toContain(TEST_API_KEY);
+	});
+});

@@ -6,7 +6,7 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { checkBaseUrl } from '../transport/auth';
+import { authenticateRequest } from '../transport/auth';
 
 /**
  * The credential's "Test" (`testedBy` on both nodes): the harmless read getTemplateMessages, with
@@ -108,15 +108,22 @@ export async function messagingServiceApiTest(
 	credential: ICredentialsDecrypted<ICredentialDataDecryptedObject>,
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
-	const check = checkBaseUrl(data.baseUrl, data.allowUnencryptedHttp);
-	if (!check.ok) return { status: 'Error', message: check.problem };
+	// n8n applies no `authenticate` to a node's own credential test: the same placement is asked for here.
+	const authenticated = authenticateRequest(data, {
+		method: 'POST',
+		url: '/api/v2/getTemplateMessages',
+		baseURL: String(data.baseUrl ?? ''),
+		qs: {},
+	});
+	if (!authenticated.ok) return { status: 'Error', message: authenticated.problem };
+	const { baseURL, url, qs } = authenticated.request;
 	// Credential tests get only n8n's legacy request helper (ICredentialTestFunctions).
 	const { request } = this.helpers;
 	try {
 		const answer = (await request({
 			method: 'POST',
-			uri: `${check.baseUrl}/api/v2/getTemplateMessages`,
-			qs: { token: String(data.apiKey ?? '') },
+			uri: `${baseURL}${url}`,
+			qs,
 			timeout: CREDENTIAL_TEST_TIMEOUT_S * 1000,
 			followRedirect: false,
 			followAllRedirects: false,
@@ -125,6 +132,6 @@ export async function messagingServiceApiTest(
 		})) as Answer;
 		return describeAnswer(answer);
 	} catch (error) {
-		return { status: 'Error', message: describeConnectionFailure(error, check.baseUrl) };
+		return { status: 'Error', message: describeConnectionFailure(error, String(baseURL)) };
 	}
 }

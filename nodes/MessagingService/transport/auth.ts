@@ -1,12 +1,6 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
-/**
- * The transport marks each place where the endpoint table puts the API key with this
- * placeholder; the credential's `authenticate` replaces every mark with the real key. So the
- * key enters a request only through the credential, exactly where the spec wants it, and a
- * request that somehow skipped authentication carries no secret.
- */
-export const API_KEY_SLOT = '{{messagingServiceApiKey}}';
+import { keyPlacesOf, placeApiKey, type KeyCarrier } from './keyPlacement';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
@@ -46,42 +40,98 @@ export function checkBaseUrl(raw: unknown, allowUnencryptedHttp: unknown): BaseU
 			problem: `The Base URL "${shown}" uses unencrypted http://, which would send the API key in clear text. Use https://, or turn on "Allow Unencrypted HTTP" in the credential if this server is on a network you trust.`,
 		};
 	}
+	if (url.username || url.password) {
+		return {
+			ok: false,
+			problem: `The Base URL "${shown}" must not contain a user name or password ("user:pass@"): the service takes only the API key, and n8n would drop them without a word. Remove everything from "//" up to "@".`,
+		};
+	}
 	if (url.search || url.hash) {
 		return { ok: false, problem: `The Base URL "${shown}" must not contain a query string or a fragment (not shown here); remove everything from "?" or "#" on` };
 	}
 	return { ok: true, baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }
 
-function fillSlots(target: Record<string, unknown> | undefined, apiKey: string) {
-	if (!target) return;
-	for (const [name, value] of Object.entries(target)) {
-		if (value === API_KEY_SLOT) target[name] = apiKey;
-	}
+/** The request options as `authenticate` receives them, in either of n8n's two shapes. */
+type IncomingRequest = IHttpRequestOptions & KeyCarrier & {
+	uri?: unknown;
+	followRedirect?: boolean;
+	followAllRedirects?: boolean;
+};
+
+function isAbsolute(url: string): boolean {
+	return /^[a-z][a-z\d+.-]*:\/\//i.test(url);
 }
 
-function fillBodySlots(body: unknown, apiKey: string) {
-	if (body instanceof URLSearchParams || body instanceof FormData) {
-		for (const [name, value] of [...body.entries()]) {
-			if (value === API_KEY_SLOT) body.set(name, apiKey);
-		}
-		return;
+/** The URL the request goes to, as n8n's client resolves it (a relative url is appended to baseURL). */
+function targetOf(request: IncomingRequest, baseUrl: string): string {
+	const url = String(request.url ?? request.uri ?? '');
+	if (isAbsolute(url)) return url;
+	const base = request.baseURL !== undefined ? baseUrl : '';
+	return `${base}/${url.replace(/^\/+/, '')}`;
+}
+
+/**
+ * The API path of a request (`/api/v2/getTemplateMessages`): what follows the Base URL. A request
+ * to any other place (another host, scheme or port, another path prefix, a `user:pass@`) is
+ * refused, so the key goes to the service of the credential and nowhere else.
+ */
+function apiPathOf(target: string, baseUrl: string): { ok: true; apiPath: string } | { ok: false; problem: string } {
+	let url: URL;
+	try {
+		url = new URL(target);
+	} catch {
+		return { ok: false, problem: 'The request has no valid URL: enter the Base URL of the credential followed by an API path, e.g. /api/v2/getTemplateMessages' };
 	}
-	if (body && typeof body === 'object' && !Array.isArray(body)) {
-		fillSlots(body as Record<string, unknown>, apiKey);
+	const base = new URL(baseUrl);
+	const basePath = base.pathname.replace(/\/+$/, '');
+	const shown = `${url.protocol}//${url.host}${url.pathname}`;
+	if (url.username || url.password) {
+		return { ok: false, problem: `The URL "${shown}" must not contain a user name or password ("user:pass@"); the Messaging Service credential sends only its API key` };
+	}
+	if (url.origin !== base.origin || !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) {
+		return {
+			ok: false,
+			problem: `The Messaging Service credential sends its API key only to its Base URL (${base.origin}${basePath}), not to "${shown}". Use a URL that starts with the Base URL, e.g. ${base.origin}${basePath}/api/v2/getTemplateMessages`,
+		};
+	}
+	return { ok: true, apiPath: url.pathname.slice(basePath.length) };
+}
+
+/** A `token` typed into the URL itself goes away: the credential puts the key where it belongs. */
+function withoutTokenInUrl(request: IncomingRequest) {
+	for (const field of ['url', 'uri'] as const) {
+		const value = request[field];
+		if (typeof value !== 'string' || !isAbsolute(value) || !/[?&]token=/.test(value)) continue;
+		const url = new URL(value);
+		url.searchParams.delete('token');
+		request[field] = url.toString();
 	}
 }
 
 /**
- * The credential's `authenticate`: puts the key into the marked places. A request with a
- * `baseURL` (the credential test) gets the checked Base URL; the refusal is returned so that
- * the caller can raise it.
+ * The credential's `authenticate`, for the node's requests and for the HTTP Request node (Custom
+ * API Call) alike: checks the Base URL, finds the API method by the path of the request in the
+ * node's endpoint table, and puts the key exactly where the spec puts `token` for it (the query
+ * string for a path that is not one of the spec's). Redirects are never followed: a redirect
+ * could carry the key to another host, or repeat a send. A refusal says what to fix; the
+ * credential raises it.
  */
-export function fillApiKey(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): BaseUrlCheck {
+export function authenticateRequest(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): { ok: true; request: IHttpRequestOptions } | { ok: false; problem: string } {
 	const check = checkBaseUrl(credentials.baseUrl, credentials.allowUnencryptedHttp);
 	if (!check.ok) return check;
-	if (requestOptions.baseURL !== undefined) requestOptions.baseURL = check.baseUrl;
-	const apiKey = String(credentials.apiKey ?? '');
-	fillSlots(requestOptions.qs, apiKey);
-	fillBodySlots(requestOptions.body, apiKey);
-	return check;
+	const request = requestOptions as IncomingRequest;
+	const target = apiPathOf(targetOf(request, check.baseUrl), check.baseUrl);
+	if (!target.ok) return target;
+	if (request.baseURL !== undefined) request.baseURL = check.baseUrl;
+	withoutTokenInUrl(request);
+	placeApiKey(request, keyPlacesOf(target.apiPath), String(credentials.apiKey ?? ''));
+	request.disableFollowRedirect = true;
+	request.maxRedirects = 0;
+	request.followRedirect = false;
+	request.followAllRedirects = false;
+	return { ok: true, request };
 }

@@ -1,6 +1,5 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { API_KEY_SLOT } from './auth';
 import type { Endpoint } from './endpoints';
 
 /** A file sent as a multipart part, e.g. the `image` of a chat message. */
@@ -28,8 +27,8 @@ function asText(value: Exclude<ApiParameterValue, ApiFile | undefined>): string 
 
 /**
  * Builds the request for one call from the endpoint table: every parameter in the place the
- * table gives it, the API key as a slot that the credential fills. Unknown parameters are a
- * programming error, caught here rather than sent.
+ * table gives it; the credential's `authenticate` adds the API key (transport/keyPlacement.ts).
+ * Unknown parameters are a programming error, caught here rather than sent.
  */
 export function encodeRequest(
 	methodName: string,
@@ -41,12 +40,6 @@ export function encodeRequest(
 	const form: Array<[string, string]> = [];
 	const files: Array<[string, ApiFile]> = [];
 	const json: IDataObject = {};
-
-	for (const place of endpoint.token) {
-		if (place === 'query') qs.token = API_KEY_SLOT;
-		if (place === 'form') form.push(['token', API_KEY_SLOT]);
-		if (place === 'json') json.token = API_KEY_SLOT;
-	}
 
 	for (const [name, value] of Object.entries(parameters)) {
 		if (value === undefined) continue;

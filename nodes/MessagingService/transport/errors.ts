@@ -2,6 +2,10 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { ApiMethod, Effect, Endpoint } from './endpoints';
+import { redact } from './redaction';
+
+/** kept here too for callers that take it from the errors module */
+export { redact };
 
 /** Why a call failed, before it becomes an n8n error. */
 export type Failure =
@@ -15,7 +19,8 @@ export type Failure =
 	| { kind: 'cancelled' }
 	| { kind: 'rateLimited'; retries: number }
 	/** the service asked to wait until `retryAt` (ms since 1970), longer than the node waits */
-	| { kind: 'waitTooLong'; retryAt: number; boundMs: number };
+	| { kind: 'waitTooLong'; retryAt: number; boundMs: number }
+	| { kind: 'redirect'; status: number; target: string | undefined };
 
 /** Connection failures that happen before the request reaches the service. */
 export const NEVER_REACHED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
@@ -47,15 +52,12 @@ const UNKNOWN_OUTCOME: Partial<Record<Effect, string>> = {
 	write: 'The service may have processed the request before the failure, so it may have been done (created, changed or deleted). It was not done again automatically: check (for example with a "Get" or "Get Many" operation) before trying again.',
 };
 const RETRIED = 'It was retried and still failed; try again later.';
-
-export function redact(text: string, secret: string): string {
-	if (!secret) return text;
-	let result = text;
-	for (const form of new Set([secret, encodeURIComponent(secret)])) {
-		result = result.split(form).join('***');
-	}
-	return result;
-}
+const NOT_DONE: Record<Effect, string> = {
+	send: 'The message was not sent: the service answered with a redirect instead of taking it.',
+	write: 'Nothing was created or changed: the service answered with a redirect instead of doing it.',
+	idempotentWrite: 'Nothing was changed: the service answered with a redirect instead of doing it.',
+	read: 'Nothing was read: the service answered with a redirect.',
+};
 
 function describeStatus(method: ApiMethod, endpoint: Endpoint, status: number, reason: string | undefined) {
 	const said = reason ? `: ${reason}` : '';
@@ -151,6 +153,12 @@ function describe(method: ApiMethod, endpoint: Endpoint, failure: Failure) {
 						? 'The service could not be reached: check the Base URL in the credential.'
 						: unknownOutcome,
 				httpCode: undefined,
+			};
+		case 'redirect':
+			return {
+				message: `The service answered ${method} with a redirect (${failure.status}) to ${failure.target ?? 'an address it did not give'}; redirects are not followed, and the API key was not sent there`,
+				description: `${NOT_DONE[endpoint.effect]} Check the Base URL in the credential: use the address the service answers on directly (for example https:// instead of http://, or its new address).`,
+				httpCode: String(failure.status),
 			};
 		case 'rateLimited':
 			return {

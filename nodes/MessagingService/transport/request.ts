@@ -17,6 +17,7 @@ import { encodeRequest, type ApiParameters } from './encode';
 import { endpoints, type ApiMethod, type Endpoint } from './endpoints';
 import { NEVER_REACHED_CODES, toNodeApiError, type Failure } from './errors';
 import { RequestPacer } from './pacer';
+import { redirectFailure } from './redirects';
 import {
 	MAX_RATE_LIMIT_RETRIES,
 	MAX_RETRY_AFTER_MS,
@@ -140,9 +141,12 @@ async function attempt(
 				ignoreHttpStatusErrors: true,
 				encoding: 'text',
 				json: false,
+				disableFollowRedirect: true,
 			},
 			{ credentialsDecrypted: credential },
 		)) as IN8nHttpFullResponse;
+		const redirect = redirectFailure(response, request.url);
+		if (redirect) return { failure: redirect, repeatable: false };
 		const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');
 		const classified = classifyAnswer(endpoint, response.statusCode, text);
 		switch (classified.kind) {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { redact } from './errors';
+import { redact, redactAll } from './redaction';
 import { readCredential } from './request';
 
 /**
@@ -35,14 +35,13 @@ export function withoutKey<E>(error: E, apiKey: string): E {
 	return error;
 }
 
-/** Takes the key out of the `error` and `description` of Continue On Fail items. */
+/**
+ * Takes the key out of every string of the output items: the `error` of Continue On Fail items,
+ * and whatever the service answered (a template whose text is the key, a reply that quotes it).
+ */
 export function itemsWithoutKey(items: INodeExecutionData[], apiKey: string): INodeExecutionData[] {
 	if (!apiKey) return items;
-	for (const item of items) {
-		const json: IDataObject = item.json;
-		for (const field of ['error', 'description']) {
-			if (typeof json[field] === 'string') json[field] = redact(json[field] as string, apiKey);
-		}
-	}
+	const clean = redactAll<IDataObject>(items.map((item) => item.json), apiKey);
+	items.forEach((item, index) => (item.json = clean[index]));
 	return items;
 }

@@ -21,7 +21,7 @@ export const figures = {
 	records: { checked: 0, missing: 0, duplicated: 0 },
 	templates: { checked: 0, lost: 0, doubled: 0 },
 	badInputs: { cases: 0, withKeyAsValue: 0, byResource: {} as Record<string, number> },
-	keyLeak: { operations: 0, runs: 0, formBodyRequests: 0, requestsChecked: 0 },
+	keyLeak: { operations: 0, runs: 0, formBodyRequests: 0, requestsChecked: 0, forms: 0, prefixLength: 0 },
 	baseUrl: { cases: 0 },
 	trigger: { scenarios: 0, polls: 0 },
 	bounded: {
@@ -49,7 +49,7 @@ export function summaryText(keyHits: number, knownKeyHits: number, scans: number
 		`  listed records (Return All across pages): ${figures.records.checked} checked, missing ${figures.records.missing}, duplicated ${figures.records.duplicated}`,
 		`  templates created and deleted under faults: ${figures.templates.checked} checked, lost ${figures.templates.lost}, doubled ${figures.templates.doubled}`,
 		`  bad inputs tried: ${figures.badInputs.cases} (${resources}), of which ${figures.badInputs.withKeyAsValue} with the API key typed into a field`,
-		`  API key: ${figures.keyLeak.operations} operations run under every fault (${figures.keyLeak.runs} runs), ${scans} values and ${logWrites} log writes searched: key hits ${keyHits} (plus ${knownKeyHits} in what n8n keeps of an error's cause when the key was typed into a field)`,
+		`  API key: ${figures.keyLeak.operations} operations run under every fault (${figures.keyLeak.runs} runs), ${scans} values and ${logWrites} log writes (console, stdout/stderr, n8n's winston logger) searched for the key in 8 encodings (as typed, URL-, form- and double-encoded, JSON-escaped, base64, unpadded base64, base64url: ${figures.keyLeak.forms} distinct strings for the test key), inside any base64 text, and cut to any ${figures.keyLeak.prefixLength}+ first characters: key hits ${keyHits} (plus ${knownKeyHits} in what n8n keeps of an error's cause when the key was typed into a field)`,
 		`  key never in a URL for form-body methods: ${figures.keyLeak.formBodyRequests} form-body requests of ${figures.keyLeak.requestsChecked} logged requests checked`,
 		`  base URL cases: ${figures.baseUrl.cases}; trigger fault scenarios: ${figures.trigger.scenarios} (${figures.trigger.polls} polls)`,
 		`  slow answers (a byte now and then), Timeout 1 s: ${b.slow.cases} sends and reads, the longest ended after ${(b.slow.longestMs / 1000).toFixed(1)} s`,

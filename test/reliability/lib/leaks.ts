@@ -3,8 +3,60 @@ import type { PollOutcome } from '../../harness/poll';
 import type { RunNodeResult } from '../../harness/runNode';
 import { TEST_API_KEY } from '../../harness/keys';
 
-/** The forms of the key a leak could take: as typed, URL-encoded, base64. */
-export const KEY_FORMS = [...new Set([TEST_API_KEY, encodeURIComponent(TEST_API_KEY), Buffer.from(TEST_API_KEY).toString('base64')])];
+/**
+ * The forms of a key a leak could take: as typed, URL-encoded (encodeURIComponent, the form
+ * encoding with `+` for a space, and twice), JSON-escaped, base64 and base64url. Written here
+ * again, independently of the package's redaction, so that a form it forgets is found.
+ */
+export function formsOfKey(key: string): string[] {
+	const base64 = Buffer.from(key).toString('base64');
+	return [
+		...new Set([
+			key,
+			encodeURIComponent(key),
+			encodeURIComponent(key).replace(/%20/g, '+'),
+			encodeURIComponent(encodeURIComponent(key)),
+			JSON.stringify(key).slice(1, -1),
+			base64,
+			base64.replace(/=+$/, ''),
+			base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
+		]),
+	];
+}
+
+export const KEY_FORMS = formsOfKey(TEST_API_KEY);
+
+/** A cut of the key (an error that quotes a long value cut short) counts from this many characters. */
+export const KEY_PREFIX_LENGTH = 8;
+
+/**
+ * Where a key shows in a text: any of its forms, whole or cut to a prefix of KEY_PREFIX_LENGTH
+ * characters or more. Returns each hit's start and length.
+ */
+export function keyHits(text: string, key: string = TEST_API_KEY): Array<{ at: number; length: number }> {
+	const found: Array<{ at: number; end: number }> = [];
+	for (const form of formsOfKey(key)) {
+		const head = form.slice(0, Math.min(KEY_PREFIX_LENGTH, form.length));
+		for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) {
+			let length = head.length;
+			while (length < form.length && text[at + length] === form[length]) length++;
+			found.push({ at, end: at + length });
+		}
+	}
+	// base64 text that holds the key anywhere inside (where it shows in no form of its own)
+	for (const match of text.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)) {
+		const decoded = Buffer.from(match[0].replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+		if (formsOfKey(key).some((form) => decoded.includes(form.slice(0, KEY_PREFIX_LENGTH)))) found.push({ at: match.index, end: match.index + match[0].length });
+	}
+	// overlapping finds (one form's cut inside another form) are one hit, as long as their union
+	const hits: Array<{ at: number; length: number }> = [];
+	for (const { at, end } of found.sort((a, b) => a.at - b.at)) {
+		const last = hits[hits.length - 1];
+		if (last && at < last.at + last.length) last.length = Math.max(last.length, end - last.at);
+		else hits.push({ at, length: end - at });
+	}
+	return hits;
+}
 
 export interface LeakHit {
 	where: string;
@@ -47,7 +99,8 @@ type Writer = typeof process.stdout.write;
 const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const;
 
 /**
- * Searches everything the package shows for the API key: output items, error messages,
+ * Searches everything the package shows for the API key (every form of it, and every cut of
+ * KEY_PREFIX_LENGTH characters or more: `keyHits`): output items, error messages,
  * descriptions, error JSON, the run data, and everything written to the console or to
  * stdout/stderr while the runs go on (n8n's logger prints node errors there).
  *
@@ -134,16 +187,11 @@ export class LeakWatch {
 	scan(where: string, value: unknown, known = false): number {
 		this.scans++;
 		const text = typeof value === 'string' ? value : serialize(value);
-		let found = 0;
-		for (const form of KEY_FORMS) {
-			let at = text.indexOf(form);
-			while (at >= 0) {
-				found++;
-				(known ? this.knownHits : this.hits).push({ where, excerpt: text.slice(Math.max(0, at - 60), at + form.length + 20) });
-				at = text.indexOf(form, at + form.length);
-			}
+		const hits = keyHits(text);
+		for (const { at, length } of hits) {
+			(known ? this.knownHits : this.hits).push({ where, excerpt: text.slice(Math.max(0, at - 60), at + length + 20) });
 		}
-		return found;
+		return hits.length;
 	}
 
 	/** Searches what one node run produced; returns the number of hits. */
