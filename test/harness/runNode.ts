@@ -33,6 +33,8 @@ export interface RunNodeOptions {
 	items?: Array<IDataObject | INodeExecutionData | Record<string, unknown>>;
 	continueOnFail?: boolean;
 	timezone?: string;
+	/** extra fields of the engine's additionalData, e.g. `executionId` and `webhookWaitingBaseUrl` for signed resume links */
+	additionalData?: Record<string, unknown>;
 }
 
 export interface RunNodeResult {
@@ -86,6 +88,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		encryptedRunnerIdentity: undefined,
 		evalLlmMockHandler: undefined,
 		executionTimeoutTimestamp: undefined,
+		...options.additionalData,
 	};
 	const additionalData = mock<Record<string, unknown>>(partial) as unknown as IWorkflowExecuteAdditionalData;
 	const credentialsHelper = new HarnessCredentialsHelper({
