@@ -68,11 +68,10 @@ export async function callWebhook(
 		setHeader: (name: string, value: string) => (answer.headers[name.toLowerCase()] = value),
 		end: (html: string) => (answer.html = html),
 	};
-	const additionalData = mock<IWorkflowExecuteAdditionalData>({
-		httpRequest: { method: request.method, body: request.body ?? {}, headers: {}, query: {} } as never,
-		httpResponse: response as never,
-		executionId: EXECUTION_ID,
-	});
+	// Plain objects assigned after mock(): a deep mock would answer any property of the request.
+	const additionalData = mock<IWorkflowExecuteAdditionalData>({ executionId: EXECUTION_ID });
+	additionalData.httpRequest = { method: request.method, body: request.body ?? {}, headers: {}, query: {} } as never;
+	additionalData.httpResponse = response as never;
 	const webhookData = { httpMethod: request.method, node: NODE_NAME, webhookDescription: { name: 'default' } } as unknown as IWebhookData;
 	const context = new WebhookContext(
 		workflow,
