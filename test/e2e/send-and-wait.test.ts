@@ -2,8 +2,11 @@
 // the emulator: the message with its signed link, the wait, the page, the answer, the time limit,
 // and what n8n itself refuses (a second answer, a changed signature).
 import axios, { type AxiosResponse } from 'axios';
+import type { INodeParameters } from 'n8n-workflow';
+import { readExampleWorkflows, withCredential } from '../../scripts/demo/examples';
 import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
-import { nodeOutput } from './lib/execution-data';
+import { executionError, nodeOutput } from './lib/execution-data';
+import { host } from './lib/host';
 import { N8nClient } from './lib/n8n-client';
 import type { NodeTypeSummary } from './lib/n8n-types';
 import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
@@ -46,7 +49,7 @@ describe('Send and Wait for Response in a real n8n', () => {
 			type: NODE_TYPE,
 			typeVersion: 1,
 			position: [200, 0],
-			parameters,
+			parameters: parameters as INodeParameters,
 			credentials: { messagingServiceApi: { id: credential.id, name: credential.name } },
 		};
 	}
@@ -104,6 +107,27 @@ describe('Send and Wait for Response in a real n8n', () => {
 			expect.objectContaining({ httpMethod: 'GET', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true }),
 			expect.objectContaining({ httpMethod: 'POST', path: '={{ $nodeId }}', restartWebhook: true, isFullPath: true }),
 		]);
+	});
+
+	// n8n 2.41's loader (load-nodes-and-credentials.js -> tool-generation/hitl-tools.js
+	// createHitlTools) makes a "...HitlTool" type of every loaded node, community packages
+	// included, whose operation options hold "sendAndWait" and which declares webhooks.
+	it('is offered as a human review step for AI Agent tools (the generated HitlTool type)', async () => {
+		const types = await client.nodeTypes();
+		const hitl = types.find((type) => type.name === `${NODE_TYPE}HitlTool`) as
+			| (NodeTypeSummary & { inputs: unknown; outputs: unknown; subtitle?: string })
+			| undefined;
+		expect(hitl).toBeDefined();
+		expect(hitl?.displayName).toBe('Messaging Service');
+		expect(hitl?.inputs).toEqual([expect.objectContaining({ type: 'ai_tool', displayName: 'Tool' })]);
+		expect(hitl?.outputs).toEqual([expect.objectContaining({ type: 'ai_tool', displayName: 'Human review' })]);
+		const hidden = Object.fromEntries(
+			(hitl?.properties ?? [])
+				.filter((property) => ['resource', 'operation', 'responseType'].includes(property.name))
+				.map((property) => [property.name, (property as { default?: unknown }).default]),
+		);
+		expect(hidden).toEqual({ resource: 'sms', operation: 'sendAndWait', responseType: 'approval' });
+		expect(hitl?.properties.map((property) => property.name)).toEqual(expect.arrayContaining(['message', 'phone', 'approvalOptions']));
 	});
 
 	it('SMS, Approve and Decline: waits; the SMS carries the link; GET shows the page and decides nothing; POST Approve finishes it with approved true', async () => {
@@ -220,6 +244,47 @@ describe('Send and Wait for Response in a real n8n', () => {
 		]);
 		// The link is over too.
 		expect((await post(link, { approved: 'true' })).data).toContain('No action required');
+	});
+
+	describe('the example: approval from a phone before a batch send (examples/approval-before-batch-send.json)', () => {
+		async function runExampleUntilAsked(): Promise<{ executionId: string; link: string }> {
+			const found = readExampleWorkflows(host.repoRoot).find((entry) => entry.file.endsWith('approval-before-batch-send.json'));
+			const workflow = await client.createWorkflow(withCredential(found!.workflow, credential));
+			const executionId = await client.startManualRun(workflow.id);
+			await client.waitUntilWaiting(executionId);
+			const asks = sandbox.requests().filter((request) => request.apiMethod === 'sendQuickChatMessage');
+			expect(asks).toHaveLength(1);
+			expect(asks[0].body).toMatchObject({ type_message: 'BUTTON', button: 'Review the spring sale mailing', phone: '375297000001' });
+			expect(sandbox.requests().filter((request) => request.apiMethod === 'sendBulkSms')).toEqual([]);
+			return { executionId, link: linkOf(asks[0]) };
+		}
+
+		it('the manager approves on the phone: the batch goes out to the three contacts', async () => {
+			const { executionId, link } = await runExampleUntilAsked();
+			const page = await get(link);
+			expect(page.data).toContain('Send the spring sale SMS to 3 contacts (Anna, Boris, Chen)?');
+			expect(page.data).toContain('>Send it</button>');
+			expect(page.data).toContain('>Don&#39;t send</button>');
+
+			await post(link, { approved: 'true' });
+			const execution = await client.waitForExecution(executionId);
+			expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
+			expect(nodeOutput(execution, 'Send SMS batch')).toEqual([expect.objectContaining({ recipients: 3 })]);
+			expect(execution.data.resultData.runData['Nothing sent']).toBeUndefined();
+			const [batch] = sandbox.requests().filter((request) => request.apiMethod === 'sendBulkSms');
+			const messages = (batch.body as { messages: Array<{ delivery_list: Array<{ phone: string }> }> }).messages;
+			expect(messages[0].delivery_list.map((entry) => entry.phone)).toEqual(['375291234567', '375291234568', '375291234569']);
+		});
+
+		it('the manager declines: nothing is sent', async () => {
+			const { executionId, link } = await runExampleUntilAsked();
+			await post(link, { approved: 'false' });
+			const execution = await client.waitForExecution(executionId);
+			expect(execution.status).toBe('success');
+			expect(nodeOutput(execution, 'Nothing sent')).toEqual([{ data: { approved: false, respondedAt: expect.any(String) } }]);
+			expect(execution.data.resultData.runData['Send SMS batch']).toBeUndefined();
+			expect(sandbox.requests().filter((request) => request.apiMethod === 'sendBulkSms')).toEqual([]);
+		});
 	});
 
 	it('the API key is in no page, no execution and no log line', async () => {
