@@ -151,6 +151,27 @@ describe('Send and Wait for Response: the message and the wait', () => {
 		expect(JSON.stringify(run.items)).not.toContain(TEST_API_KEY);
 	});
 
+	it.each([1, 100, 10_000])('%i input items: one message (to the first item), and the items wait, each paired', async (count) => {
+		const items = Array.from({ length: count }, (_, index) => ({ index, phone: `37529${String(1_000_000 + index)}` }));
+		const run = await fixture.run({ parameters: smsParameters({ phone: '={{ $json.phone }}' }), items, additionalData: waitingAdditionalData });
+		expect(run.error).toBeUndefined();
+		const requests = fixture.sandbox.requests();
+		expect(requests).toHaveLength(1);
+		expect(requests[0].query.phone).toBe('375291000000');
+		expect(run.run.status).toBe('waiting');
+		expect(run.items).toHaveLength(count);
+		expect(run.items[count - 1]).toEqual({ json: items[count - 1], pairedItem: { item: count - 1 } });
+	});
+
+	it('a key pasted into the question is not kept with the wait', async () => {
+		const run = await fixture.run({
+			parameters: smsParameters({ message: `Approve? ${TEST_API_KEY}` }),
+			additionalData: waitingAdditionalData,
+		});
+		expect(run.error).toBeUndefined();
+		expect(timedOutItem(run)?.question).toBe('Approve? ***');
+	});
+
 	it('the link and the wait never carry the API key', async () => {
 		const run = await fixture.run({ parameters: chatParameters(), additionalData: waitingAdditionalData });
 		expect(JSON.stringify(run.run.data)).not.toContain(TEST_API_KEY);

@@ -2,6 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { invalidField } from '../../../helpers/validation';
 import type { ApiClient } from '../../../transport/client';
+import { redact } from '../../../transport/errors';
+import { apiKeyOf } from '../../../transport/secrets';
 import { asItemError, errorItem } from '../../itemErrors';
 import type { ExecutionTools } from '../../types';
 import { RESPONSE_TYPES, type ResponseType } from './fields';
@@ -43,6 +45,8 @@ export async function sendAndWait(
 		throw itemError;
 	}
 	await context.putExecutionToWait(waitTill);
-	keepTimedOutItem(context, responseType, question, waitTill);
+	// The question is kept for the page and the timed-out output: without a key pasted into it.
+	const apiKey = await apiKeyOf(context);
+	keepTimedOutItem(context, responseType, apiKey ? redact(question, apiKey) : question, waitTill);
 	return items.map((item, index) => ({ json: item.json, binary: item.binary, pairedItem: { item: index } }));
 }
