@@ -147,6 +147,12 @@ describe('Send and Wait for Response in a real n8n', () => {
 			expect(page.data).toContain('>No</button>');
 			expect(page.data).not.toContain(TOKEN);
 		}
+		// Link previews of chat apps (their user agents), and a HEAD request, decide nothing either.
+		for (const userAgent of ['WhatsApp/2.23.20.0 A', 'facebookexternalhit/1.1', 'TelegramBot (like TwitterBot)']) {
+			const preview = await axios.get<string>(link, { validateStatus: () => true, responseType: 'text', headers: { 'user-agent': userAgent } });
+			expect(preview.status).toBe(200);
+		}
+		await axios.head(link, { validateStatus: () => true });
 		expect(await status(executionId)).toBe('waiting');
 
 		const answer = await post(link, { approved: 'true' });
@@ -173,6 +179,22 @@ describe('Send and Wait for Response in a real n8n', () => {
 		await post(link, { approved: 'false' });
 		const execution = await client.waitForExecution(executionId);
 		expect(nodeOutput(execution, AFTER)).toEqual([{ data: { approved: false, respondedAt: expect.any(String) } }]);
+	});
+
+	it('two answers at the same moment (a double tap): one is taken, the workflow goes on once', async () => {
+		const { executionId, link } = await startWaiting(smsAsk({ approvalOptions: { values: { approvalType: 'double' } } }));
+		const answers = await Promise.all([post(link, { approved: 'true' }), post(link, { approved: 'false' })]);
+		const execution = await client.waitForExecution(executionId);
+		expect(execution.status).toBe('success');
+		expect(execution.data.resultData.runData[AFTER]).toHaveLength(1);
+		const [output] = nodeOutput(execution, AFTER);
+		const taken = answers.filter((answer) => answer.status === 200 && answer.data.includes('your answer was received'));
+		expect(taken).toHaveLength(1);
+		const other = answers.find((answer) => answer !== taken[0]);
+		expect(other?.data).not.toContain('your answer was received');
+		// n8n resumes an execution once; the other answer gets its error (500, "There was a problem executing the workflow").
+		expect(other?.status).toBeGreaterThanOrEqual(400);
+		expect(taken[0] === answers[0] ? true : false).toBe((output.data as { approved: boolean }).approved);
 	});
 
 	it('a changed signature, or a changed link, is refused and nothing resumes', async () => {

@@ -18,10 +18,15 @@ interface PageResponse {
 	end(body: string): unknown;
 }
 
-function send(context: IWebhookFunctions, status: number, html: string): void {
+function setPageHeaders(context: IWebhookFunctions): PageResponse {
 	const response = context.getResponseObject() as unknown as PageResponse;
-	response.statusCode = status;
 	for (const [name, value] of Object.entries(PAGE_HEADERS)) response.setHeader(name, value);
+	return response;
+}
+
+function send(context: IWebhookFunctions, status: number, html: string): void {
+	const response = setPageHeaders(context);
+	response.statusCode = status;
 	response.end(html);
 }
 
@@ -109,10 +114,12 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 		send(this, 400, answerRefusedPage(decision.refused));
 		return { noWebhookResponse: true };
 	}
-	send(this, 200, answerTakenPage());
 	const item: INodeExecutionData = {
 		json: { data: { ...decision.answer, respondedAt: new Date().toISOString() } },
 		pairedItem: { item: 0 },
 	};
-	return { noWebhookResponse: true, workflowData: [[item]] };
+	// n8n sends this page only once the execution has really resumed with this answer: of two
+	// answers at the same moment, the other one gets n8n's error instead of a false "received".
+	setPageHeaders(this);
+	return { webhookResponse: answerTakenPage(), workflowData: [[item]] };
 }
