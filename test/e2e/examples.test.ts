@@ -15,8 +15,8 @@ const TOKEN = 'e2e-examples-token';
 const CREDENTIAL_NAME = 'Messaging Service (local emulator)';
 
 const EXAMPLE_FILES = [
-	'examples/approval-before-batch-send.json',
 	'examples/ai-agent-sms-tool.json',
+	'examples/approval-before-batch-send.json',
 	'examples/auto-responder.json',
 	'examples/batch-send-with-status.json',
 	'examples/signup-verification-code.json',
