@@ -36,7 +36,18 @@ describe('Send and Wait for Response: bad input is refused before anything is se
 	it.each([
 		['no phone (SMS, from an expression)', sms({ phone: '={{ $json.phone }}' }), /Invalid Phone empty in item 0/],
 		['a phone that is not one (chat)', chat({ phone: 'call me' }), /Invalid Phone Number "call me" in item 0/],
-		['an unknown response type', sms({ responseType: 'customForm' }), /Invalid Response Type "customForm" in item 0: choose Approval or Free Text/],
+		['an unknown response type', sms({ responseType: 'poll' }), /Invalid Response Type "poll" in item 0: choose Approval, Free Text or Custom Form/],
+		['a custom form without fields', sms({ responseType: 'customForm' }), /Invalid Form Fields .* in item 0: add at least one field to the form/],
+		[
+			'a custom form with a list without choices',
+			sms({ responseType: 'customForm', formFields: { values: [{ fieldLabel: 'Day', fieldType: 'dropdown', choices: ' , ' }] } }),
+			/Invalid Form Fields .* in item 0: the list "Day" has no choices/,
+		],
+		[
+			'a custom form with the same label twice',
+			sms({ responseType: 'customForm', formFields: { values: [{ fieldLabel: 'Day' }, { fieldLabel: 'Day', fieldType: 'number' }] } }),
+			/Invalid Form Fields .* in item 0: two fields are labelled "Day"/,
+		],
 		['an empty question', chat({ message: '  ' }), /Invalid Message .* in item 0/],
 		['an image message (it cannot carry the link)', chat({ messageType: 'IMAGE' }), /Invalid Message Type "IMAGE" in item 0/],
 		['a button without a caption (from an expression)', chat({ buttonCaption: '={{ "" }}' }), /Invalid Button Caption empty in item 0/],

@@ -1,6 +1,6 @@
 import { TEST_API_KEY } from '../../harness/keys';
 import { useSandbox } from '../../harness/sandbox';
-import { callWebhook, waitingAdditionalData } from './waiting';
+import { callWebhook, timedOutItem, waitingAdditionalData } from './waiting';
 
 const fixture = useSandbox();
 
@@ -104,6 +104,58 @@ describe('Send and Wait for Response: the page and the answer (webhook)', () => 
 			expect(answer.status).toBe(400);
 			expect(answer.result.workflowData).toBeUndefined();
 		}
+	});
+
+	describe('Custom Form', () => {
+		const formFields = {
+			values: [
+				{ fieldLabel: 'Delivery <day>', fieldType: 'dropdown', choices: 'Monday, Friday & later', requiredField: true },
+				{ fieldLabel: 'Boxes', fieldType: 'number' },
+				{ fieldLabel: 'Email', fieldType: 'email' },
+				{ fieldLabel: 'Notes', fieldType: 'textarea' },
+			],
+		};
+
+		it('GET shows each field, escaped, as an input of a POST form', async () => {
+			const { run, parameters } = await waitingRun({ responseType: 'customForm', formFields, options: { responseFormButtonLabel: 'Book' } });
+			const page = await callWebhook(run, parameters, { method: 'GET' });
+			expect(page.status).toBe(200);
+			expect(page.html).toContain('<label for="field-0">Delivery &lt;day&gt; *</label>');
+			expect(page.html).toContain('<select id="field-0" name="field-0" required><option value=""></option><option>Monday</option><option>Friday &amp; later</option></select>');
+			expect(page.html).toContain('<input type="number" id="field-1" name="field-1" step="any" inputmode="decimal">');
+			expect(page.html).toContain('<input type="email" id="field-2" name="field-2"');
+			expect(page.html).toContain('<textarea id="field-3" name="field-3"');
+			expect(page.html).toContain('>Book</button>');
+		});
+
+		it('POST gives {data: {<label>: value, ..., respondedAt}}, numbers as numbers, empty optional fields empty', async () => {
+			const { run, parameters } = await waitingRun({ responseType: 'customForm', formFields });
+			const answer = await callWebhook(run, parameters, {
+				method: 'POST',
+				body: { 'field-0': 'Friday & later', 'field-1': '3', 'field-2': 'ann@example.com', 'field-3': '' },
+			});
+			expect(answer.result.workflowData![0][0].json).toEqual({
+				data: { 'Delivery <day>': 'Friday & later', Boxes: 3, Email: 'ann@example.com', Notes: '', respondedAt: expect.any(String) },
+			});
+		});
+
+		it.each([
+			[{ 'field-1': '3' }, '&quot;Delivery &lt;day&gt;&quot; is required.'],
+			[{ 'field-0': 'Sunday' }, 'must be one of its choices'],
+			[{ 'field-0': 'Monday', 'field-1': 'three' }, '&quot;Boxes&quot; must be a number.'],
+			[{ 'field-0': 'Monday', 'field-2': 'not an address' }, '&quot;Email&quot; must be an email address.'],
+		])('refuses %j and decides nothing', async (body, reason) => {
+			const { run, parameters } = await waitingRun({ responseType: 'customForm', formFields });
+			const answer = await callWebhook(run, parameters, { method: 'POST', body });
+			expect(answer.status).toBe(400);
+			expect(answer.html).toContain(reason);
+			expect(answer.result.workflowData).toBeUndefined();
+		});
+
+		it('the timed-out item has no "approved"', async () => {
+			const { run } = await waitingRun({ responseType: 'customForm', formFields });
+			expect(timedOutItem(run)?.data).toEqual({ timedOut: true, waitedUntil: expect.any(String) });
+		});
 	});
 
 	it('a question with an expression shows the text as it was sent, not a re-evaluated one', async () => {

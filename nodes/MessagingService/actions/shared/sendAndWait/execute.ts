@@ -6,6 +6,7 @@ import { redact } from '../../../transport/errors';
 import { apiKeyOf } from '../../../transport/secrets';
 import { asItemError, errorItem } from '../../itemErrors';
 import type { ExecutionTools } from '../../types';
+import { formFieldsOf } from './customForm';
 import { RESPONSE_TYPES, type ResponseType } from './fields';
 import { keepTimedOutItem } from './pending';
 import { waitTillOf } from './waitTill';
@@ -16,7 +17,13 @@ export type SendWithLink = (api: ApiClient, link: string) => Promise<string>;
 function responseTypeOf(context: IExecuteFunctions): ResponseType {
 	const value = context.getNodeParameter('responseType', 0, 'approval');
 	if (!RESPONSE_TYPES.includes(value as ResponseType)) {
-		throw invalidField(context.getNode(), 'Response Type', value, 'choose Approval or Free Text', 0);
+		throw invalidField(context.getNode(), 'Response Type', value, 'choose Approval, Free Text or Custom Form', 0);
+	}
+	if (value === 'customForm') {
+		// The page is built from these fields when the link is opened: a form that cannot be built is refused now.
+		const fields = context.getNodeParameter('formFields.values', 0, []);
+		const checked = formFieldsOf(fields);
+		if ('problem' in checked) throw invalidField(context.getNode(), 'Form Fields', fields, checked.problem, 0);
 	}
 	return value as ResponseType;
 }

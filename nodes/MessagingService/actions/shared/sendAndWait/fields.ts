@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { concurrencyOption } from '../../common';
+import { customFormFields } from './customForm';
 
-export const RESPONSE_TYPES = ['approval', 'freeText'] as const;
+export const RESPONSE_TYPES = ['approval', 'freeText', 'customForm'] as const;
 export type ResponseType = (typeof RESPONSE_TYPES)[number];
 
 export const DEFAULT_APPROVE_LABEL = 'Approve';
@@ -27,8 +28,14 @@ export const responseFields: INodeProperties[] = [
 				value: 'freeText',
 				description: 'The recipient types an answer on the page the link opens',
 			},
+			{
+				name: 'Custom Form',
+				value: 'customForm',
+				description: 'The recipient fills in the fields you define on the page the link opens',
+			},
 		],
 	},
+	customFormFields,
 	{
 		displayName: 'Approval Options',
 		name: 'approvalOptions',
@@ -143,8 +150,8 @@ const waitOptions: INodeProperties[] = [
 		name: 'responseFormButtonLabel',
 		type: 'string',
 		default: DEFAULT_SUBMIT_LABEL,
-		description: 'The label of the button that sends a free-text answer',
-		displayOptions: { show: { '/responseType': ['freeText'] } },
+		description: 'The label of the button that sends a free-text answer or the form',
+		displayOptions: { show: { '/responseType': ['freeText', 'customForm'] } },
 	},
 ];
 

@@ -1,3 +1,6 @@
+import { customFormHtml, type FormField } from './customForm';
+import { escapeHtml } from './escape';
+
 /**
  * The page the response link opens. It is self-contained (inline CSS, no script, nothing
  * loaded from elsewhere), fits a phone's screen, and escapes every text it shows.
@@ -22,7 +25,8 @@ export interface QuestionPage {
 
 export type AnswerForm =
 	| { kind: 'approval'; approveLabel: string; declineLabel?: string }
-	| { kind: 'freeText'; submitLabel: string };
+	| { kind: 'freeText'; submitLabel: string }
+	| { kind: 'customForm'; fields: FormField[]; submitLabel: string };
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -37,18 +41,11 @@ form{margin:0}
 button{display:block;width:100%;min-height:48px;padding:12px 16px;border-radius:8px;font:inherit;font-weight:600;cursor:pointer}
 .primary{background:#1f6feb;color:#fff;border:1px solid #1f6feb}
 .secondary{background:#fff;color:#1f2430;border:1px solid #b8bfcc}
-textarea{display:block;width:100%;min-height:140px;margin:0 0 16px;padding:12px;border:1px solid #b8bfcc;border-radius:8px;font:inherit;resize:vertical}
+label{display:block;font-weight:600;margin:0 0 6px}
+textarea,input,select{display:block;width:100%;margin:0 0 16px;padding:12px;border:1px solid #b8bfcc;border-radius:8px;font:inherit;background:#fff}
+textarea{min-height:140px;resize:vertical}
 .status{font-size:40px;line-height:1;margin:0 0 12px}
 `;
-
-export function escapeHtml(text: string): string {
-	return text
-		.replace(/&/g, '&amp;')
-		.replace(/</g, '&lt;')
-		.replace(/>/g, '&gt;')
-		.replace(/"/g, '&quot;')
-		.replace(/'/g, '&#39;');
-}
 
 function document(title: string, body: string): string {
 	return `<!DOCTYPE html>
@@ -67,6 +64,7 @@ function document(title: string, body: string): string {
 }
 
 function formOf(answer: AnswerForm): string {
+	if (answer.kind === 'customForm') return customFormHtml(answer.fields, answer.submitLabel);
 	if (answer.kind === 'freeText') {
 		return `<form method="post">
 <label for="answer" class="note">Your answer</label>

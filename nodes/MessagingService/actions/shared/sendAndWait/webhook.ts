@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { customFormAnswers, formFieldsOf } from './customForm';
 import { DEFAULT_APPROVE_LABEL, DEFAULT_DECLINE_LABEL, DEFAULT_SUBMIT_LABEL } from './fields';
 import { QUESTION_KEY } from './pending';
 import {
@@ -55,8 +56,11 @@ function label(value: unknown, fallback: string): string {
 
 function answerFormOf(context: IWebhookFunctions): AnswerForm | undefined {
 	const responseType = parameter<string>(context, 'responseType', 'approval');
-	if (responseType === 'freeText') {
-		return { kind: 'freeText', submitLabel: label(parameter(context, 'options.responseFormButtonLabel', ''), DEFAULT_SUBMIT_LABEL) };
+	const submitLabel = label(parameter(context, 'options.responseFormButtonLabel', ''), DEFAULT_SUBMIT_LABEL);
+	if (responseType === 'freeText') return { kind: 'freeText', submitLabel };
+	if (responseType === 'customForm') {
+		const fields = formFieldsOf(parameter<unknown>(context, 'formFields.values', []));
+		return Array.isArray(fields) ? { kind: 'customForm', fields, submitLabel } : undefined;
 	}
 	if (responseType !== 'approval') return undefined;
 	const approval = parameter<IDataObject>(context, 'approvalOptions.values', {});
@@ -77,6 +81,7 @@ function field(body: IDataObject, name: string): unknown {
 type Decision = { answer: IDataObject } | { refused: string };
 
 function decide(form: AnswerForm, body: IDataObject): Decision {
+	if (form.kind === 'customForm') return customFormAnswers(form.fields, (name) => field(body, name));
 	if (form.kind === 'freeText') {
 		const text = field(body, 'text');
 		if (typeof text !== 'string' || text.trim() === '') return { refused: 'The answer is empty: type an answer before sending it.' };
@@ -100,7 +105,7 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 	const method = this.getRequestObject().method;
 	const form = answerFormOf(this);
 	if (!form) {
-		send(this, 400, answerRefusedPage('This link cannot be answered: the node has an unknown Response Type.'));
+		send(this, 400, answerRefusedPage('This link cannot be answered: the node\'s Response Type or form fields are not valid.'));
 		return { noWebhookResponse: true };
 	}
 	if (method !== 'POST') {
