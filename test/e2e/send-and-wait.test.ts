@@ -93,6 +93,13 @@ describe('Send and Wait for Response in a real n8n', () => {
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
 		});
 
+	/** What a browser sends for a form with enctype="multipart/form-data". */
+	const postMultipart = async (url: string, form: Record<string, string>): Promise<AxiosResponse<string>> => {
+		const body = new FormData();
+		for (const [name, value] of Object.entries(form)) body.append(name, value);
+		return await axios.post<string>(url, body, { validateStatus: () => true, responseType: 'text', maxRedirects: 0 });
+	};
+
 	async function status(executionId: string): Promise<string> {
 		return (await client.getExecution(executionId)).status;
 	}
@@ -252,6 +259,24 @@ describe('Send and Wait for Response in a real n8n', () => {
 		await post(link, { text: 'Friday after 5 pm, please' });
 		const execution = await client.waitForExecution(executionId);
 		expect(nodeOutput(execution, AFTER)).toEqual([{ data: { text: 'Friday after 5 pm, please', respondedAt: expect.any(String) } }]);
+	});
+
+	it('SMS, Custom Form: the page has the fields; the answers come out by label', async () => {
+		const formFields = {
+			values: [
+				{ fieldLabel: 'Day', fieldType: 'dropdown', choices: 'Monday, Friday', requiredField: true },
+				{ fieldLabel: 'Boxes', fieldType: 'number' },
+			],
+		};
+		const { executionId, link } = await startWaiting(smsAsk({ responseType: 'customForm', formFields }));
+		const page = await get(link);
+		expect(page.data).toContain('<form method="post" enctype="multipart/form-data">');
+		expect(page.data).toContain('<option>Friday</option>');
+		expect((await postMultipart(link, { 'field-1': '2' })).status).toBe(400);
+		expect(await status(executionId)).toBe('waiting');
+		await postMultipart(link, { 'field-0': 'Friday', 'field-1': '2' });
+		const execution = await client.waitForExecution(executionId);
+		expect(nodeOutput(execution, AFTER)).toEqual([{ data: { Day: 'Friday', Boxes: 2, respondedAt: expect.any(String) } }]);
 	});
 
 	it('Limit Wait Time runs out: the execution goes on with the timed-out item', async () => {
