@@ -11,11 +11,14 @@ import * as send from './send.operation';
 const LINK_HINT =
 	'The response link (about 150 characters) is added on a new line; it usually makes the SMS one part longer';
 
+const sendFields = fieldsFromSend(send.description, 'sms', () => true).map((field) =>
+	field.name === 'message' ? { ...field, hint: LINK_HINT } : field,
+);
+
 export const description: INodeProperties[] = [
-	...fieldsFromSend(send.description, 'sms', () => true).map((field) =>
-		field.name === 'message' ? { ...field, hint: LINK_HINT } : field,
-	),
+	...sendFields.filter((field) => field.name !== 'options'),
 	...forOperation('sms', 'sendAndWait', responseFields),
+	...sendFields.filter((field) => field.name === 'options'),
 ];
 
 /** Sends the SMS through Send, with the link on its own line, and waits. */
