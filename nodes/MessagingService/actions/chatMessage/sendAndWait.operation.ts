@@ -38,7 +38,7 @@ export const description: INodeProperties[] = [
 				},
 			],
 			default: 'BUTTON',
-			hint: 'A button link may have at most 150 characters; n8n\'s response link is often longer (it holds the node\'s ID and a signature). The node then says so before sending: choose Text, or see the README for a shorter link.',
+			hint: 'A button link has at most 150 characters and n8n\'s link often more: the node then stops before sending (choose Text, or see the README)',
 		},
 		...messageFromFields({
 			placeholder: 'e.g. Approve the refund of 20 EUR to order 1234?',
