@@ -1,8 +1,17 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { resourceOptions, resources } from './actions/resources';
 import { route } from './actions/router';
+import { sendAndWaitWebhook } from './actions/shared/sendAndWait/webhook';
+import { sendAndWaitWebhooks } from './actions/shared/sendAndWait/webhooks';
 import {
 	searchChatMailings,
 	searchCreatedMessages,
@@ -29,6 +38,8 @@ export class MessagingService implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],
+		webhooks: sendAndWaitWebhooks,
+		waitingNodeTooltip: '={{ $parameter.operation === "sendAndWait" ? "The execution goes on when the recipient answers" : "" }}',
 		properties: [
 			{
 				displayName: 'Resource',
@@ -60,5 +71,10 @@ export class MessagingService implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await route.call(this);
+	}
+
+	/** The answer to Send and Wait for Response (the page of its link, and the page's POST). */
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await sendAndWaitWebhook.call(this);
 	}
 }

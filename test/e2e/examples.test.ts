@@ -16,6 +16,7 @@ const CREDENTIAL_NAME = 'Messaging Service (local emulator)';
 
 const EXAMPLE_FILES = [
 	'examples/ai-agent-sms-tool.json',
+	'examples/approval-before-batch-send.json',
 	'examples/auto-responder.json',
 	'examples/batch-outcome-callback.json',
 	'examples/batch-send-with-status.json',
@@ -70,7 +71,7 @@ describe('the example workflows in a real n8n, against the emulator', () => {
 
 	beforeEach(() => sandbox.clearRequests());
 
-	it('has the five examples, each with a sticky note and the package\'s nodes on the credential "Messaging Service (local emulator)"', () => {
+	it('has the examples, each with a sticky note and the package\'s nodes on the credential "Messaging Service (local emulator)"', () => {
 		// The examples use the ids the emulator seeds for its first account (the demo's account).
 		expect(sandbox.account(TOKEN)).toEqual(expect.objectContaining({ alphanameIds: [1001, 1002], chatnameIds: [2001, 2002] }));
 		const files = readExampleWorkflows(host.repoRoot).map((entry) => entry.file);

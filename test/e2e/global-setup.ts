@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { packPackage } from './lib/community-package';
 import { ensureHostInstalled, host } from './lib/host';
@@ -13,9 +14,8 @@ export default function globalSetup(): void {
 		process.stdout.write('\n[e2e] building the package (npm run build)\n');
 		execFileSync('npm', ['run', 'build'], { cwd: host.repoRoot, stdio: 'inherit' });
 	}
-	const packFolder = path.join(host.hostDir, 'e2e-pack');
-	fs.rmSync(packFolder, { recursive: true, force: true });
-	fs.mkdirSync(packFolder, { recursive: true });
+	// A folder of this run's own: runs from other checkouts sharing the host must not swap the tarball.
+	const packFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-pack-'));
 	const tarball = packPackage(packFolder);
 	process.env.E2E_PACKAGE_TARBALL = tarball;
 	process.stdout.write(`[e2e] packed ${tarball}; setup took ${((Date.now() - started) / 1000).toFixed(0)} s\n`);

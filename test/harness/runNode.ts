@@ -39,6 +39,8 @@ export interface RunNodeOptions {
 	/** cancels the execution (as the editor's stop button does) after this many milliseconds */
 	cancelAfterMs?: number;
 	timezone?: string;
+	/** extra fields of the engine's additionalData, e.g. `executionId` and `webhookWaitingBaseUrl` for signed resume links */
+	additionalData?: Record<string, unknown>;
 }
 
 export interface RunNodeResult {
@@ -95,6 +97,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		encryptedRunnerIdentity: undefined,
 		evalLlmMockHandler: undefined,
 		executionTimeoutTimestamp: undefined,
+		...options.additionalData,
 	};
 	const additionalData = mock<Record<string, unknown>>(partial) as unknown as IWorkflowExecuteAdditionalData;
 	const credentialsHelper = new HarnessCredentialsHelper({

@@ -149,6 +149,7 @@ function everyOperation(world: World, e: Entities, wave: string, options: INodeP
 			'sendBatch',
 			{ buildFrom: 'items', mailingName: `${wave} sale`, senderNameId: world.alphanameId, messageType: 'bulk', text: 'Sale', recipientsFrom: 'define', recipientPhone: '={{ $json.phone }}', callbackUrl: CALLBACK_URL, options },
 		],
+		['sms', 'sendAndWait', { phone, message: `${wave} approve?`, senderNameId: world.alphanameId, options }],
 		['sms', 'sendCreatedMessage', { createdMessageId: String(e.createdMessageId), phone, options }],
 		['sms', 'sendToList', { listId: String(world.account.listIds[0]), mailingName: `${wave} to list`, message: 'Hi', senderNameId: world.alphanameId, sendTime: EMULATOR_START, options }],
 		['chatMessage', 'confirmListMailing', { messageId: String(e.chatListMailingId), options }],
@@ -158,6 +159,7 @@ function everyOperation(world: World, e: Entities, wave: string, options: INodeP
 		['chatMessage', 'getManyDeliveries', { messageId: String(e.chatMailingId), returnAll: true }],
 		['chatMessage', 'getManyMailings', { returnAll: true }],
 		['chatMessage', 'send', { chatnameId: world.chatnameId, phone, messageType: 'IMAGE', imageSource: 'binary', binaryPropertyName: 'photo', options }],
+		['chatMessage', 'sendAndWait', { chatnameId: world.chatnameId, phone, messageType: 'TEXT', message: `${wave} approve?`, options }],
 		[
 			'chatMessage',
 			'sendBatch',
@@ -206,6 +208,8 @@ async function runWave(world: World, wave: string, fault: Fault | undefined): Pr
 				),
 				apiKey,
 				continueOnFail: false,
+				// what n8n gives a node to sign the link of Send and Wait for Response
+				additionalData: { executionId: `${wave}-execution`, webhookWaitingBaseUrl: 'https://n8n.example.com/webhook-waiting' },
 			}),
 		})),
 		polled.poll(),

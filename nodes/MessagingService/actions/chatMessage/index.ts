@@ -6,6 +6,7 @@ import * as getMailing from './getMailing.operation';
 import * as getManyDeliveries from './getManyDeliveries.operation';
 import * as getManyMailings from './getManyMailings.operation';
 import * as send from './send.operation';
+import * as sendAndWait from './sendAndWait.operation';
 import * as sendBatch from './sendBatch.operation';
 import * as sendToList from './sendToList.operation';
 
@@ -60,6 +61,12 @@ export const chatMessage: ResourceModule = {
 				action: 'Send a chat message',
 			},
 			{
+				name: 'Send and Wait for Response',
+				value: 'sendAndWait',
+				description: 'Send a chat message whose button or link opens a page where the recipient answers, and wait for the answer',
+				action: 'Send a chat message and wait for response',
+			},
+			{
 				name: 'Send Batch',
 				value: 'sendBatch',
 				description: 'Send chat mailings to many recipients in few requests: each input item is one recipient, or give the mailings as JSON',
@@ -74,5 +81,5 @@ export const chatMessage: ResourceModule = {
 		],
 		default: 'send',
 	},
-	operations: { confirmListMailing, getBatchStatus, getDeliveryStatus, getMailing, getManyDeliveries, getManyMailings, send, sendBatch, sendToList },
+	operations: { confirmListMailing, getBatchStatus, getDeliveryStatus, getMailing, getManyDeliveries, getManyMailings, send, sendAndWait, sendBatch, sendToList },
 };

@@ -7,7 +7,7 @@ import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
 import { concurrencyOption, timeoutOption } from '../common';
 import { forOperation } from '../display';
-import { chatContentFields, chatSenderField, readChatContent } from '../shared/chatContent';
+import { chatContentFields, chatSenderField, readChatContent, type ResponseContent } from '../shared/chatContent';
 
 export const FORWARDING_MIN = 5;
 export const FORWARDING_MAX = 60;
@@ -101,11 +101,17 @@ function forwardingParameters(context: IExecuteFunctions, itemIndex: number): Ap
 	return parameters;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+/** `response`, from Send and Wait for Response, takes the place of the text or the button link (it carries the response link). */
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+	response?: ResponseContent,
+): Promise<IDataObject[]> {
 	const chatnameId = await readIdOrAccountDefault(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'defaultChatnameId');
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
 	const forwarding = forwardingParameters(this, itemIndex);
-	const content = await readChatContent(this, api, itemIndex);
+	const content = await readChatContent(this, api, itemIndex, response);
 
 	const result = await api.one('sendQuickChatMessage', { chatname_id: chatnameId, phone, ...content, ...forwarding });
 	return [result];

@@ -144,14 +144,26 @@ async function readImage(context: IExecuteFunctions, itemIndex: number, source: 
 	return { image_url: url };
 }
 
+/** What Send and Wait for Response puts in a message: the text (with the link) and the button link. */
+export interface ResponseContent {
+	text: string;
+	buttonLink: string;
+}
+
 /**
  * The `type_message`, `message`, `image_url`/`image`, `button` and `button_link` parameters of
  * `sendQuickChatMessage` and `sendChatMessageList`, checked against the spec's rules.
+ * With `response`, its text and link take the place of the Message and Button Link fields.
  */
-export async function readChatContent(context: IExecuteFunctions, api: ApiClient, itemIndex: number): Promise<ApiParameters> {
+export async function readChatContent(
+	context: IExecuteFunctions,
+	api: ApiClient,
+	itemIndex: number,
+	response?: ResponseContent,
+): Promise<ApiParameters> {
 	const type = String(context.getNodeParameter('messageType', itemIndex, 'TEXT'));
 	if (type === 'TEXT') {
-		return { type_message: 'TEXT', message: await resolveMessageText(context, api, itemIndex) };
+		return { type_message: 'TEXT', message: response?.text ?? (await resolveMessageText(context, api, itemIndex)) };
 	}
 	if (type === 'IMAGE') {
 		const source = String(context.getNodeParameter('imageSource', itemIndex, 'url'));
@@ -165,7 +177,7 @@ export async function readChatContent(context: IExecuteFunctions, api: ApiClient
 		if (caption.trim() === '') {
 			throw invalidField(context.getNode(), 'Button Caption', caption, 'a button message needs the text shown on the button', itemIndex);
 		}
-		const link = String(context.getNodeParameter('buttonLink', itemIndex, '') ?? '').trim();
+		const link = response?.buttonLink ?? String(context.getNodeParameter('buttonLink', itemIndex, '') ?? '').trim();
 		if (link === '') {
 			throw invalidField(context.getNode(), 'Button Link', link, 'a button message needs the link the button opens', itemIndex);
 		}

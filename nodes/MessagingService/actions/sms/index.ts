@@ -8,6 +8,7 @@ import * as getManyMessages from './getManyMessages.operation';
 import * as getMessageStatus from './getMessageStatus.operation';
 import * as getStatus from './getStatus.operation';
 import * as send from './send.operation';
+import * as sendAndWait from './sendAndWait.operation';
 import * as sendBatch from './sendBatch.operation';
 import * as sendCreatedMessage from './sendCreatedMessage.operation';
 import * as sendToList from './sendToList.operation';
@@ -75,6 +76,12 @@ export const sms: ResourceModule = {
 				action: 'Send an SMS',
 			},
 			{
+				name: 'Send and Wait for Response',
+				value: 'sendAndWait',
+				description: 'Send an SMS with a link to a page where the recipient answers, and wait for the answer',
+				action: 'Send an SMS and wait for response',
+			},
+			{
 				name: 'Send Batch',
 				value: 'sendBatch',
 				description: 'Send SMS mailings to many phone numbers in few requests',
@@ -105,6 +112,7 @@ export const sms: ResourceModule = {
 		getMessageStatus,
 		getStatus,
 		send,
+		sendAndWait,
 		sendBatch,
 		sendCreatedMessage,
 		sendToList,

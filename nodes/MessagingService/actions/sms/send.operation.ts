@@ -77,7 +77,8 @@ export const description: INodeProperties[] = forOperation('sms', 'send', [
 
 const NEEDS_FORWARDING = 'it is used only when "Forward as Chat Message If Not Delivered" is on; turn that option on or remove this one';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+/** `text`, from Send and Wait for Response, takes the place of the message fields (it carries the response link). */
+export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient, text?: string): Promise<IDataObject[]> {
 	const node = this.getNode();
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
 	const alphanameId = await readIdOrAccountDefault(this, 'senderNameId', 'Sender Name ID', itemIndex, 'defaultSenderNameId');
@@ -103,7 +104,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 		throw invalidField(node, 'Chat Sender ID', options.chatnameId, NEEDS_FORWARDING, itemIndex);
 	}
 
-	const message = await resolveMessageText(this, api, itemIndex);
+	const message = text ?? (await resolveMessageText(this, api, itemIndex));
 	return [
 		await api.one('sendQuickSMS', {
 			phone,

@@ -1,0 +1,59 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { invalidField } from '../../../helpers/validation';
+import type { ApiClient } from '../../../transport/client';
+import { redact } from '../../../transport/errors';
+import { apiKeyOf } from '../../../transport/secrets';
+import { asItemError, errorItem } from '../../itemErrors';
+import type { ExecutionTools } from '../../types';
+import { formFieldsOf } from './customForm';
+import { RESPONSE_TYPES, type ResponseType } from './fields';
+import { keepTimedOutItem } from './pending';
+import { waitTillOf } from './waitTill';
+
+/** Sends the message that carries `link` (the channel's Send) and returns the question it asked. */
+export type SendWithLink = (api: ApiClient, link: string) => Promise<string>;
+
+function responseTypeOf(context: IExecuteFunctions): ResponseType {
+	const value = context.getNodeParameter('responseType', 0, 'approval');
+	if (!RESPONSE_TYPES.includes(value as ResponseType)) {
+		throw invalidField(context.getNode(), 'Response Type', value, 'choose Approval, Free Text or Custom Form', 0);
+	}
+	if (value === 'customForm') {
+		// The page is built from these fields when the link is opened: a form that cannot be built is refused now.
+		const fields = context.getNodeParameter('formFields.values', 0, []);
+		const checked = formFieldsOf(fields);
+		if ('problem' in checked) throw invalidField(context.getNode(), 'Form Fields', fields, checked.problem, 0);
+	}
+	return value as ResponseType;
+}
+
+/**
+ * Send and Wait for Response, as n8n's own nodes do it: one message (for the first item) with
+ * a signed link to this node's waiting webhook, then the execution waits. Every check runs
+ * before the message is sent; a message that fails is not waited for.
+ */
+export async function sendAndWait(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+	tools: ExecutionTools,
+	sendWithLink: SendWithLink,
+): Promise<INodeExecutionData[]> {
+	let question: string;
+	let responseType: ResponseType;
+	let waitTill: Date;
+	try {
+		responseType = responseTypeOf(context);
+		waitTill = waitTillOf(context);
+		question = await sendWithLink(tools.client(0), context.getSignedResumeUrl());
+	} catch (error) {
+		const itemError = asItemError(context, error, 0);
+		if (context.continueOnFail()) return [errorItem(itemError, 0)];
+		throw itemError;
+	}
+	await context.putExecutionToWait(waitTill);
+	// The question is kept for the page and the timed-out output: without a key pasted into it.
+	const apiKey = await apiKeyOf(context);
+	keepTimedOutItem(context, responseType, apiKey ? redact(question, apiKey) : question, waitTill);
+	return items.map((item, index) => ({ json: item.json, binary: item.binary, pairedItem: { item: index } }));
+}

@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import type { ResponseType } from './fields';
+
+/** Where the waiting item keeps the question, so the page shows it as it was sent. */
+export const QUESTION_KEY = 'question';
+
+/**
+ * Makes the item the node outputs if the wait runs out ("Limit Wait Time"). n8n resumes a
+ * waiting node whose time is up by passing on the input it is waiting with, so the node puts
+ * this item there: `data.timedOut` says that nobody answered, and for an approval
+ * `data.approved` is false (an AI Agent's human review reads that as "declined"). An answer
+ * replaces it with the webhook's output. The page of the link reads the question from it.
+ */
+export function keepTimedOutItem(context: IExecuteFunctions, responseType: ResponseType, question: string, waitTill: Date): void {
+	const data: IDataObject = { timedOut: true, waitedUntil: waitTill.toISOString() };
+	if (responseType === 'approval') data.approved = false;
+	context.getExecuteData().data = { main: [[{ json: { data, [QUESTION_KEY]: question }, pairedItem: { item: 0 } }]] };
+}

@@ -1,0 +1,93 @@
+import '../../harness/env';
+
+import { createHmac } from 'node:crypto';
+import { mock } from 'jest-mock-extended';
+import { WebhookContext } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	IRunExecutionData,
+	IWebhookData,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { harnessNodeTypes } from '../../harness/nodeTypes';
+import { NODE_NAME, NODE_TYPE, type RunNodeResult } from '../../harness/runNode';
+
+// n8n signs resume links with this secret (read when the first node runs, after these imports).
+const HMAC_SECRET = 'engine-test-hmac-secret';
+process.env.N8N_HMAC_SIGNATURE_SECRET = HMAC_SECRET;
+
+/** What n8n gives a node so that it can sign its resume links (execution id, waiting URL). */
+export const WAITING_BASE_URL = 'https://n8n.example.com/webhook-waiting';
+export const EXECUTION_ID = '4711';
+export const waitingAdditionalData = { executionId: EXECUTION_ID, webhookWaitingBaseUrl: WAITING_BASE_URL };
+
+/** Checks a resume link the way n8n's waiting webhooks do: HMAC-SHA256 of path and query. */
+export function hasValidSignature(link: string): boolean {
+	const url = new URL(link);
+	const signature = url.searchParams.get('signature');
+	url.searchParams.delete('signature');
+	const expected = createHmac('sha256', HMAC_SECRET).update(`${url.pathname}${url.search}`).digest('hex');
+	return signature === expected;
+}
+
+export interface PageAnswer {
+	status: number;
+	headers: Record<string, string>;
+	html: string;
+	result: IWebhookResponseData;
+}
+
+/**
+ * Calls the node's webhook() through n8n-core's own WebhookContext, on the execution data the
+ * waiting run left (the waiting node first on the stack), as n8n's waiting webhooks do.
+ */
+export async function callWebhook(
+	run: RunNodeResult,
+	parameters: IDataObject,
+	request: { method: 'GET' | 'POST'; body?: IDataObject },
+): Promise<PageAnswer> {
+	const node = run.run.data.executionData!.nodeExecutionStack[0].node as INode;
+	const workflow = new Workflow({
+		id: 'harness',
+		name: 'harness',
+		nodes: [{ ...node, parameters: parameters as INode['parameters'], disabled: false }],
+		connections: {},
+		active: false,
+		nodeTypes: harnessNodeTypes,
+		settings: { timezone: 'UTC' },
+	});
+	const answer = { status: 200, headers: {} as Record<string, string>, html: '' };
+	const response = {
+		set statusCode(code: number) {
+			answer.status = code;
+		},
+		setHeader: (name: string, value: string) => (answer.headers[name.toLowerCase()] = value),
+		end: (html: string) => (answer.html = html),
+	};
+	// Plain objects assigned after mock(): a deep mock would answer any property of the request.
+	const additionalData = mock<IWorkflowExecuteAdditionalData>({ executionId: EXECUTION_ID });
+	additionalData.httpRequest = { method: request.method, body: request.body ?? {}, headers: {}, query: {} } as never;
+	additionalData.httpResponse = response as never;
+	const webhookData = { httpMethod: request.method, node: NODE_NAME, webhookDescription: { name: 'default' } } as unknown as IWebhookData;
+	const context = new WebhookContext(
+		workflow,
+		workflow.getNode(NODE_NAME)!,
+		additionalData,
+		'webhook',
+		webhookData,
+		[],
+		run.run.data as IRunExecutionData,
+	);
+	const nodeType = harnessNodeTypes.getByNameAndVersion(NODE_TYPE);
+	const result = await nodeType.webhook!.call(context);
+	return { ...answer, result };
+}
+
+/** The item the waiting node passes on if nobody answers in time. */
+export function timedOutItem(run: RunNodeResult): IDataObject | undefined {
+	return run.run.data.executionData?.nodeExecutionStack[0]?.data.main[0]?.[0]?.json;
+}
