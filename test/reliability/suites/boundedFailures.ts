@@ -28,6 +28,7 @@ export function boundedFailuresSuite(): void {
 		});
 		afterAll(async () => {
 			await server.close();
+			await world.close();
 		});
 
 		const run = async (where: string, parameters: Record<string, unknown>, extra: { items?: Array<Record<string, unknown>>; retry?: boolean; baseUrl?: string } = {}) => {
