@@ -48,7 +48,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const continueOnFail = this.continueOnFail();
 	let processed = 0;
 	try {
-		const outputs = await runItems(items.length, concurrency, async (itemIndex) => {
+		const outputs = await runItems(items.length, pacer.concurrency, async (itemIndex) => {
 			try {
 				const records = await execute.call(this, itemIndex, tools.client(itemIndex));
 				processed++;
