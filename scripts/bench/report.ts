@@ -1,6 +1,7 @@
 // Tables and targets of the benchmark, as plain text.
 import { CONTENDER_LABELS, type ContenderId } from './contenders';
 import type { Delivery } from './emulator';
+import type { ScenarioId } from './scenarios';
 
 export interface ContenderResult {
 	id: ContenderId;
@@ -18,7 +19,7 @@ export interface ContenderResult {
 }
 
 export interface ScenarioResult {
-	id: 'S1' | 'S2' | 'S3';
+	id: ScenarioId;
 	title: string;
 	items: number;
 	baselineLabel: string;
