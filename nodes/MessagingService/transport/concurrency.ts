@@ -19,8 +19,8 @@ const DECREASE_ON_QUEUEING = 0.75;
  * - A round is as many answers as the limit. After a round in which the limit was really used
  *   (that many requests were in flight at some moment) and latency held, the limit rises: it
  *   doubles until the first sign of trouble (slow start), then grows by one per round.
- * - A 429 halves it (the pacer reports one per refusal episode, not one per refused request), and
- *   so does nothing else: the pacer's learned rate deals with the pace.
+ * - A 429 halves it (the pacer reports one per refusal episode, not one per refused request); the
+ *   pace in requests per second is the pacer's learned rate, not this.
  * - A round much slower than the quickest one seen means the service queues the requests: the limit
  *   steps back; a round somewhat slower holds it where it is.
  */
