@@ -9,7 +9,7 @@ import { phoneOf, smsSendPerItem } from '../../test/throughput/perItemSms';
 import { PACKAGE } from './n8n';
 
 export type LoopId = 'axiosLoop' | 'helperLoop';
-export type ContenderId = LoopId | 'httpDefault' | 'httpBatching' | 'nodePerItem' | 'nodePerItemMax' | 'nodeBatch';
+export type ContenderId = LoopId | 'httpDefault' | 'httpBatching' | 'nodePerItem' | 'nodeBatch';
 
 export const CONTENDER_LABELS: Record<ContenderId, string> = {
 	axiosLoop: '(d) plain axios loop',
@@ -17,7 +17,6 @@ export const CONTENDER_LABELS: Record<ContenderId, string> = {
 	httpDefault: '(a) HTTP Request, defaults',
 	httpBatching: '(a) HTTP Request, Batching',
 	nodePerItem: '(b) this node, per item',
-	nodePerItemMax: '(b) this node, per item, Concurrency 50',
 	nodeBatch: '(c) this node, Send Batch',
 };
 
@@ -89,7 +88,6 @@ export function contenderWorkflow(id: Exclude<ContenderId, LoopId>, input: Workf
 			};
 			break;
 		case 'nodePerItem':
-		case 'nodePerItemMax':
 			contender = {
 				name: NODE_UNDER_TEST,
 				type: `${PACKAGE}.messagingService`,

@@ -4,7 +4,7 @@ import * as http from 'node:http';
 import axios, { type AxiosInstance } from 'axios';
 import { startEmulatorProcess, type EmulatorProcess } from '../demo/emulator-process';
 import { getFreePort } from '../../test/e2e/lib/free-port';
-import type { Counters, FaultConfig as Faults } from '../../test/sandbox/types';
+import type { Counters, FaultConfig as Faults, LoggedRequest } from '../../test/sandbox/types';
 
 export type { Counters, FaultConfig as Faults, SentGroup } from '../../test/sandbox/types';
 
@@ -18,6 +18,8 @@ export interface Delivery {
 	doubled: number;
 	/** messages of the input that were never sent */
 	failed: number;
+	/** most requests the emulator was handling at once (what the client had in flight, at most) */
+	peakInFlight: number;
 }
 
 export class BenchEmulator {
@@ -67,7 +69,9 @@ export class BenchEmulator {
 
 	async delivery(items: number): Promise<Delivery> {
 		const counters = await this.counters();
+		const requests = (await this.control.get<Array<Pick<LoggedRequest, 'inFlight'>>>('/requests')).data;
 		return {
+			peakInFlight: Math.max(0, ...requests.map((request) => request.inFlight)),
 			requests: counters.requests,
 			refused429: counters.byStatus['429'] ?? 0,
 			delivered: counters.sent.length,

@@ -1,10 +1,11 @@
-// `npm run bench`: the throughput benchmark of issue 8. Runs the contenders side by side, in one
+// `npm run bench`: the throughput benchmark of issues 8 and 18. Runs the contenders side by side, in one
 // run, against the emulator (its own process), the n8n ones inside a real n8n with the package
 // installed from its tarball, and prints per scenario wall time, requests, messages delivered,
 // doubled and failed, RSS growth of n8n, the ratios and the targets.
 //
 // Usage: npx ts-node --transpile-only scripts/bench/index.ts [options]
-//   --only S1,S2,S3            run some scenarios only (default: all)
+//   --only S1,S2,S4            run some scenarios only (default: all, S1 to S5; S5 needs Redis and
+//                              PostgreSQL: scripts/queue-mode/install.sh installs them)
 //   --s3-per-item measure      S3's per-item comparison: send the 10,000 items one by one (default)
 //   --s3-per-item extrapolate  ... or scale S1's per-item time by 10 (saves about a minute)
 //   --json <file>              also write the results as JSON (default: .n8n-host/bench/last-run.json)
@@ -14,52 +15,19 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../nodes/MessagingService/actions/common';
+import { DEFAULT_CONCURRENCY } from '../../nodes/MessagingService/actions/common';
 import { DEFAULT_CHUNK_SIZE } from '../../nodes/MessagingService/actions/shared/batch';
 import { ensureHostInstalled, host } from '../../test/e2e/lib/host';
 import { axiosLoop, CONTENDER_LABELS, contenderWorkflow, helperLoop, NODE_UNDER_TEST, type ContenderId } from './contenders';
-import { BenchEmulator, type Faults } from './emulator';
+import { BenchEmulator } from './emulator';
 import { BenchN8n } from './n8n';
 import { buildAndPack } from './package';
-import { scenarioTable, targetsTable, type ContenderResult, type ScenarioResult, type Target } from './report';
+import { runQueueModeScenario } from './queue';
+import { scenarioTable, targetsTable, type ContenderResult, type ScenarioResult } from './report';
+import { HTTP_BATCHING, SCENARIOS, type ScenarioPlan } from './scenarios';
+import { evaluate } from './targets';
 
 const TOKEN = 'bench-token';
-const LATENCY_MS = 50;
-const RATE_PER_SECOND = 20;
-const HTTP_BATCHING = { batchSize: RATE_PER_SECOND, batchInterval: 1000 };
-const TARGETS = { s1Ratio: 1.25, s2Ratio: 1.25, s3Requests: 10, s3Speedup: 50, memoryMb: 150 };
-
-interface ScenarioPlan {
-	id: 'S1' | 'S2' | 'S3';
-	title: string;
-	items: number;
-	faults: Faults;
-	contenders: ContenderId[];
-}
-
-const SCENARIOS: ScenarioPlan[] = [
-	{
-		id: 'S1',
-		title: `1,000 items, +${LATENCY_MS} ms latency, no rate limit`,
-		items: 1000,
-		faults: { latencyMs: LATENCY_MS },
-		contenders: ['axiosLoop', 'helperLoop', 'httpDefault', 'nodePerItem', 'nodePerItemMax', 'nodeBatch'],
-	},
-	{
-		id: 'S2',
-		title: `300 items, +${LATENCY_MS} ms latency, rate limit ${RATE_PER_SECOND} requests/s (429 + Retry-After: 1)`,
-		items: 300,
-		faults: { latencyMs: LATENCY_MS, rateLimit: { perSecond: RATE_PER_SECOND, retryAfterSeconds: 1 } },
-		contenders: ['axiosLoop', 'helperLoop', 'httpDefault', 'httpBatching', 'nodePerItem', 'nodeBatch'],
-	},
-	{
-		id: 'S3',
-		title: `10,000 recipients, +${LATENCY_MS} ms latency, no rate limit`,
-		items: 10000,
-		faults: { latencyMs: LATENCY_MS },
-		contenders: ['nodeBatch', 'nodePerItem'],
-	},
-];
 
 function argument(name: string): string | undefined {
 	const index = process.argv.indexOf(name);
@@ -84,7 +52,7 @@ function machine(): string {
 }
 
 async function main(): Promise<void> {
-	const only = (argument('--only') ?? 'S1,S2,S3').split(',').map((id) => id.trim().toUpperCase());
+	const only = (argument('--only') ?? 'S1,S2,S3,S4,S5').split(',').map((id) => id.trim().toUpperCase());
 	const s3PerItem = argument('--s3-per-item') ?? 'measure';
 	if (!['measure', 'extrapolate'].includes(s3PerItem)) throw new Error('--s3-per-item is "measure" or "extrapolate"');
 	const plans = SCENARIOS.filter((plan) => only.includes(plan.id));
@@ -122,23 +90,28 @@ async function main(): Promise<void> {
 		cleanups.push(() => emulator.stop());
 		step(`emulator at ${emulator.baseUrl}`);
 
-		step(
-			`starting n8n ${host.versions.n8n} with the package installed from ${path.basename(tarball)}` +
-				`${expressionEngine ? `, N8N_EXPRESSION_ENGINE=${expressionEngine}` : ''} (20 to 90 s)`,
-		);
-		const logFile = path.join(workFolder, 'n8n.log');
-		const n8n = await BenchN8n.start({
-			tarball,
-			emulatorUrl: emulator.baseUrl,
-			token: TOKEN,
-			logFile,
-			env: {
-				...(expressionEngine ? { N8N_EXPRESSION_ENGINE: expressionEngine } : {}),
-				...(cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(cpuProfileDir)}` } : {}),
-			},
-		});
-		cleanups.push(() => n8n.stop());
-		step(`n8n at ${n8n.n8n.baseUrl} (pid ${n8n.pid}, log ${path.relative(host.repoRoot, logFile)})`);
+		// S5 brings its own n8n (queue mode: main and two workers); the others share one n8n.
+		let n8n: BenchN8n | undefined;
+		if (plans.some((plan) => plan.id !== 'S5')) {
+			step(
+				`starting n8n ${host.versions.n8n} with the package installed from ${path.basename(tarball)}` +
+					`${expressionEngine ? `, N8N_EXPRESSION_ENGINE=${expressionEngine}` : ''} (20 to 90 s)`,
+			);
+			const logFile = path.join(workFolder, 'n8n.log');
+			const started = await BenchN8n.start({
+				tarball,
+				emulatorUrl: emulator.baseUrl,
+				token: TOKEN,
+				logFile,
+				env: {
+					...(expressionEngine ? { N8N_EXPRESSION_ENGINE: expressionEngine } : {}),
+					...(cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(cpuProfileDir)}` } : {}),
+				},
+			});
+			n8n = started;
+			cleanups.push(() => started.stop());
+			step(`n8n at ${started.n8n.baseUrl} (pid ${started.pid}, log ${path.relative(host.repoRoot, logFile)})`);
+		}
 
 		const progress = (label: string, items: number) => async () => {
 			const counters = await emulator.counters();
@@ -175,6 +148,7 @@ async function main(): Promise<void> {
 							: "as (d), each request through n8n's httpRequest (@n8n/backend-network): a new agent, so a new connection, per request",
 				};
 			}
+			if (!n8n) throw new Error(`${label} needs the n8n of S1 to S4`);
 			const workflowId = await n8n.createWorkflow(
 				contenderWorkflow(id, {
 					name: `Bench ${plan.id} ${id}`,
@@ -186,7 +160,6 @@ async function main(): Promise<void> {
 					credential: n8n.credential,
 					batching: id === 'httpBatching' ? HTTP_BATCHING : undefined,
 					callbackUrl: emulator.callbackUrl,
-					concurrency: id === 'nodePerItemMax' ? MAX_CONCURRENCY : undefined,
 				}),
 			);
 			const run = await n8n.run(workflowId, NODE_UNDER_TEST, Math.max(180_000, items * 60), progress(label, items));
@@ -194,8 +167,7 @@ async function main(): Promise<void> {
 			step(`    done: node ran ${run.nodeSeconds.toFixed(2)} s (execution ${run.executionSeconds.toFixed(1)} s), ${run.status}`);
 			const notes: Record<string, string> = {
 				httpBatching: `Batching ${HTTP_BATCHING.batchSize} items per ${HTTP_BATCHING.batchInterval} ms`,
-				nodePerItem: `Concurrency ${DEFAULT_CONCURRENCY} (default)`,
-				nodePerItemMax: `Concurrency ${MAX_CONCURRENCY} (the maximum), for comparison`,
+				nodePerItem: `defaults: Concurrency ${DEFAULT_CONCURRENCY}, the most at once (adaptive: starts at 10)`,
 				nodeBatch: `chunk size ${DEFAULT_CHUNK_SIZE} (default), ${run.outputItems} output items`,
 			};
 			return {
@@ -211,12 +183,14 @@ async function main(): Promise<void> {
 			};
 		};
 
-		step('warming up (20 items through each contender; not measured)');
-		const warmup: ScenarioPlan = { id: 'S1', title: 'warm-up', items: 20, faults: {}, contenders: [] };
-		for (const id of ['axiosLoop', 'helperLoop', 'httpDefault', 'nodePerItem', 'nodeBatch'] as ContenderId[]) {
-			const result = await runContender(id, warmup, 20);
-			if (result.status !== 'success' || result.delivery.delivered !== 20) {
-				throw new Error(`warm-up of ${CONTENDER_LABELS[id]} failed: ${result.status} ${result.error ?? ''} (${result.delivery.delivered} of 20 sent)`);
+		if (n8n) {
+			step('warming up (20 items through each contender; not measured)');
+			const warmup: ScenarioPlan = { id: 'S1', title: 'warm-up', items: 20, faults: {}, contenders: [] };
+			for (const id of ['axiosLoop', 'helperLoop', 'httpDefault', 'nodePerItem', 'nodeBatch'] as ContenderId[]) {
+				const result = await runContender(id, warmup, 20);
+				if (result.status !== 'success' || result.delivery.delivered !== 20) {
+					throw new Error(`warm-up of ${CONTENDER_LABELS[id]} failed: ${result.status} ${result.error ?? ''} (${result.delivery.delivered} of 20 sent)`);
+				}
 			}
 		}
 
@@ -224,7 +198,15 @@ async function main(): Promise<void> {
 		for (const plan of plans) {
 			step(`${plan.id}: ${plan.title}`);
 			const results: ContenderResult[] = [];
-			for (const id of plan.contenders) {
+			if (plan.id === 'S5') {
+				if (n8n) {
+					step('stopping the n8n of S1 to S4 (S5 starts n8n in queue mode)');
+					await n8n.stop();
+					n8n = undefined;
+				}
+				results.push(await runQueueModeScenario({ plan, emulator, tarball, token: TOKEN, workFolder, step }));
+			}
+			for (const id of plan.id === 'S5' ? [] : plan.contenders) {
 				if (plan.id === 'S3' && id === 'nodePerItem' && s3PerItem === 'extrapolate') {
 					const s1 = scenarios.find((scenario) => scenario.id === 'S1')?.results.find((result) => result.id === 'nodePerItem');
 					if (!s1) throw new Error('--s3-per-item extrapolate needs S1 in the same run');
@@ -241,14 +223,15 @@ async function main(): Promise<void> {
 				}
 				results.push(await runContender(id, plan, plan.items));
 			}
-			const scenario: ScenarioResult = { id: plan.id, title: plan.title, items: plan.items, baselineLabel: '', results };
-			if (plan.id === 'S1') {
-				scenario.baselineLabel = `${CONTENDER_LABELS.axiosLoop}, concurrency ${DEFAULT_CONCURRENCY}`;
-				scenario.baselineSeconds = results.find((result) => result.id === 'axiosLoop')?.seconds;
-			} else if (plan.id === 'S2') {
-				scenario.baselineLabel = `items / rate = ${plan.items} / ${RATE_PER_SECOND} per s`;
-				scenario.baselineSeconds = plan.items / RATE_PER_SECOND;
-			} else {
+			const scenario: ScenarioResult = {
+				id: plan.id,
+				title: plan.title,
+				items: plan.items,
+				baselineLabel: plan.baseline?.label ?? '',
+				baselineSeconds: plan.baseline?.seconds,
+				results,
+			};
+			if (plan.id === 'S3') {
 				scenario.baselineLabel = `${CONTENDER_LABELS.nodePerItem} at ${plan.items.toLocaleString('en-US')} items`;
 				scenario.baselineSeconds = results.find((result) => result.id === 'nodePerItem')?.seconds;
 			}
@@ -259,7 +242,7 @@ async function main(): Promise<void> {
 		const targets = evaluate(scenarios);
 		const report = [
 			'',
-			'==== Throughput benchmark (issue 8) ====',
+			'==== Throughput benchmark (issues 8 and 18) ====',
 			machine(),
 			`command: npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
 			'wall time: the node under test as n8n timed it (runData executionTime); for (d) and (e) the loop itself.',
@@ -278,102 +261,6 @@ async function main(): Promise<void> {
 		step('stopping n8n and the emulator');
 		await stopAll();
 	}
-}
-
-function evaluate(scenarios: ScenarioResult[]): Target[] {
-	const targets: Target[] = [];
-	const find = (id: string, contender: ContenderId) =>
-		scenarios.find((scenario) => scenario.id === id)?.results.find((result) => result.id === contender);
-	const verdict = (ok: boolean): Target['verdict'] => (ok ? 'PASS' : 'MISS');
-
-	const s1Floor = find('S1', 'axiosLoop');
-	const s1Node = find('S1', 'nodePerItem');
-	if (s1Floor && s1Node) {
-		const ratio = s1Node.seconds / s1Floor.seconds;
-		const complete = s1Node.delivery.delivered === s1Node.items && s1Node.delivery.doubled === 0;
-		targets.push({
-			scenario: 'S1',
-			what: `this node per item <= ${TARGETS.s1Ratio}x the plain-client floor`,
-			measured: `${ratio.toFixed(2)}x (${s1Node.seconds.toFixed(2)} s vs ${s1Floor.seconds.toFixed(2)} s), ${s1Node.delivery.delivered} sent`,
-			verdict: verdict(ratio <= TARGETS.s1Ratio && complete),
-		});
-	}
-	const s1Helper = find('S1', 'helperLoop');
-	if (s1Helper && s1Node) {
-		targets.push({
-			scenario: 'S1',
-			what: "this node per item vs n8n's HTTP helper loop",
-			measured: `${(s1Node.seconds / s1Helper.seconds).toFixed(2)}x (${s1Node.seconds.toFixed(2)} s vs ${s1Helper.seconds.toFixed(2)} s)`,
-			verdict: 'INFO',
-		});
-	}
-
-	const s2 = scenarios.find((scenario) => scenario.id === 'S2');
-	const s2Node = find('S2', 'nodePerItem');
-	if (s2 && s2Node) {
-		const floor = s2.baselineSeconds ?? 0;
-		targets.push({
-			scenario: 'S2',
-			what: `this node delivers all ${s2.items}, none doubled`,
-			measured: `${s2Node.delivery.delivered}/${s2.items} delivered, ${s2Node.delivery.doubled} doubled, ${s2Node.delivery.refused429} refused with 429 on the way`,
-			verdict: verdict(s2Node.delivery.delivered === s2.items && s2Node.delivery.doubled === 0 && s2Node.status === 'success'),
-		});
-		targets.push({
-			scenario: 'S2',
-			what: `this node <= ${TARGETS.s2Ratio}x items/rate (${(floor * TARGETS.s2Ratio).toFixed(2)} s)`,
-			measured: `${s2Node.seconds.toFixed(2)} s = ${(s2Node.seconds / floor).toFixed(2)}x of ${floor.toFixed(0)} s`,
-			verdict: verdict(s2Node.seconds <= floor * TARGETS.s2Ratio),
-		});
-		const httpDefault = find('S2', 'httpDefault');
-		if (httpDefault) {
-			targets.push({
-				scenario: 'S2',
-				what: 'HTTP Request node with defaults: messages lost',
-				measured: `${httpDefault.delivery.failed} of ${s2.items} not sent (run: ${httpDefault.status}), ${httpDefault.seconds.toFixed(2)} s`,
-				verdict: 'INFO',
-			});
-		}
-		const httpBatching = find('S2', 'httpBatching');
-		if (httpBatching) {
-			targets.push({
-				scenario: 'S2',
-				what: `HTTP Request node with Batching ${HTTP_BATCHING.batchSize}/${HTTP_BATCHING.batchInterval} ms: time`,
-				measured: `${httpBatching.seconds.toFixed(2)} s, ${httpBatching.delivery.failed} lost, ${httpBatching.delivery.refused429} refused (run: ${httpBatching.status})`,
-				verdict: 'INFO',
-			});
-		}
-	}
-
-	const s3Batch = find('S3', 'nodeBatch');
-	const s3PerItem = find('S3', 'nodePerItem');
-	if (s3Batch) {
-		targets.push({
-			scenario: 'S3',
-			what: `Send Batch: <= ${TARGETS.s3Requests} requests for ${s3Batch.items.toLocaleString('en-US')} recipients`,
-			measured: `${s3Batch.delivery.requests} requests, ${s3Batch.delivery.delivered} delivered, ${s3Batch.delivery.doubled} doubled`,
-			verdict: verdict(s3Batch.delivery.requests <= TARGETS.s3Requests && s3Batch.delivery.delivered === s3Batch.items),
-		});
-		if (s3PerItem) {
-			const speedup = s3PerItem.seconds / s3Batch.seconds;
-			targets.push({
-				scenario: 'S3',
-				what: `Send Batch >= ${TARGETS.s3Speedup}x faster than per item`,
-				measured: `${speedup.toFixed(0)}x (${s3Batch.seconds.toFixed(2)} s vs ${s3PerItem.extrapolated ? '~' : ''}${s3PerItem.seconds.toFixed(1)} s${s3PerItem.extrapolated ? ', extrapolated from S1' : ', measured'})`,
-				verdict: verdict(speedup >= TARGETS.s3Speedup),
-			});
-		}
-		for (const result of [s3Batch, s3PerItem]) {
-			if (result?.rssGrowthBytes === undefined) continue;
-			const grownMb = result.rssGrowthBytes / 1024 / 1024;
-			targets.push({
-				scenario: 'MEM',
-				what: `peak RSS growth of n8n < ${TARGETS.memoryMb} MB, ${result.items.toLocaleString('en-US')} items, ${result.id === 'nodeBatch' ? 'Send Batch' : 'per item'}`,
-				measured: `${grownMb.toFixed(0)} MB (whole execution: ${((result.executionRssGrowthBytes ?? 0) / 1024 / 1024).toFixed(0)} MB)`,
-				verdict: verdict(grownMb < TARGETS.memoryMb),
-			});
-		}
-	}
-	return targets;
 }
 
 main().catch((error: Error) => {

@@ -83,10 +83,7 @@ export class BenchN8n {
 			const executionId = await this.client.startManualRun(workflowId);
 			for (;;) {
 				await new Promise((resolve) => setTimeout(resolve, 250));
-				const summary = await this.client.request<{ status: string; stoppedAt?: string | null }>(
-					'get',
-					`/rest/executions/${executionId}`,
-				);
+				const summary = await this.executionSummary(executionId);
 				if (summary.stoppedAt && !['running', 'new', 'waiting'].includes(summary.status)) break;
 				if (Date.now() - started > timeoutMs) throw new Error(`execution ${executionId} still ${summary.status} after ${timeoutMs} ms`);
 				if (onTick && Date.now() - lastTick >= 2000) {
@@ -111,6 +108,19 @@ export class BenchN8n {
 			};
 		} finally {
 			sampler.stop();
+		}
+	}
+
+	/** The execution's status; a connection n8n drops now and then under load is tried again. */
+	private async executionSummary(executionId: string, attempts = 5): Promise<{ status: string; stoppedAt?: string | null }> {
+		for (let attempt = 1; ; attempt++) {
+			try {
+				return await this.client.request<{ status: string; stoppedAt?: string | null }>('get', `/rest/executions/${executionId}`);
+			} catch (error) {
+				const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+				if (attempt >= attempts || !['ECONNRESET', 'ECONNREFUSED', 'EPIPE'].includes(code ?? '')) throw error;
+				await new Promise((resolve) => setTimeout(resolve, 500));
+			}
 		}
 	}
 

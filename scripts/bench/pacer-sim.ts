@@ -4,7 +4,8 @@
 // Usage: npx ts-node --transpile-only scripts/bench/pacer-sim.ts [items=300] [perSecond=20] [latencyMs=50] [concurrency=10]
 // SIM_STRAY_429=n: the first n requests are refused whatever the rate; SIM_JITTER_MS=j: each request
 // reaches the service 0..j ms after its start, and its answer takes 0..j ms more; SIM_DEBUG=1: the
-// pacer's state at each 429.
+// pacer's state at each 429; SIM_CLIENTS=n: n executions (a pacer each) send `items` each at once under
+// the one limit (S5); SIM_UNLIMITED=n: the limit starts after n requests (S4).
 import { RequestPacer } from '../../nodes/MessagingService/transport/pacer';
 
 const [items, perSecond, latencyMs, concurrency] = [300, 20, 50, 10].map((fallback, index) => {
@@ -18,12 +19,18 @@ let requests = 0;
 const started = Date.now();
 
 let stray = Number(process.env.SIM_STRAY_429 ?? 0);
+let unlimited = Number(process.env.SIM_UNLIMITED ?? 0);
+const clients = Math.max(1, Number(process.env.SIM_CLIENTS ?? 1));
 const jitterMs = Number(process.env.SIM_JITTER_MS ?? 0);
 
 function serverAdmits(now: number): boolean {
 	if (stray > 0) {
 		stray--;
 		return false;
+	}
+	if (unlimited > 0) {
+		unlimited--;
+		return true;
 	}
 	while (admitted.length > 0 && admitted[0] <= now - 1000) admitted.shift();
 	if (admitted.length >= perSecond) return false;
@@ -54,7 +61,7 @@ async function send(pacer: RequestPacer): Promise<void> {
 	}
 }
 
-async function main(): Promise<void> {
+async function runClient(): Promise<{ seconds: number; pacer: RequestPacer }> {
 	const pacer = new RequestPacer(concurrency);
 	let next = 0;
 	await Promise.all(
@@ -65,12 +72,17 @@ async function main(): Promise<void> {
 			}
 		}),
 	);
-	const seconds = (Date.now() - started) / 1000;
-	const floor = items / perSecond;
+	return { seconds: (Date.now() - started) / 1000, pacer };
+}
+
+async function main(): Promise<void> {
+	const runs = await Promise.all(Array.from({ length: clients }, runClient));
+	const seconds = Math.max(...runs.map((run) => run.seconds));
+	const floor = (clients * items) / perSecond;
 	console.log(
-		`${items} items, ${perSecond}/s, ${latencyMs} ms, concurrency ${concurrency}: ${seconds.toFixed(2)} s = ${(seconds / floor).toFixed(2)}x of ${floor} s; ` +
+		`${clients} x ${items} items, ${perSecond}/s, ${latencyMs} ms, concurrency ${concurrency}: ${seconds.toFixed(2)} s = ${(seconds / floor).toFixed(2)}x of ${floor} s; ` +
 			`${requests} requests, ${refusals.length} refused at [${refusals.map((at) => (at / 1000).toFixed(2)).join(' ')}]; ` +
-			`budget ${pacer.requestsPerSecond}, concurrency now ${pacer.currentLimit}`,
+			runs.map((run) => `${run.seconds.toFixed(1)} s (budget ${run.pacer.requestsPerSecond}, concurrency ${run.pacer.currentLimit})`).join(', '),
 	);
 }
 

@@ -1,6 +1,7 @@
 // Tables and targets of the benchmark, as plain text.
 import { CONTENDER_LABELS, type ContenderId } from './contenders';
 import type { Delivery } from './emulator';
+import type { ScenarioId } from './scenarios';
 
 export interface ContenderResult {
 	id: ContenderId;
@@ -18,7 +19,7 @@ export interface ContenderResult {
 }
 
 export interface ScenarioResult {
-	id: 'S1' | 'S2' | 'S3';
+	id: ScenarioId;
 	title: string;
 	items: number;
 	baselineLabel: string;
@@ -58,14 +59,16 @@ export function scenarioTable(scenario: ScenarioResult): string {
 		result.extrapolated ? '-' : count(result.delivery.delivered),
 		result.extrapolated ? '-' : count(result.delivery.doubled),
 		result.extrapolated ? '-' : count(result.delivery.failed),
+		result.extrapolated ? '-' : count(result.delivery.peakInFlight),
 		mb(result.rssGrowthBytes),
 		result.status === 'success' ? 'ok' : result.status,
 	]);
-	const header = ['contender', 'wall time', 'x base', 'requests', '429s', 'delivered', 'doubled', 'failed', 'RSS +MB', 'run'];
+	const header = ['contender', 'wall time', 'x base', 'requests', '429s', 'delivered', 'doubled', 'failed', 'in flight', 'RSS +MB', 'run'];
 	const lines = [
 		`${scenario.id}  ${scenario.title}`,
+		'    in flight: most requests the emulator handled at once',
 		`    baseline (x base = 1.00): ${scenario.baselineLabel}${baseline ? ` = ${secs(baseline)}` : ''}`,
-		table(header, rows, [false, true, true, true, true, true, true, true, true, false]).replace(/^/gm, '    '),
+		table(header, rows, [false, true, true, true, true, true, true, true, true, true, false]).replace(/^/gm, '    '),
 	];
 	for (const result of scenario.results) {
 		if (result.error) lines.push(`    ${CONTENDER_LABELS[result.id]}: ${result.error.split('\n')[0].slice(0, 160)}`);

@@ -150,4 +150,26 @@ describe('the rolling-second rate limit', () => {
 		expect(faults.rateLimited(2400)).toBe('1');
 		expect(faults.rateLimited(2500)).toBeNull();
 	});
+
+	it('with afterRequests, the first requests pass unlimited and uncounted, then the limit applies', () => {
+		const faults = new Faults();
+		faults.set({ rateLimit: { perSecond: 2, afterRequests: 3 } });
+		expect([1000, 1001, 1002].map((at) => faults.rateLimited(at))).toEqual([null, null, null]);
+		expect([1003, 1004, 1005].map((at) => faults.rateLimited(at))).toEqual([null, null, '1']);
+		faults.set({ rateLimit: { perSecond: 2, afterRequests: 3 } });
+		expect(faults.rateLimited(1006)).toBeNull();
+	});
+});
+
+describe('requests in flight', () => {
+	const ctx = useEmulator();
+
+	it('each logged request counts the API requests being handled when it arrived, itself included', async () => {
+		ctx.sandbox.setFaults({ latencyMs: 200 });
+		const send = (message: string) =>
+			call(ctx.sandbox, 'v1/sendQuickSMS', { query: { token: TOKEN, message, phone: PHONE, alphaname_id: alpha(ctx) } });
+		await Promise.all(['a', 'b', 'c'].map(send));
+		await send('d');
+		expect(ctx.sandbox.requests().map((request) => request.inFlight)).toEqual([1, 2, 3, 1]);
+	});
 });

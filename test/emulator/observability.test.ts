@@ -22,6 +22,7 @@ describe('request log, counters, reset and control endpoints', () => {
 				files: [],
 				status: 200,
 				fault: null,
+				inFlight: 1,
 			},
 		]);
 	});

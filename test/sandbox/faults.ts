@@ -5,7 +5,11 @@ export const faultConfigSchema = z
 	.object({
 		latencyMs: z.number().int().min(0).optional(),
 		rateLimit: z
-			.object({ perSecond: z.number().int().min(1), retryAfterSeconds: z.number().int().min(0).optional() })
+			.object({
+				perSecond: z.number().int().min(1),
+				retryAfterSeconds: z.number().int().min(0).optional(),
+				afterRequests: z.number().int().min(0).optional(),
+			})
 			.strict()
 			.optional(),
 		rules: z
@@ -33,12 +37,15 @@ export class Faults {
 	private remaining: Array<number | undefined> = [];
 	private passed: number[] = [];
 	private admitted: number[] = [];
+	/** requests that met the rate limit since the faults were set */
+	private metLimit = 0;
 
 	set(config: FaultConfig): void {
 		this.config = structuredClone(faultConfigSchema.parse(config));
 		this.remaining = (this.config.rules ?? []).map((rule) => rule.count);
 		this.passed = (this.config.rules ?? []).map(() => 0);
 		this.admitted = [];
+		this.metLimit = 0;
 	}
 
 	clear(): void {
@@ -49,10 +56,14 @@ export class Faults {
 		return this.config.latencyMs ?? 0;
 	}
 
-	/** Retry-After value when the request is over the rate limit, else null (and the request counts toward it). */
+	/**
+	 * Retry-After value when the request is over the rate limit, else null (and the request counts
+	 * toward it). The first `afterRequests` requests pass unlimited and uncounted: the limit starts after them.
+	 */
 	rateLimited(nowMs = Date.now()): string | null {
 		const limit = this.config.rateLimit;
 		if (!limit) return null;
+		if (++this.metLimit <= (limit.afterRequests ?? 0)) return null;
 		while (this.admitted.length > 0 && this.admitted[0] <= nowMs - WINDOW_MS) this.admitted.shift();
 		if (this.admitted.length >= limit.perSecond) return String(limit.retryAfterSeconds ?? 1);
 		this.admitted.push(nowMs);

@@ -6,10 +6,19 @@ type HttpCounters = Pick<Counters, 'requests' | 'byApiMethod' | 'byStatus'>;
 export class RequestLog {
 	private entries: LoggedRequest[] = [];
 	private seq = 0;
+	private open = new Set<LoggedRequest>();
 	private counts: HttpCounters = { requests: 0, byApiMethod: {}, byStatus: {} };
 
-	start(fields: Omit<LoggedRequest, 'seq' | 'at' | 'status' | 'fault'>): LoggedRequest {
-		const entry: LoggedRequest = { seq: ++this.seq, at: new Date().toISOString(), ...fields, status: 0, fault: null };
+	start(fields: Omit<LoggedRequest, 'seq' | 'at' | 'status' | 'fault' | 'inFlight'>): LoggedRequest {
+		const entry: LoggedRequest = {
+			seq: ++this.seq,
+			at: new Date().toISOString(),
+			...fields,
+			status: 0,
+			fault: null,
+			inFlight: this.open.size + 1,
+		};
+		this.open.add(entry);
 		this.entries.push(entry);
 		this.counts.requests += 1;
 		if (entry.apiMethod) {
@@ -19,6 +28,7 @@ export class RequestLog {
 	}
 
 	finish(entry: LoggedRequest, status: number): void {
+		this.open.delete(entry);
 		entry.status = status;
 		const key = String(status);
 		this.counts.byStatus[key] = (this.counts.byStatus[key] ?? 0) + 1;
@@ -38,6 +48,7 @@ export class RequestLog {
 
 	reset(): void {
 		this.entries = [];
+		this.open.clear();
 		this.counts = { requests: 0, byApiMethod: {}, byStatus: {} };
 	}
 }

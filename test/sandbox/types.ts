@@ -43,6 +43,8 @@ export interface LoggedRequest {
 	files: UploadedFile[];
 	status: number;
 	fault: string | null;
+	/** API requests being handled when this one arrived, itself included */
+	inFlight: number;
 }
 
 export interface UploadedFile {
@@ -92,7 +94,8 @@ export interface FaultRule {
 
 export interface FaultConfig {
 	latencyMs?: number;
-	rateLimit?: { perSecond: number; retryAfterSeconds?: number };
+	/** `afterRequests`: the limit starts after that many requests (the service changes its mind mid-run) */
+	rateLimit?: { perSecond: number; retryAfterSeconds?: number; afterRequests?: number };
 	rules?: FaultRule[];
 }
 

@@ -74,7 +74,7 @@ describe('RequestPacer', () => {
 	});
 
 	it('after a 429 everyone waits for Retry-After; the budget is what the service accepted in the second before', async () => {
-		const callers = new Callers(new RequestPacer(30), 20, 1500);
+		const callers = new Callers(new RequestPacer(30, 30), 20, 1500);
 		callers.request(30);
 		await settle(50);
 		callers.answer();
@@ -88,18 +88,48 @@ describe('RequestPacer', () => {
 		expect(callers.started).toBe(31);
 	});
 
-	it('a 429 with nothing accepted before it only pauses: no budget is set from it', async () => {
+	it('a 429 with nothing accepted before it pauses and halves the concurrency, but sets no budget', async () => {
 		const callers = new Callers(new RequestPacer(10), 0, 500);
 		callers.request(10);
 		await settle();
 		callers.answer();
 		expect(callers.refused).toBe(10);
 		expect(callers.pacer.requestsPerSecond).toBeUndefined();
+		expect(callers.pacer.currentLimit).toBe(5);
 		callers.request(10);
 		await settle(499);
 		expect(callers.started).toBe(10);
 		await settle(1);
-		expect(callers.started).toBe(20);
+		expect(callers.started).toBe(15);
+	});
+
+	it('requests in flight follow the adaptive concurrency: 10 at first, more after each round answered, never above the maximum', async () => {
+		const callers = new Callers(new RequestPacer(30));
+		callers.request(200);
+		const inFlight: number[] = [];
+		for (let round = 0; round < 4; round++) {
+			await settle(50);
+			inFlight.push(callers.started - callers.answered);
+			callers.answer();
+		}
+		expect(inFlight).toEqual([10, 20, 30, 30]);
+	});
+
+	it('one episode of 429s halves the requests in flight once, however many of them were refused', async () => {
+		const callers = new Callers(new RequestPacer(40), 60, 1000, true);
+		callers.request(300);
+		for (let round = 0; round < 2; round++) {
+			await settle(50);
+			callers.answer();
+		}
+		// 10 + 20 accepted: of the next 40, 30 fit in the limit of 60 per second and 10 are refused
+		expect(callers.pacer.currentLimit).toBe(40);
+		await settle(50);
+		callers.answer();
+		expect(callers.refused).toBe(10);
+		expect(callers.pacer.currentLimit).toBe(20);
+		await settle(1000);
+		expect(callers.started - callers.answered).toBeLessThanOrEqual(20);
 	});
 
 	it('learns a limit of 20 per second, confirms it, and then stays at it: no refusal but the odd probe', async () => {

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-export const DEFAULT_CONCURRENCY = 10;
+/** The ceiling of the adaptive concurrency: high enough that 50 ms answers are not the bottleneck (README, Performance). */
+export const DEFAULT_CONCURRENCY = 50;
 export const MAX_CONCURRENCY = 50;
 
 /** Put into an operation's "Options" collection when it runs once per item. */
@@ -11,7 +12,7 @@ export const concurrencyOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 	default: DEFAULT_CONCURRENCY,
 	description:
-		'How many items are sent to the service at the same time. When the service answers that its request limit is reached, the node slows down on its own and retries.',
+		'The most items sent to the service at the same time. The node starts with 10 and raises the number while the service answers quickly, up to this; when the service answers that its request limit is reached, it sends fewer at once, keeps under the request rate it learned, and retries. Lower it for a service that allows fewer requests at a time.',
 };
 
 export const timeoutOption: INodeProperties = {

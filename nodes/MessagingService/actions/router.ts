@@ -55,7 +55,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const paired = (records: IDataObject[], itemIndex: number) =>
 		records.map((json): INodeExecutionData => ({ json, pairedItem: { item: itemIndex } }));
 	try {
-		const outputs = await runItems(items.length, concurrency, async (itemIndex) => {
+		const outputs = await runItems(items.length, pacer.concurrency, async (itemIndex) => {
 			started[itemIndex] = true;
 			const key = `item:${itemIndex}`;
 			const earlier = ledger.earlier(this, key, itemIndex);

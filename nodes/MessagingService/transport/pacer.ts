@@ -1,5 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
+import { AdaptiveConcurrency } from './concurrency';
+
 /** The service's rate window is taken to be one second (rolling), as 429 + `Retry-After: 1` suggests. */
 const WINDOW_MS = 1000;
 /** Starts are counted in a window this much longer, so uneven arrival does not cause a 429... */
@@ -26,7 +28,9 @@ interface Start {
 /**
  * Shares one request budget between the items of an execution.
  *
- * - At most `maxConcurrency` requests are in flight.
+ * - At most `concurrency.current` requests are in flight: an AdaptiveConcurrency that starts low and
+ *   rises to `maxConcurrency` while the service keeps up, fed by the pacer with each start, answer
+ *   and refusal episode.
  * - Until the service first answers 429, nothing else limits the pace.
  * - On a 429 everyone pauses for `Retry-After`, and the pacer measures the budget: how many requests
  *   the service accepted in the second before the refused one. From then on no window of 1 s (plus
@@ -46,7 +50,8 @@ interface Start {
 export class RequestPacer {
 	private inFlight = 0;
 
-	private readonly limit: number;
+	/** how many requests may be in flight, adapted to the service's answers */
+	readonly concurrency: AdaptiveConcurrency;
 
 	private resumeAt = 0;
 
@@ -82,13 +87,17 @@ export class RequestPacer {
 
 	private probeAfterWindows = PROBE_AFTER_WINDOWS;
 
-	constructor(readonly maxConcurrency: number) {
-		this.limit = maxConcurrency;
+	/** `startConcurrency`: requests in flight at first (default: START_CONCURRENCY, or the maximum when lower) */
+	constructor(
+		readonly maxConcurrency: number,
+		startConcurrency?: number,
+	) {
+		this.concurrency = new AdaptiveConcurrency(maxConcurrency, startConcurrency);
 	}
 
-	/** how many requests may be in flight at once */
+	/** how many requests may be in flight at once now */
 	get currentLimit(): number {
-		return this.limit;
+		return this.concurrency.current;
 	}
 
 	/** requests per second the pacer allows, once the service has answered 429 (else undefined) */
@@ -104,7 +113,7 @@ export class RequestPacer {
 				await sleep(pause);
 				continue;
 			}
-			if (this.inFlight >= this.limit) {
+			if (this.inFlight >= this.concurrency.current) {
 				await new Promise<void>((resolve) => this.waiting.push(resolve));
 				continue;
 			}
@@ -115,6 +124,7 @@ export class RequestPacer {
 			}
 			this.inFlight++;
 			this.starts.push({ at: now, outcome: 'pending' });
+			this.concurrency.started(this.inFlight);
 			return;
 		}
 	}
@@ -127,6 +137,7 @@ export class RequestPacer {
 		if (start) {
 			this.firstPending++;
 			start.outcome = outcome === 'ok' ? 'ok' : outcome === 'rateLimited' ? 'refused' : 'failed';
+			if (outcome === 'ok') this.concurrency.answered(now - start.at);
 		}
 		if (outcome === 'rateLimited') this.onRefused(start ? index : undefined, now, retryAfterMs);
 		if (this.measuring && this.firstPending >= this.measuring.until) this.measure();
@@ -173,6 +184,7 @@ export class RequestPacer {
 		this.lastRefusalAt = now;
 		// Requests already under way when the previous refusal was handled are part of that episode.
 		if (index === undefined || index < this.episodeIndex) return;
+		this.concurrency.rateLimited();
 		this.episodeIndex = this.starts.length;
 		this.measuring = { startedAt: this.starts[index].at, until: this.starts.length };
 	}

@@ -7,6 +7,8 @@ import { getFreePort } from './free-port';
 import { host } from './host';
 
 export interface StartN8nOptions {
+	/** `n8n start` (default: main, with the editor and REST API) or `n8n worker` (queue mode). */
+	command?: 'start' | 'worker';
 	/** Port of the editor and REST API; a free one when omitted. */
 	port?: number;
 	/** N8N_USER_FOLDER; a fresh temporary folder when omitted (and removed on stop). */
@@ -90,6 +92,18 @@ export function n8nEnvironment(options: { port: number; userFolder: string; brok
 // Ready means: the database is migrated (/healthz/readiness) and n8n has announced its editor,
 // which it does once the REST API and the node types are loaded.
 const EDITOR_ANNOUNCED = 'Editor is now accessible via';
+const WORKER_ANNOUNCED = 'n8n worker is now ready';
+
+async function waitUntilWorkerReady(child: ChildProcess, timeoutMs: number, output: () => string) {
+	const deadline = Date.now() + timeoutMs;
+	while (!output().includes(WORKER_ANNOUNCED)) {
+		if (child.exitCode !== null || child.signalCode !== null) {
+			throw new Error(`n8n worker exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+		}
+		if (Date.now() > deadline) throw new Error(`n8n worker was not ready within ${timeoutMs} ms:\n${output()}`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess, timeoutMs: number, output: () => string) {
 	const deadline = Date.now() + timeoutMs;
@@ -123,7 +137,7 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nProces
 
 	let output = '';
 	const logStream = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : undefined;
-	const child = spawn(host.nodeBinary, [host.n8nBin, 'start'], {
+	const child = spawn(host.nodeBinary, [host.n8nBin, options.command ?? 'start'], {
 		cwd: userFolder,
 		env,
 		detached: true,
@@ -154,7 +168,9 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nProces
 	};
 
 	try {
-		await waitUntilReady(baseUrl, child, options.startTimeoutMs ?? 300000, () => output);
+		const timeoutMs = options.startTimeoutMs ?? 300000;
+		if (options.command === 'worker') await waitUntilWorkerReady(child, timeoutMs, () => output);
+		else await waitUntilReady(baseUrl, child, timeoutMs, () => output);
 	} catch (error) {
 		await stop();
 		throw error;

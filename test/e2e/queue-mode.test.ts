@@ -1,0 +1,177 @@
+// The package in n8n's queue mode, for real: Redis and PostgreSQL (installed from Debian's packages
+// when missing, started as plain processes), n8n main and two workers, the package installed from
+// its npm tarball. Which worker ran an execution is read from the workers' own logs.
+import axios from 'axios';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { executionError, nodeOutput } from './lib/execution-data';
+import { N8nClient } from './lib/n8n-client';
+import type { ExecutionDetails } from './lib/n8n-types';
+import { startQueueModeN8n, type QueueModeN8n } from './lib/queue-mode/queue-n8n';
+import { manualTriggerNode, workflowOf, type NodeSpec } from './lib/workflow-builder';
+
+const PACKAGE = 'n8n-nodes-messaging-service';
+const TOKEN = 'queue-mode-token';
+const OWNER = { email: 'owner@example.com', password: 'Queue-mode-test-1', firstName: 'Owner', lastName: 'Test' };
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await condition())) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
+
+describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', () => {
+	let sandbox: Sandbox;
+	let n8n: QueueModeN8n;
+	let client: N8nClient;
+	let credential: { id: string; name: string };
+
+	const login = async () => {
+		client = new N8nClient(n8n.baseUrl);
+		await client.login(OWNER.email, OWNER.password);
+	};
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true, clock: 'real' });
+		n8n = await startQueueModeN8n({ workers: 2 });
+		client = new N8nClient(n8n.baseUrl);
+		await client.setupOwnerAndLogin(OWNER);
+		credential = await client.createCredential({
+			name: 'Messaging Service (emulator)',
+			type: 'messagingServiceApi',
+			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false },
+		});
+	}, 600000);
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await sandbox?.close();
+	});
+
+	beforeEach(() => {
+		sandbox.reset();
+		sandbox.clearRequests();
+	});
+
+	function perItemSendWorkflow(name: string, firstPhone: number, items: number) {
+		const makeRecipients: NodeSpec = {
+			name: 'Make Recipients',
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			position: [220, 0],
+			parameters: {
+				mode: 'runOnceForAllItems',
+				language: 'javaScript',
+				jsCode: `return Array.from({ length: ${items} }, (_, i) => ({ json: { phone: String(${firstPhone} + i), text: ${JSON.stringify(name)} + ' #' + i } }));`,
+			},
+		};
+		const send: NodeSpec = {
+			name: 'Send SMS',
+			type: `${PACKAGE}.messagingService`,
+			typeVersion: 1,
+			position: [440, 0],
+			parameters: {
+				resource: 'sms',
+				operation: 'send',
+				phone: '={{ $json.phone }}',
+				messageFrom: 'text',
+				message: '={{ $json.text }}',
+				senderNameId: String(sandbox.account(TOKEN).alphanameIds[0]),
+				options: {},
+			},
+			credentials: { messagingServiceApi: { id: credential.id, name: credential.name } },
+		};
+		return workflowOf(name, [manualTriggerNode(), makeRecipients, send]);
+	}
+
+	it('per-item sends of four executions started at once run on both workers: each message sent once, outputs paired', async () => {
+		sandbox.setFaults({ latencyMs: 20 });
+		const runs = 4;
+		const items = 100;
+		const workflows = await Promise.all(
+			Array.from({ length: runs }, (_, run) => client.createWorkflow(perItemSendWorkflow(`Queue run ${run}`, 375290000000 + run * 1000, items))),
+		);
+		const executionIds = await Promise.all(workflows.map((workflow) => client.startManualRun(workflow.id)));
+		const executions: ExecutionDetails[] = [];
+		for (const id of executionIds) executions.push(await client.waitForExecution(id, 240000));
+
+		for (const execution of executions) {
+			expect({ status: execution.status, error: executionError(execution, 'Send SMS') }).toEqual({ status: 'success', error: undefined });
+			const outputs = nodeOutput(execution, 'Send SMS');
+			expect(outputs).toHaveLength(items);
+			expect(outputs.every((output) => typeof output.sms_id === 'number')).toBe(true);
+			const paired = execution.data.resultData.runData['Send SMS'][0].data?.main?.[0]?.map((item) => item.pairedItem);
+			expect(paired).toEqual(Array.from({ length: items }, (_, index) => ({ item: index })));
+		}
+		const ranOn = executionIds.map((id) => n8n.workerOf(id));
+		expect(ranOn.every((worker) => worker !== undefined)).toBe(true);
+		expect(new Set(ranOn)).toEqual(new Set([0, 1]));
+
+		const counters = sandbox.counters();
+		expect(counters.messagesSent).toBe(runs * items);
+		expect(counters.duplicates).toBe(0);
+		expect(counters.byStatus).toEqual({ '200': runs * items });
+	});
+
+	it('the reply trigger polls in main, its executions run on the workers, and each reply starts one execution, across a restart of main', async () => {
+		const phone = '375291234570';
+		const mailing = await axios.post(
+			`${sandbox.url}/api/v2/sendQuickChatMessage`,
+			new URLSearchParams({ token: TOKEN, chatname_id: String(sandbox.account(TOKEN).chatnameIds[0]), phone, message: 'How did we do?' }),
+		);
+		const mailingId = Number((mailing.data as { result: { message_id: number } }).result.message_id);
+		const polledMailing = () =>
+			sandbox.requests().filter((request) => request.apiMethod === 'getNewIncomingMessages' && request.body?.message_id === String(mailingId)).length;
+		const injectReply = (message: string) => sandbox.injectReply(TOKEN, { message_id: mailingId, phone, message }).id;
+
+		const workflow = await client.createWorkflow(
+			workflowOf('Replies in queue mode', [
+				{
+					name: 'New Reply',
+					type: `${PACKAGE}.messagingServiceTrigger`,
+					typeVersion: 1,
+					position: [0, 0],
+					// marking read is off: only the trigger's own memory (static data, in PostgreSQL) keeps a reply from coming twice
+					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, watch: 'recentMailings', markAsRead: false },
+					credentials: { messagingServiceApi: { id: credential.id, name: credential.name } },
+				},
+				{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			]),
+		);
+		await client.activateWorkflow(workflow.id);
+		try {
+			// the poll at activation records the mailing; a reply after it is new
+			await waitFor(() => polledMailing() >= 1, 90000, 'the first poll');
+			const first = injectReply('Great service');
+			const [started] = await client.waitForExecutions(workflow.id, 1, 150000);
+			const firstExecution = await client.waitForExecution(started.id, 120000);
+			expect(firstExecution.status).toBe('success');
+			expect(nodeOutput(firstExecution, 'Received').map((reply) => reply.id)).toEqual([first]);
+			expect(n8n.workerOf(started.id)).toBeDefined();
+
+			// main goes down; a reply arrives meanwhile; main comes back with the workflow active
+			await n8n.restartMain();
+			await login();
+			const second = injectReply('Still great');
+			const polls = polledMailing();
+			await client.waitForExecutions(workflow.id, 2, 240000);
+			// one more scheduled poll after that must start nothing: the first reply is not sent again
+			const afterSecond = polledMailing();
+			await waitFor(() => polledMailing() > afterSecond, 150000, 'one more poll');
+			expect(polledMailing()).toBeGreaterThan(polls);
+
+			const executions = await client.listExecutions(workflow.id);
+			expect(executions).toHaveLength(2);
+			const details = await Promise.all(executions.map((execution) => client.waitForExecution(execution.id, 120000)));
+			const replies = details.flatMap((execution) => nodeOutput(execution, 'Received').map((reply) => reply.id));
+			expect(replies.sort()).toEqual([first, second].sort());
+			for (const execution of details) {
+				expect(execution.mode).toBe('trigger');
+				expect(n8n.workerOf(execution.id)).toBeDefined();
+			}
+		} finally {
+			await client.deactivateWorkflow(workflow.id);
+		}
+	});
+});

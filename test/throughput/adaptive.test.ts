@@ -1,0 +1,91 @@
+// The adaptive concurrency through n8n's engine against the emulator: how many requests the node
+// had under way is what the emulator saw in flight when each request arrived (never more than the
+// node had). No timing is asserted.
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import type { LoggedRequest } from '../sandbox';
+import { useSandbox } from '../harness/sandbox';
+import { phoneOf, smsSendPerItem } from './perItemSms';
+
+const fixture = useSandbox();
+
+function recipients(count: number) {
+	return Array.from({ length: count }, (_, index) => ({ phone: phoneOf(index), text: `Adaptive ${index}` }));
+}
+
+function smsSend(options: INodeParameters = {}): INodeParameters {
+	return smsSendPerItem(String(fixture.account.alphanameIds[0]), options);
+}
+
+function peakInFlight(requests: LoggedRequest[]): number {
+	return Math.max(0, ...requests.map((request) => request.inFlight));
+}
+
+/** Output i is input i's answer, paired to it; each message was sent once. */
+function expectOrderedAndOnce(items: INodeExecutionData[], input: Array<{ phone: string; text: string }>) {
+	expect(items.map((item) => item.pairedItem)).toEqual(input.map((_, index) => ({ item: index })));
+	const sentBy = new Map(fixture.sandbox.requests().filter((request) => request.status === 200).map((request) => [
+		String(request.query.phone),
+		request,
+	]));
+	items.forEach((item, index) => expect(sentBy.get(input[index].phone)).toBeDefined());
+	const counters = fixture.sandbox.counters();
+	expect(counters.duplicates).toBe(0);
+	expect(counters.messagesSent).toBe(input.length);
+	expect(new Set(items.map((item) => item.json.sms_id)).size).toBe(input.length);
+}
+
+describe('adaptive concurrency of per-item sends', () => {
+	it('without 429s it starts at 10 requests at a time and raises the number, up to the default maximum of 50', async () => {
+		fixture.sandbox.setFaults({ latencyMs: 30 });
+		const input = recipients(300);
+
+		const { items, error } = await fixture.run({ parameters: smsSend(), items: input });
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(300);
+		const requests = fixture.sandbox.requests();
+		expect(requests.every((request) => request.status === 200)).toBe(true);
+		// the first ten went out before any answer came back: never more than ten at first
+		expect(requests.slice(0, 10).map((request) => request.inFlight)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+		expect(requests[10].inFlight).toBeLessThanOrEqual(10);
+		expect(peakInFlight(requests)).toBeGreaterThan(20);
+		expect(peakInFlight(requests)).toBeLessThanOrEqual(50);
+		expectOrderedAndOnce(items, input);
+	});
+
+	it('never above the Concurrency option, which is the maximum', async () => {
+		fixture.sandbox.setFaults({ latencyMs: 30 });
+		const input = recipients(200);
+
+		const { items, error } = await fixture.run({ parameters: smsSend({ concurrency: 16 }), items: input });
+
+		expect(error).toBeUndefined();
+		const requests = fixture.sandbox.requests();
+		expect(peakInFlight(requests)).toBeGreaterThan(10);
+		expect(peakInFlight(requests)).toBeLessThanOrEqual(16);
+		expectOrderedAndOnce(items, input);
+	});
+
+	it('a limit that starts mid-run: 429s halve the requests in flight; nothing lost, nothing doubled, order kept', async () => {
+		fixture.sandbox.setFaults({ latencyMs: 30, rateLimit: { perSecond: 60, retryAfterSeconds: 2, afterRequests: 150 } });
+		const input = recipients(260);
+
+		const { items, error } = await fixture.run({ parameters: smsSend(), items: input });
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(260);
+		const requests = fixture.sandbox.requests();
+		const firstRefused = requests.findIndex((request) => request.status === 429);
+		expect(firstRefused).toBeGreaterThanOrEqual(150);
+		const before = requests.slice(0, firstRefused);
+		expect(peakInFlight(before)).toBeGreaterThan(25);
+		// Everything started before the node saw that 429 had arrived and been answered well within a
+		// second; the node then paused for Retry-After (2 s). What came after started at the halved limit.
+		const refusedAt = Date.parse(requests[firstRefused].at);
+		const afterPause = requests.filter((request) => Date.parse(request.at) >= refusedAt + 1000);
+		expect(afterPause.length).toBeGreaterThan(25);
+		expect(peakInFlight(afterPause.slice(0, 25))).toBeLessThanOrEqual(Math.floor(peakInFlight(before) / 2));
+		expectOrderedAndOnce(items, input);
+	});
+});
