@@ -3,6 +3,7 @@ import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 import { MessagingServiceApi } from '../../credentials/MessagingServiceApi.credentials';
 import { ACCOUNT_DEFAULTS } from '../../nodes/MessagingService/helpers/accountDefaults';
 import { MessagingService } from '../../nodes/MessagingService/MessagingService.node';
+import { MessagingServiceCallbackTrigger } from '../../nodes/MessagingService/MessagingServiceCallbackTrigger.node';
 import { MessagingServiceTrigger } from '../../nodes/MessagingService/MessagingServiceTrigger.node';
 
 /**
@@ -18,7 +19,9 @@ const TERMS: Array<{ term: string; notInLabels: RegExp }> = [
 	{ term: 'Mailing', notInLabels: /campaign|broadcast|mailing ids?$/i },
 	{ term: 'Message', notInLabels: /\bsms text\b|message text|^message id$/i },
 	{ term: 'Template', notInLabels: /message template id|^template id$/i },
-	{ term: 'Reply', notInLabels: /incoming message|answer|response/i },
+	{ term: 'Reply', notInLabels: /incoming message|answer/i },
+	// Send and Wait's page takes a response, in n8n's own words for that operation; a reply is a chat answer to a mailing
+	{ term: 'Response (Send and Wait)', notInLabels: /reply (type|page|form)|answer (type|page|form)/i },
 ];
 
 interface Field {
@@ -50,8 +53,9 @@ function fieldsOf(properties: INodeProperties[], topLevel = true): Field[] {
 
 const action = fieldsOf(new MessagingService().description.properties);
 const trigger = fieldsOf(new MessagingServiceTrigger().description.properties);
+const callbackTrigger = fieldsOf(new MessagingServiceCallbackTrigger().description.properties);
 const credential = fieldsOf(new MessagingServiceApi().properties);
-const all = [...action, ...trigger, ...credential];
+const all = [...action, ...trigger, ...callbackTrigger, ...credential];
 
 describe('one vocabulary', () => {
 	it('the same parameter never has two labels', () => {

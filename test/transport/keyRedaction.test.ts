@@ -110,7 +110,7 @@ describe('a hostile service that echoes the raw request in its error answer', ()
 			for (const continueOnFail of [false, true]) {
 				const result = await fixture.run({ baseUrl: `http://127.0.0.1:${service.port}`, apiKey: KEY, parameters, items: [{ phone: '375291234567' }], continueOnFail });
 				const shown = shownBy(result, mark);
-				expect(shown).toMatch(answer === 'text' ? /not valid JSON \(status 400\)/ : /refused the request as invalid \(400\): bad request/);
+				expect(shown).toMatch(answer === 'text' ? /not JSON \(status 400\)/ : /refused the request as invalid \(400\): bad request/);
 				expect(excerpts(shown, KEY)).toEqual([]);
 			}
 			// the service did receive the key, in one of the forms searched for

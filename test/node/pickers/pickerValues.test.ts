@@ -62,11 +62,14 @@ const cases: PickerCase[] = [
 	{ title: 'SMS > Get Many Deliveries', resource: 'sms', operation: 'getManyDeliveries', parameter: 'messageOrMailingId', label: 'Message or Mailing', apiMethod: 'getSmsDeliveryList', good: async () => 10000002, other: { returnAll: true } },
 ];
 
+/** the ID each read asked for (a paged read counts once: its first page, until an empty one) */
 function sentIds(apiMethod: string): string[] {
 	return fixture.sandbox
 		.requests()
 		.filter((request) => request.apiMethod === apiMethod)
-		.map((request) => String({ ...request.query, ...request.body }.message_id));
+		.map((request) => ({ ...request.query, ...request.body }))
+		.filter((parameters) => Number(parameters.limit_offset ?? 0) === 0)
+		.map((parameters) => String(parameters.message_id));
 }
 
 describe.each(cases)('$title: the picker', (c) => {
@@ -96,7 +99,7 @@ describe.each(cases)('$title: the picker', (c) => {
 			[{ id: first }, { id: 'last mailing' }, { id: String(third) }],
 			true,
 		);
-		expect(sentIds(c.apiMethod)).toEqual([String(first), String(third)]);
+		expect(sentIds(c.apiMethod).sort()).toEqual([String(first), String(third)].sort());
 		const failed = items.filter((item) => item.json.error !== undefined);
 		expect(failed.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
 		expect(failed[0].json.error).toBe(

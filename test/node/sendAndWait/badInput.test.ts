@@ -35,7 +35,7 @@ const LONG_WAITING_URL = { ...waitingAdditionalData, webhookWaitingBaseUrl: 'htt
 describe('Send and Wait for Response: bad input is refused before anything is sent', () => {
 	it.each([
 		['no phone (SMS, from an expression)', sms({ phone: '={{ $json.phone }}' }), /Invalid Phone empty in item 0/],
-		['a phone that is not one (chat)', chat({ phone: 'call me' }), /Invalid Phone Number "call me" in item 0/],
+		['a phone that is not one (chat)', chat({ phone: 'call me' }), /Invalid Phone "call me" in item 0/],
 		['an unknown response type', sms({ responseType: 'poll' }), /Invalid Response Type "poll" in item 0: choose Approval, Free Text or Custom Form/],
 		['a custom form without fields', sms({ responseType: 'customForm' }), /Invalid Form Fields .* in item 0: add at least one field to the form/],
 		[
@@ -66,7 +66,7 @@ describe('Send and Wait for Response: bad input is refused before anything is se
 			sms({ options: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: 'next week' } } } }),
 			/Invalid Max Date and Time "next week" in item 0/,
 		],
-		['forwarding time without forwarding (Send\'s own check)', sms({ options: { forwardingTime: 10 } }), /Invalid Forwarding Time \(Minutes\) "10" in item 0/],
+		['forwarding time without forwarding (Send\'s own check)', sms({ options: { forwardingTime: 10 } }), /Invalid Forward After \(Minutes\) "10" in item 0/],
 	])('%s', async (_case, parameters, message) => {
 		const run = await fixture.run({ parameters: parameters(), additionalData: waitingAdditionalData });
 		expect(run.error?.message).toMatch(message);
