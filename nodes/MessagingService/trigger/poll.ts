@@ -6,18 +6,16 @@ import { DEFAULT_DAYS, DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './descr
 import { parseMailingIds, recentMailings, specificMailings, type WatchedList, type WatchedMailing } from './mailings';
 import { markAsRead } from './markAsRead';
 import { asSeen, compareReplies, replyItem, unreadReplies, type Reply } from './replies';
+import { toServiceTime } from '../helpers/dates';
 import {
 	capSeen,
 	compareIds,
-	forgetReadReplies,
+	existedBefore,
 	freshState,
-	isServiceTime,
-	laterTime,
 	readState,
 	remember,
 	wasSeen,
 	writeState,
-	type MailingMemory,
 	type TriggerState,
 	type WatchMode,
 } from './state';
@@ -111,19 +109,21 @@ async function latestReply(context: IPollFunctions, config: TriggerConfig): Prom
 	return [[replyItem(latest.reply, latest.mailing)]];
 }
 
-/** The mailings in reading order: those still to baseline, then the others in turn from the cursor. */
-function readingOrder(state: TriggerState, mailings: WatchedMailing[]): { order: WatchedMailing[]; others: WatchedMailing[] } {
-	const baseline = mailings.filter((mailing) => mailing.id in state.baseline);
-	const others = mailings.filter((mailing) => !(mailing.id in state.baseline));
+/** The watched mailings in turn from the cursor. */
+function readingOrder(state: TriggerState, mailings: WatchedMailing[]): WatchedMailing[] {
 	const cursor = state.cursor;
-	const start = cursor === undefined ? 0 : others.findIndex((mailing) => compareIds(mailing.id, cursor) >= 0);
-	const rotated = start > 0 ? [...others.slice(start), ...others.slice(0, start)] : others;
-	return { order: [...baseline, ...rotated], others };
+	const start = cursor === undefined ? 0 : mailings.findIndex((mailing) => compareIds(mailing.id, cursor) >= 0);
+	return start > 0 ? [...mailings.slice(start), ...mailings.slice(0, start)] : mailings;
+}
+
+/** Now on the service's clock: its times carry no zone, they are read in the workflow's zone. */
+function serviceNow(context: IPollFunctions): string {
+	return (toServiceTime(new Date(), 'YYYY-MM-DDTHH:mm:ss', context.getTimezone()) ?? '').replace('T', ' ');
 }
 
 /**
  * One poll: reads the unread replies of the watched mailings (bounded per poll), outputs each
- * reply not output before, remembers it in the node's static data, and marks it read.
+ * reply not output before, remembers its ID in the node's static data, and marks it read.
  * The state is written only at the end: a poll that fails changes nothing.
  */
 export async function pollReplies(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
@@ -135,76 +135,62 @@ export async function pollReplies(this: IPollFunctions): Promise<INodeExecutionD
 	const staticData = this.getWorkflowStaticData('node');
 	const previous = readState(staticData);
 	const first = previous === undefined || previous.watch !== config.watch;
-	const state = first ? freshState(config.watch) : previous;
-	if (first && previous) state.clock = previous.clock;
+	const now = serviceNow(this);
+	const state = first ? freshState(config.watch, previous === undefined && config.includeExisting ? '' : now) : previous;
 
 	const watched = await watchedMailings(client, config, first ? 0 : state.listSkip);
-	state.clock = laterTime(state.clock, watched.clock);
 	state.listSkip = watched.listSkip;
-	const watchedIds = new Set(watched.mailings.map((mailing) => mailing.id));
-
-	// Mailings whose existing replies are recorded, not output: all of them at activation
-	// (unless Include Existing Replies), and IDs added to Specific Mailings later.
-	const newBaseline = new Set<string>();
-	if (first) {
-		if (!(previous === undefined && config.includeExisting)) {
-			for (const id of watchedIds) newBaseline.add(id);
+	const justAdded = new Set<string>();
+	if (config.watch === 'specificMailings') {
+		// an ID added to the list later: its replies from before it was added are existing
+		const before = first ? undefined : new Set(state.ids ?? []);
+		for (const { id } of watched.mailings) if (before && !before.has(id)) justAdded.add(id);
+		const addedAt: Record<string, string> = {};
+		for (const { id } of watched.mailings) {
+			const since = before && !before.has(id) ? now : state.addedAt?.[id];
+			if (since) addedAt[id] = since;
 		}
-	} else if (config.watch === 'specificMailings') {
-		const before = new Set(state.ids ?? []);
-		for (const id of watchedIds) if (!before.has(id)) newBaseline.add(id);
-	}
-	for (const id of newBaseline) state.baseline[id] = '';
-	state.ids = config.watch === 'specificMailings' ? [...watchedIds] : undefined;
-	if (watched.complete) {
-		for (const id of Object.keys(state.mailings)) if (!watchedIds.has(id)) delete state.mailings[id];
-		for (const id of Object.keys(state.baseline)) if (!watchedIds.has(id)) delete state.baseline[id];
+		state.addedAt = Object.keys(addedAt).length > 0 ? addedAt : undefined;
+		state.ids = watched.mailings.map((mailing) => mailing.id);
 	}
 
-	const { order, others } = readingOrder(state, watched.mailings);
 	const emitted: Array<{ reply: Reply; mailing: WatchedMailing }> = [];
+	const emittedIds = new Set<string>();
 	let cursor = state.cursor;
 	let scanned = 0;
-	for (const mailing of order) {
+	for (const mailing of readingOrder(state, watched.mailings)) {
 		if (scanned >= config.maxMailings || emitted.length >= config.maxReplies) break;
 		if (scanned > 0 && outOfTime()) break;
 		const replies = await unreadReplies(client, mailing.id);
 		scanned++;
-		for (const reply of replies) state.clock = laterTime(state.clock, reply.receivedAt);
 
-		const memory: MailingMemory = state.mailings[mailing.id] ?? { seen: [] };
-		let candidates = replies;
-		const inBaseline = mailing.id in state.baseline;
-		if (inBaseline) {
-			const before = newBaseline.has(mailing.id) ? '' : state.baseline[mailing.id];
-			const existing = (reply: Reply) => before === '' || !isServiceTime(reply.receivedAt) || reply.receivedAt <= before;
-			remember(memory, replies.filter(existing).map(asSeen));
-			candidates = replies.filter((reply) => !existing(reply));
-			delete state.baseline[mailing.id];
+		// the first poll records what it reads; later, what was received before activation is
+		// known as existing by its time, on whichever poll its mailing is first read
+		if ((first && state.activatedAt !== '') || justAdded.has(mailing.id)) remember(state, replies.map(asSeen));
+		const unseen = replies.filter(
+			(reply) =>
+				!emittedIds.has(reply.id) &&
+				!wasSeen(state, reply.id, reply.receivedAt) &&
+				!existedBefore(state, mailing.id, reply.receivedAt),
+		);
+		const fresh = unseen.filter((reply, index) => unseen.findIndex((other) => other.id === reply.id) === index);
+		const taken = fresh.slice(0, config.maxReplies - emitted.length);
+		for (const reply of taken) {
+			emitted.push({ reply, mailing });
+			emittedIds.add(reply.id);
 		}
-		const unseen = candidates.filter((reply) => !wasSeen(memory, reply.id, reply.receivedAt));
-		const taken = unseen.slice(0, config.maxReplies - emitted.length);
-		remember(memory, taken.map(asSeen));
-		for (const reply of taken) emitted.push({ reply, mailing });
-		forgetReadReplies(memory, replies.map(asSeen));
-		if (memory.seen.length > 0 || memory.floor !== undefined) state.mailings[mailing.id] = memory;
-		else delete state.mailings[mailing.id];
 
-		if (taken.length < unseen.length) {
+		if (taken.length < fresh.length) {
 			// the rest of this mailing's replies come first next poll
 			cursor = mailing.id;
 			break;
 		}
-		if (!inBaseline) {
-			const next = others[others.indexOf(mailing) + 1];
-			cursor = next?.id;
-		}
+		const next = watched.mailings[watched.mailings.indexOf(mailing) + 1];
+		cursor = next?.id;
 	}
-
-	// A mailing of this poll's baseline that was not read yet: what arrives after now is new.
-	for (const id of newBaseline) if (id in state.baseline) state.baseline[id] = state.clock ?? '';
+	remember(state, emitted.map(({ reply }) => asSeen(reply)));
 	state.cursor = cursor;
-	capSeen(state.mailings);
+	capSeen(state);
 
 	const retry = config.markAsRead ? state.pendingRead : [];
 	state.pendingRead = [];
