@@ -3,7 +3,10 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { createApiClient, type ApiClient } from '../transport/client';
 import { DEFAULT_DAYS, DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './description';
-import { parseMailingIds, recentMailings, specificMailings, type WatchedList, type WatchedMailing } from './mailings';
+import { newestMailings, recordId } from './listing';
+import { parseMailingIds, serviceTimeMs, specificMailings, TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from './mailings';
+import { makeHot, planRecent, type PlannedRead, type RecentPlan } from './recentPlan';
+import { HOT_MS } from './schedule';
 import { markAsRead } from './markAsRead';
 import { asSeen, compareReplies, replyItem, unreadReplies, type Reply } from './replies';
 import { toServiceTime } from '../helpers/dates';
@@ -19,6 +22,8 @@ import {
 	type TriggerState,
 	type WatchMode,
 } from './state';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Share of n8n's poll budget spent reading mailings; the rest is left for marking and output. */
 const BUDGET_SHARE = 0.5;
@@ -62,10 +67,14 @@ function budgetClock(context: IPollFunctions): () => boolean {
 	return () => typeof budgetMs === 'number' && Date.now() - startedAt >= budgetMs * BUDGET_SHARE;
 }
 
-async function watchedMailings(client: ApiClient, config: TriggerConfig, listSkip?: number): Promise<WatchedList> {
-	return config.watch === 'recentMailings'
-		? await recentMailings(client, config.days, Date.now(), listSkip)
-		: specificMailings(config.ids);
+/** Manual mode's candidates: the newest mailings in the window, or the given IDs. */
+async function candidateMailings(client: ApiClient, config: TriggerConfig): Promise<WatchedMailing[]> {
+	if (config.watch === 'specificMailings') return specificMailings(config.ids).mailings;
+	const windowStart = Date.now() - config.days * DAY_MS - TIME_ZONE_ALLOWANCE_MS;
+	const records = await newestMailings(client, config.maxMailings);
+	return records
+		.filter((record) => (serviceTimeMs(record.d_create) ?? Infinity) >= windowStart && recordId(record) !== undefined)
+		.map((record) => ({ id: recordId(record)!, record }));
 }
 
 /**
@@ -75,8 +84,8 @@ async function watchedMailings(client: ApiClient, config: TriggerConfig, listSki
 async function latestReply(context: IPollFunctions, config: TriggerConfig): Promise<INodeExecutionData[][]> {
 	const client = createApiClient(context);
 	const outOfTime = budgetClock(context);
-	const watched = await watchedMailings(client, config);
-	const newestFirst = [...watched.mailings].sort((a, b) => compareIds(b.id, a.id)).slice(0, config.maxMailings);
+	const candidates = await candidateMailings(client, config);
+	const newestFirst = [...candidates].sort((a, b) => compareIds(b.id, a.id)).slice(0, config.maxMailings);
 	if (newestFirst.length === 0) {
 		throw new NodeOperationError(
 			context.getNode(),
@@ -109,11 +118,35 @@ async function latestReply(context: IPollFunctions, config: TriggerConfig): Prom
 	return [[replyItem(latest.reply, latest.mailing)]];
 }
 
-/** The watched mailings in turn from the cursor. */
-function readingOrder(state: TriggerState, mailings: WatchedMailing[]): WatchedMailing[] {
+/** Specific Mailings: the given IDs in turn from the cursor, at most `max` of them. */
+function specificReads(state: TriggerState, ids: string[], max: number): PlannedRead[] {
+	const mailings = specificMailings(ids).mailings;
 	const cursor = state.cursor;
 	const start = cursor === undefined ? 0 : mailings.findIndex((mailing) => compareIds(mailing.id, cursor) >= 0);
-	return start > 0 ? [...mailings.slice(start), ...mailings.slice(0, start)] : mailings;
+	const order = start > 0 ? [...mailings.slice(start), ...mailings.slice(0, start)] : mailings;
+	return order.slice(0, max).map((mailing) => ({ mailing }));
+}
+
+/**
+ * Hot mailings are read by ID: the mailing an output item tells about is fetched once
+ * (getChatMessageData) for those with replies to output. A failure leaves just the ID.
+ */
+async function describeMailings(client: ApiClient, emitted: Array<{ mailing: WatchedMailing }>): Promise<void> {
+	const described = new Map<string, WatchedMailing>();
+	for (const entry of emitted) {
+		if (entry.mailing.record) continue;
+		let mailing = described.get(entry.mailing.id);
+		if (!mailing) {
+			try {
+				const record = await client.one('getChatMessageData', { message_id: entry.mailing.id });
+				mailing = { id: entry.mailing.id, record };
+			} catch {
+				mailing = entry.mailing;
+			}
+			described.set(entry.mailing.id, mailing);
+		}
+		entry.mailing = mailing;
+	}
 }
 
 /** Now on the service's clock: its times carry no zone, they are read in the workflow's zone. */
@@ -138,27 +171,38 @@ export async function pollReplies(this: IPollFunctions): Promise<INodeExecutionD
 	const now = serviceNow(this);
 	const state = first ? freshState(config.watch, previous === undefined && config.includeExisting ? '' : now) : previous;
 
-	const watched = await watchedMailings(client, config, first ? 0 : state.listSkip);
-	state.listSkip = watched.listSkip;
 	const justAdded = new Set<string>();
+	let plan: RecentPlan | undefined;
+	let reads: PlannedRead[];
 	if (config.watch === 'specificMailings') {
 		// an ID added to the list later: its replies from before it was added are existing
 		const before = first ? undefined : new Set(state.ids ?? []);
-		for (const { id } of watched.mailings) if (before && !before.has(id)) justAdded.add(id);
 		const addedAt: Record<string, string> = {};
-		for (const { id } of watched.mailings) {
-			const since = before && !before.has(id) ? now : state.addedAt?.[id];
+		for (const id of config.ids) {
+			if (before && !before.has(id)) justAdded.add(id);
+			const since = justAdded.has(id) ? now : state.addedAt?.[id];
 			if (since) addedAt[id] = since;
 		}
 		state.addedAt = Object.keys(addedAt).length > 0 ? addedAt : undefined;
-		state.ids = watched.mailings.map((mailing) => mailing.id);
+		state.ids = config.ids;
+		reads = specificReads(state, config.ids, config.maxMailings);
+	} else {
+		plan = await planRecent(client, state, {
+			days: config.days,
+			nowMs: serviceTimeMs(now) ?? Date.now(),
+			maxReads: config.maxMailings,
+			continueWith: state.cursor,
+		});
+		reads = plan.reads;
 	}
 
 	const emitted: Array<{ reply: Reply; mailing: WatchedMailing }> = [];
 	const emittedIds = new Set<string>();
-	let cursor = state.cursor;
+	const nowMs = serviceTimeMs(now) ?? Date.now();
+	const chunkLeft = new Map(plan?.chunkSizes ?? []);
+	let cursor: string | undefined = config.watch === 'specificMailings' ? state.cursor : undefined;
 	let scanned = 0;
-	for (const mailing of readingOrder(state, watched.mailings)) {
+	for (const { mailing, chunk } of reads) {
 		if (scanned >= config.maxMailings || emitted.length >= config.maxReplies) break;
 		if (scanned > 0 && outOfTime()) break;
 		const replies = await unreadReplies(client, mailing.id);
@@ -178,6 +222,12 @@ export async function pollReplies(this: IPollFunctions): Promise<INodeExecutionD
 		for (const reply of taken) {
 			emitted.push({ reply, mailing });
 			emittedIds.add(reply.id);
+			if (plan && nowMs - (serviceTimeMs(reply.receivedAt) ?? 0) < HOT_MS) makeHot(state, mailing.id, reply.receivedAt);
+		}
+		if (chunk !== undefined && state.chunks?.[chunk]) {
+			const left = (chunkLeft.get(chunk) ?? 1) - 1;
+			chunkLeft.set(chunk, left);
+			if (left === 0) state.chunks[chunk].lastRead = state.polls;
 		}
 
 		if (taken.length < fresh.length) {
@@ -185,9 +235,16 @@ export async function pollReplies(this: IPollFunctions): Promise<INodeExecutionD
 			cursor = mailing.id;
 			break;
 		}
-		const next = watched.mailings[watched.mailings.indexOf(mailing) + 1];
-		cursor = next?.id;
+		if (config.watch === 'specificMailings') {
+			const ids = config.ids;
+			cursor = ids[(ids.indexOf(mailing.id) + 1) % ids.length];
+		}
 	}
+	if (plan) {
+		state.hotFrom = reads.slice(scanned).find((read) => read.hot)?.mailing.id;
+		await describeMailings(client, emitted);
+	}
+	state.polls++;
 	remember(state, emitted.map(({ reply }) => asSeen(reply)));
 	state.cursor = cursor;
 	capSeen(state);

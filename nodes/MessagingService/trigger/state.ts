@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ListingOrder } from './listing';
+import { decodeChunks, encodeChunks, type Chunk } from './schedule';
 import { decodeSeen, encodeSeen } from './seenEncoding';
 
 /**
@@ -42,8 +44,20 @@ export interface TriggerState {
 	ids?: string[];
 	/** the mailing the next poll starts with (the watched mailings are read in turn) */
 	cursor?: string;
-	/** Recent Mailings: records of getChatMessages before this offset were outside the window */
-	listSkip?: number;
+	/** polls made since activation (the schedule's clock) */
+	polls: number;
+	/** Recent Mailings: the listing order detected (undefined until it can be told) */
+	order?: ListingOrder;
+	/** Recent Mailings: how many mailings the listing held at the last poll, and the newest ID */
+	total?: number;
+	newestId?: string;
+	/** Recent Mailings: groups of CHUNK mailings by rank from the oldest, from group `base` on */
+	base?: number;
+	chunks?: Chunk[];
+	/** Recent Mailings: mailings read at every poll → their last activity (creation, reply) */
+	hot?: Record<string, string>;
+	/** Recent Mailings: the hot mailing the next poll starts with (when a poll could not read all) */
+	hotFrom?: string;
 	/** reply IDs whose mark-as-read failed */
 	pendingRead: string[];
 }
@@ -64,6 +78,10 @@ export function laterTime(a: string | undefined, b: string | undefined): string 
 
 function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function count(value: unknown): number | undefined {
+	return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
 function stringList(value: unknown): string[] {
@@ -88,19 +106,29 @@ export function readState(staticData: IDataObject): TriggerState | undefined {
 		addedAt: Object.keys(addedAt).length > 0 ? addedAt : undefined,
 		ids: Array.isArray(raw.ids) ? stringList(raw.ids) : undefined,
 		cursor: typeof raw.cursor === 'string' ? raw.cursor : undefined,
-		listSkip: typeof raw.listSkip === 'number' && raw.listSkip >= 0 ? raw.listSkip : undefined,
+		polls: count(raw.polls) ?? 0,
+		order: raw.order === 'oldest-first' || raw.order === 'newest-first' ? raw.order : undefined,
+		total: count(raw.total),
+		newestId: typeof raw.newestId === 'string' ? raw.newestId : undefined,
+		base: count(raw.base),
+		chunks: typeof raw.chunks === 'string' ? decodeChunks(raw.chunks) : undefined,
+		hotFrom: typeof raw.hotFrom === 'string' ? raw.hotFrom : undefined,
+		hot: isObject(raw.hot)
+			? Object.fromEntries(Object.entries(raw.hot).filter((entry): entry is [string, string] => isServiceTime(entry[1])))
+			: undefined,
 		pendingRead: stringList(raw.pendingRead),
 	};
 }
 
 /** Stores the state as plain JSON (undefined members left out, the seen IDs encoded). */
 export function writeState(staticData: IDataObject, state: TriggerState): void {
-	const { seen, ...rest } = state;
-	staticData[STATE_KEY] = JSON.parse(JSON.stringify({ ...rest, seen: encodeSeen(seen) })) as IDataObject;
+	const { seen, chunks, ...rest } = state;
+	const encoded = { ...rest, seen: encodeSeen(seen), ...(chunks ? { chunks: encodeChunks(chunks) } : {}) };
+	staticData[STATE_KEY] = JSON.parse(JSON.stringify(encoded)) as IDataObject;
 }
 
 export function freshState(watch: WatchMode, activatedAt: string): TriggerState {
-	return { version: STATE_VERSION, watch, activatedAt, seen: new Map(), pendingRead: [] };
+	return { version: STATE_VERSION, watch, activatedAt, seen: new Map(), polls: 0, pendingRead: [] };
 }
 
 /** Whether a reply was already output or recorded: by its ID, or older than a forgotten one. */
