@@ -151,7 +151,7 @@ async function describeMailings(client: ApiClient, emitted: Array<{ mailing: Wat
 
 /** Now on the service's clock: its times carry no zone, they are read in the workflow's zone. */
 function serviceNow(context: IPollFunctions): string {
-	return (toServiceTime(new Date(), 'YYYY-MM-DDTHH:mm:ss', context.getTimezone()) ?? '').replace('T', ' ');
+	return (toServiceTime(new Date(Date.now()), 'YYYY-MM-DDTHH:mm:ss', context.getTimezone()) ?? '').replace('T', ' ');
 }
 
 /**

@@ -14,8 +14,8 @@ import { serviceTimeMs } from './mailings';
 export const CHUNK = 20;
 export const MAX_HOT = 60;
 export const HOT_MS = 60 * 60 * 1000;
-/** The longest interval of the doubling schedule (polls): 2^10 ≈ 17 hours at one poll a minute. */
-export const MAX_INTERVAL = 1024;
+/** The longest interval of the doubling schedule (polls): about an hour at one poll a minute. */
+export const MAX_INTERVAL = 64;
 
 export interface Chunk {
 	/** the poll counter when it was last read in full; undefined = never */
