@@ -49,6 +49,15 @@ export class MessagingServiceApi implements ICredentialType {
 			description:
 				'Whether to allow an http:// Base URL on a host other than this machine. The API key then travels unencrypted: only for trusted networks.',
 		},
+		{
+			displayName: 'Service Time Zone',
+			name: 'serviceTimeZone',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Europe/Minsk',
+			description:
+				"The time zone of the service's times, which carry none (an IANA name). Leave empty to use the workflow's time zone. The reply trigger uses it for receivedAt and for what counts as existing at activation.",
+		},
 	];
 
 	authenticate = async (

@@ -7,9 +7,9 @@ import { newestMailings, recordId } from './listing';
 import { parseMailingIds, serviceTimeMs, specificMailings, TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from './mailings';
 import { makeHot, planRecent, type PlannedRead, type RecentPlan } from './recentPlan';
 import { HOT_MS } from './schedule';
+import { serviceNow, serviceZone } from './serviceZone';
 import { markAsRead } from './markAsRead';
 import { asSeen, compareReplies, replyItem, unreadReplies, type Reply } from './replies';
-import { toServiceTime } from '../helpers/dates';
 import {
 	capSeen,
 	compareIds,
@@ -115,7 +115,7 @@ async function latestReply(context: IPollFunctions, config: TriggerConfig): Prom
 			},
 		);
 	}
-	return [[replyItem(latest.reply, latest.mailing)]];
+	return [[replyItem(latest.reply, latest.mailing, await serviceZone(context))]];
 }
 
 /** Specific Mailings: the given IDs in turn from the cursor, at most `max` of them. */
@@ -149,11 +149,6 @@ async function describeMailings(client: ApiClient, emitted: Array<{ mailing: Wat
 	}
 }
 
-/** Now on the service's clock: its times carry no zone, they are read in the workflow's zone. */
-function serviceNow(context: IPollFunctions): string {
-	return (toServiceTime(new Date(Date.now()), 'YYYY-MM-DDTHH:mm:ss', context.getTimezone()) ?? '').replace('T', ' ');
-}
-
 /**
  * One poll: reads the unread replies of the watched mailings (bounded per poll), outputs each
  * reply not output before, remembers its ID in the node's static data, and marks it read.
@@ -168,7 +163,8 @@ export async function pollReplies(this: IPollFunctions): Promise<INodeExecutionD
 	const staticData = this.getWorkflowStaticData('node');
 	const previous = readState(staticData);
 	const first = previous === undefined || previous.watch !== config.watch;
-	const now = serviceNow(this);
+	const zone = await serviceZone(this);
+	const now = serviceNow(zone);
 	const state = first ? freshState(config.watch, previous === undefined && config.includeExisting ? '' : now) : previous;
 
 	const justAdded = new Set<string>();
@@ -263,5 +259,5 @@ export async function pollReplies(this: IPollFunctions): Promise<INodeExecutionD
 
 	if (emitted.length === 0) return null;
 	emitted.sort((a, b) => compareReplies(a.reply, b.reply));
-	return [emitted.map(({ reply, mailing }) => replyItem(reply, mailing))];
+	return [emitted.map(({ reply, mailing }) => replyItem(reply, mailing, zone))];
 }
