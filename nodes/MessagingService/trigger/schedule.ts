@@ -6,7 +6,8 @@ import { serviceTimeMs } from './mailings';
  *   (at most MAX_HOT of them, the most recently active first);
  * - the others, in groups of CHUNK mailings by age (a group is one getChatMessages page),
  *   every 2^k polls when the group's newest mailing is between 2^(k-1) and 2^k hours old,
- *   the most overdue first within the poll's budget; a group never read comes first.
+ *   the most overdue first within the poll's budget (a group never read is due, as much as a
+ *   group just due; the newer first).
  * With n8n polling every minute and the default 100 reads per poll, at most MAX_HOT go to
  * hot mailings and the rest (at least 40) to the groups: every mailing is read at least every
  * max(2^k polls, about 2·M/40 polls) where M is the number of watched mailings.
@@ -61,13 +62,14 @@ export function intervalFor(ageMs: number): number {
 	return Math.min(MAX_INTERVAL, 2 ** Math.ceil(Math.log2(ageMs / HOT_MS)));
 }
 
-/** Group indexes by urgency: never read first (newest first), then by how overdue they are. */
+/** The groups due, the most overdue first (then the newest). */
 export function chunksByUrgency(chunks: Chunk[], poll: number, nowMs: number): number[] {
+	// a group never read is due, but no more than a young group just due: it does not starve them
 	const urgency = (chunk: Chunk) => {
-		if (chunk.lastRead === undefined) return Infinity;
 		const created = serviceTimeMs(chunk.newest);
 		const interval = intervalFor(created === undefined ? Infinity : nowMs - created);
-		return (poll - chunk.lastRead) / interval;
+		const ratio = (poll - (chunk.lastRead ?? -1)) / interval;
+		return chunk.lastRead === undefined ? Math.max(1, ratio) : ratio;
 	};
 	const scored = chunks.map((chunk, index) => ({ index, score: urgency(chunk) }));
 	return scored
