@@ -39,7 +39,7 @@ describe.each([1_000, 20_000])('Messaging Service Trigger at %i mailings', (coun
 			const fresh = [t.reply(ids[0], 'after activation, oldest mailing'), t.reply(ids[ids.length - 1], 'after activation, newest')];
 			const read = new Set<string>();
 			const emitted: string[] = [];
-			for (let poll = 0; poll < 400 && read.size < ids.length; poll++) {
+			for (let poll = 0; poll < 900 && read.size < ids.length; poll++) {
 				t.sandbox.clearRequests();
 				t.sandbox.advanceClock(60);
 				const outcome = await session.poll();
@@ -91,7 +91,7 @@ describe('Messaging Service Trigger: restarts and failed polls at 20,000 mailing
 			t.sandbox.clearFaults();
 			emitted.push(...outcome.items.map((item) => String(item.id)));
 		}
-		for (let poll = 0; poll < 300 && emitted.length < injected.length; poll++) {
+		for (let poll = 0; poll < 900 && emitted.length < injected.length; poll++) {
 			t.sandbox.advanceClock(60);
 			emitted.push(...(await session.poll()).items.map((item) => String(item.id)));
 		}
