@@ -8,9 +8,10 @@ import { serviceTimeMs } from './mailings';
  *   every 2^k polls when the group's newest mailing is between 2^(k-1) and 2^k hours old,
  *   the most overdue first within the poll's budget (a group never read is due, as much as a
  *   group just due; the newer first).
- * With n8n polling every minute and the default 100 reads per poll, at most MAX_HOT go to
- * hot mailings and the rest (at least 40) to the groups: every mailing is read at least every
- * max(2^k polls, about 2·M/40 polls) where M is the number of watched mailings.
+ * With the default 100 reads per poll, at most MAX_HOT go to hot mailings and the rest to the
+ * groups: a mailing is read within MAX_INTERVAL polls while all that is due fits the budget
+ * (about 1,000 mailings), else within about M/50 polls (M watched mailings; measured by
+ * scripts/bench/trigger.bench.ts).
  */
 export const CHUNK = 20;
 export const MAX_HOT = 60;
