@@ -73,6 +73,15 @@ export class MessagingServiceApi implements ICredentialType {
 			placeholder: 'e.g. 3001',
 			description: 'Optional. The subscriber list that Send to List uses when its Subscriber List ID is left empty',
 		},
+		{
+			displayName: 'Service Time Zone',
+			name: 'serviceTimeZone',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Europe/Minsk',
+			description:
+				"The time zone of the service's times, which carry none (an IANA name). Leave empty to use the workflow's time zone. The reply trigger uses it for receivedAt and for what counts as existing at activation.",
+		},
 	];
 
 	authenticate = async (

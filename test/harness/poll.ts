@@ -29,6 +29,8 @@ export interface TriggerSessionOptions {
 	baseUrl: string;
 	apiKey?: string;
 	allowUnencryptedHttp?: boolean;
+	/** the credential's Service Time Zone (absent = empty) */
+	serviceTimeZone?: string;
 	parameters: INodeParameters;
 	/** the workflow's static data as n8n saved it (JSON), to load a restarted workflow */
 	savedStaticData?: string;
@@ -91,6 +93,7 @@ export class TriggerSession {
 			apiKey: options.apiKey ?? TEST_API_KEY,
 			baseUrl: options.baseUrl,
 			allowUnencryptedHttp: options.allowUnencryptedHttp ?? false,
+			...(options.serviceTimeZone !== undefined ? { serviceTimeZone: options.serviceTimeZone } : {}),
 		});
 	}
 

@@ -4,6 +4,7 @@ import { CallbackSender } from './callbacks';
 import { createControlHandler } from './control';
 import { Faults } from './faults';
 import { injectReply } from './methods/replies';
+import { seedChatMailings } from './state/chatMailings';
 import { RequestLog } from './requestLog';
 import { createRequestHandler, Waiter } from './server';
 import { accountInfo } from './state/accountInfo';
@@ -87,9 +88,20 @@ class RunningSandbox implements Sandbox {
 		return new Date(this.world.now());
 	}
 
-	injectReply(token: string, reply: { message_id: number; phone: string; message: string }): { id: string } {
+	injectReply(
+		token: string,
+		reply: { message_id: number; phone: string; message: string; id?: string; receivedAt?: number },
+	): { id: string } {
 		this.world.settle();
 		return injectReply(this.world, this.world.account(token), reply);
+	}
+
+	seedChatMailings(token: string, count: number, span: { oldestAt?: number; newestAt?: number } = {}): number[] {
+		return seedChatMailings(this.world, this.world.account(token), count, span);
+	}
+
+	setChatQuirks(token: string, quirks: { chatListing?: 'oldest-first' | 'newest-first'; duplicateUnread?: boolean }): void {
+		Object.assign(this.world.account(token).quirks, quirks);
 	}
 
 	setUnreachable(token: string, phone: string, channel: ReachabilityChannel): void {

@@ -121,7 +121,15 @@ export interface Sandbox {
 	reset(): void;
 	advanceClock(seconds: number): void;
 	now(): Date;
-	injectReply(token: string, reply: { message_id: number; phone: string; message: string }): { id: string };
+	/** a reply from a phone; `id` may repeat an ID already used, `receivedAt` (ms) may lie in the past */
+	injectReply(
+		token: string,
+		reply: { message_id: number; phone: string; message: string; id?: string; receivedAt?: number },
+	): { id: string };
+	/** creates `count` chat mailings at once, created evenly from `oldestAt` to `newestAt` (ms; default now) */
+	seedChatMailings(token: string, count: number, span?: { oldestAt?: number; newestAt?: number }): number[];
+	/** getChatMessages order (default oldest first) and whether unread replies are answered twice */
+	setChatQuirks(token: string, quirks: { chatListing?: 'oldest-first' | 'newest-first'; duplicateUnread?: boolean }): void;
 	setUnreachable(token: string, phone: string, channel: ReachabilityChannel): void;
 	setBalance(token: string, balance: number): void;
 	setFaults(faults: FaultConfig): void;

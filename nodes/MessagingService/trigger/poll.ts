@@ -4,24 +4,27 @@ import { NodeOperationError } from 'n8n-workflow';
 import { createApiClient, type ApiClient } from '../transport/client';
 import { DEFAULT_DAYS, DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './description';
 import { readSpecificMailingIds } from './specificMailings';
-import { parseMailingIds, recentMailings, specificMailings, type WatchedList, type WatchedMailing } from './mailings';
+import { newestMailings, recordId } from './listing';
+import { parseMailingIds, serviceTimeMs, specificMailings, TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from './mailings';
+import { makeHot, planRecent, type PlannedRead, type RecentPlan } from './recentPlan';
+import { HOT_MS } from './schedule';
+import { serviceNow, serviceZone } from './serviceZone';
 import { markAsRead } from './markAsRead';
 import { asSeen, compareReplies, replyItem, unreadReplies, type Reply } from './replies';
 import {
 	capSeen,
 	compareIds,
-	forgetReadReplies,
+	existedBefore,
 	freshState,
-	isServiceTime,
-	laterTime,
 	readState,
 	remember,
 	wasSeen,
 	writeState,
-	type MailingMemory,
 	type TriggerState,
 	type WatchMode,
 } from './state';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Share of n8n's poll budget spent reading mailings; the rest is left for marking and output. */
 const BUDGET_SHARE = 0.5;
@@ -65,10 +68,14 @@ function budgetClock(context: IPollFunctions): () => boolean {
 	return () => typeof budgetMs === 'number' && Date.now() - startedAt >= budgetMs * BUDGET_SHARE;
 }
 
-async function watchedMailings(client: ApiClient, config: TriggerConfig, listSkip?: number): Promise<WatchedList> {
-	return config.watch === 'recentMailings'
-		? await recentMailings(client, config.days, Date.now(), listSkip)
-		: specificMailings(config.ids);
+/** Manual mode's candidates: the newest mailings in the window, or the given IDs. */
+async function candidateMailings(client: ApiClient, config: TriggerConfig): Promise<WatchedMailing[]> {
+	if (config.watch === 'specificMailings') return specificMailings(config.ids).mailings;
+	const windowStart = Date.now() - config.days * DAY_MS - TIME_ZONE_ALLOWANCE_MS;
+	const records = await newestMailings(client, config.maxMailings);
+	return records
+		.filter((record) => (serviceTimeMs(record.d_create) ?? Infinity) >= windowStart && recordId(record) !== undefined)
+		.map((record) => ({ id: recordId(record)!, record }));
 }
 
 /**
@@ -78,8 +85,8 @@ async function watchedMailings(client: ApiClient, config: TriggerConfig, listSki
 async function latestReply(context: IPollFunctions, config: TriggerConfig): Promise<INodeExecutionData[][]> {
 	const client = createApiClient(context);
 	const outOfTime = budgetClock(context);
-	const watched = await watchedMailings(client, config);
-	const newestFirst = [...watched.mailings].sort((a, b) => compareIds(b.id, a.id)).slice(0, config.maxMailings);
+	const candidates = await candidateMailings(client, config);
+	const newestFirst = [...candidates].sort((a, b) => compareIds(b.id, a.id)).slice(0, config.maxMailings);
 	if (newestFirst.length === 0) {
 		throw new NodeOperationError(
 			context.getNode(),
@@ -109,22 +116,43 @@ async function latestReply(context: IPollFunctions, config: TriggerConfig): Prom
 			},
 		);
 	}
-	return [[replyItem(latest.reply, latest.mailing)]];
+	return [[replyItem(latest.reply, latest.mailing, await serviceZone(context))]];
 }
 
-/** The mailings in reading order: those still to baseline, then the others in turn from the cursor. */
-function readingOrder(state: TriggerState, mailings: WatchedMailing[]): { order: WatchedMailing[]; others: WatchedMailing[] } {
-	const baseline = mailings.filter((mailing) => mailing.id in state.baseline);
-	const others = mailings.filter((mailing) => !(mailing.id in state.baseline));
+/** Specific Mailings: the given IDs in turn from the cursor, at most `max` of them. */
+function specificReads(state: TriggerState, ids: string[], max: number): PlannedRead[] {
+	const mailings = specificMailings(ids).mailings;
 	const cursor = state.cursor;
-	const start = cursor === undefined ? 0 : others.findIndex((mailing) => compareIds(mailing.id, cursor) >= 0);
-	const rotated = start > 0 ? [...others.slice(start), ...others.slice(0, start)] : others;
-	return { order: [...baseline, ...rotated], others };
+	const start = cursor === undefined ? 0 : mailings.findIndex((mailing) => compareIds(mailing.id, cursor) >= 0);
+	const order = start > 0 ? [...mailings.slice(start), ...mailings.slice(0, start)] : mailings;
+	return order.slice(0, max).map((mailing) => ({ mailing }));
+}
+
+/**
+ * Hot mailings are read by ID: the mailing an output item tells about is fetched once
+ * (getChatMessageData) for those with replies to output. A failure leaves just the ID.
+ */
+async function describeMailings(client: ApiClient, emitted: Array<{ mailing: WatchedMailing }>): Promise<void> {
+	const described = new Map<string, WatchedMailing>();
+	for (const entry of emitted) {
+		if (entry.mailing.record) continue;
+		let mailing = described.get(entry.mailing.id);
+		if (!mailing) {
+			try {
+				const record = await client.one('getChatMessageData', { message_id: entry.mailing.id });
+				mailing = { id: entry.mailing.id, record };
+			} catch {
+				mailing = entry.mailing;
+			}
+			described.set(entry.mailing.id, mailing);
+		}
+		entry.mailing = mailing;
+	}
 }
 
 /**
  * One poll: reads the unread replies of the watched mailings (bounded per poll), outputs each
- * reply not output before, remembers it in the node's static data, and marks it read.
+ * reply not output before, remembers its ID in the node's static data, and marks it read.
  * The state is written only at the end: a poll that fails changes nothing.
  */
 export async function pollReplies(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
@@ -136,76 +164,87 @@ export async function pollReplies(this: IPollFunctions): Promise<INodeExecutionD
 	const staticData = this.getWorkflowStaticData('node');
 	const previous = readState(staticData);
 	const first = previous === undefined || previous.watch !== config.watch;
-	const state = first ? freshState(config.watch) : previous;
-	if (first && previous) state.clock = previous.clock;
+	const zone = await serviceZone(this);
+	const now = serviceNow(zone);
+	const state = first ? freshState(config.watch, previous === undefined && config.includeExisting ? '' : now) : previous;
 
-	const watched = await watchedMailings(client, config, first ? 0 : state.listSkip);
-	state.clock = laterTime(state.clock, watched.clock);
-	state.listSkip = watched.listSkip;
-	const watchedIds = new Set(watched.mailings.map((mailing) => mailing.id));
-
-	// Mailings whose existing replies are recorded, not output: all of them at activation
-	// (unless Include Existing Replies), and IDs added to Specific Mailings later.
-	const newBaseline = new Set<string>();
-	if (first) {
-		if (!(previous === undefined && config.includeExisting)) {
-			for (const id of watchedIds) newBaseline.add(id);
+	const justAdded = new Set<string>();
+	let plan: RecentPlan | undefined;
+	let reads: PlannedRead[];
+	if (config.watch === 'specificMailings') {
+		// an ID added to the list later: its replies from before it was added are existing
+		const before = first ? undefined : new Set(state.ids ?? []);
+		const addedAt: Record<string, string> = {};
+		for (const id of config.ids) {
+			if (before && !before.has(id)) justAdded.add(id);
+			const since = justAdded.has(id) ? now : state.addedAt?.[id];
+			if (since) addedAt[id] = since;
 		}
-	} else if (config.watch === 'specificMailings') {
-		const before = new Set(state.ids ?? []);
-		for (const id of watchedIds) if (!before.has(id)) newBaseline.add(id);
-	}
-	for (const id of newBaseline) state.baseline[id] = '';
-	state.ids = config.watch === 'specificMailings' ? [...watchedIds] : undefined;
-	if (watched.complete) {
-		for (const id of Object.keys(state.mailings)) if (!watchedIds.has(id)) delete state.mailings[id];
-		for (const id of Object.keys(state.baseline)) if (!watchedIds.has(id)) delete state.baseline[id];
+		state.addedAt = Object.keys(addedAt).length > 0 ? addedAt : undefined;
+		state.ids = config.ids;
+		reads = specificReads(state, config.ids, config.maxMailings);
+	} else {
+		plan = await planRecent(client, state, {
+			days: config.days,
+			nowMs: serviceTimeMs(now) ?? Date.now(),
+			maxReads: config.maxMailings,
+			continueWith: state.cursor,
+		});
+		reads = plan.reads;
 	}
 
-	const { order, others } = readingOrder(state, watched.mailings);
 	const emitted: Array<{ reply: Reply; mailing: WatchedMailing }> = [];
-	let cursor = state.cursor;
+	const emittedIds = new Set<string>();
+	const nowMs = serviceTimeMs(now) ?? Date.now();
+	const chunkLeft = new Map(plan?.chunkSizes ?? []);
+	let cursor: string | undefined = config.watch === 'specificMailings' ? state.cursor : undefined;
 	let scanned = 0;
-	for (const mailing of order) {
+	for (const { mailing, chunk } of reads) {
 		if (scanned >= config.maxMailings || emitted.length >= config.maxReplies) break;
 		if (scanned > 0 && outOfTime()) break;
 		const replies = await unreadReplies(client, mailing.id);
 		scanned++;
-		for (const reply of replies) state.clock = laterTime(state.clock, reply.receivedAt);
 
-		const memory: MailingMemory = state.mailings[mailing.id] ?? { seen: [] };
-		let candidates = replies;
-		const inBaseline = mailing.id in state.baseline;
-		if (inBaseline) {
-			const before = newBaseline.has(mailing.id) ? '' : state.baseline[mailing.id];
-			const existing = (reply: Reply) => before === '' || !isServiceTime(reply.receivedAt) || reply.receivedAt <= before;
-			remember(memory, replies.filter(existing).map(asSeen));
-			candidates = replies.filter((reply) => !existing(reply));
-			delete state.baseline[mailing.id];
+		// the first poll records what it reads; later, what was received before activation is
+		// known as existing by its time, on whichever poll its mailing is first read
+		if ((first && state.activatedAt !== '') || justAdded.has(mailing.id)) remember(state, replies.map(asSeen));
+		const unseen = replies.filter(
+			(reply) =>
+				!emittedIds.has(reply.id) &&
+				!wasSeen(state, reply.id, reply.receivedAt) &&
+				!existedBefore(state, mailing.id, reply.receivedAt),
+		);
+		const fresh = unseen.filter((reply, index) => unseen.findIndex((other) => other.id === reply.id) === index);
+		const taken = fresh.slice(0, config.maxReplies - emitted.length);
+		for (const reply of taken) {
+			emitted.push({ reply, mailing });
+			emittedIds.add(reply.id);
+			if (plan && nowMs - (serviceTimeMs(reply.receivedAt) ?? 0) < HOT_MS) makeHot(state, mailing.id, reply.receivedAt);
 		}
-		const unseen = candidates.filter((reply) => !wasSeen(memory, reply.id, reply.receivedAt));
-		const taken = unseen.slice(0, config.maxReplies - emitted.length);
-		remember(memory, taken.map(asSeen));
-		for (const reply of taken) emitted.push({ reply, mailing });
-		forgetReadReplies(memory, replies.map(asSeen));
-		if (memory.seen.length > 0 || memory.floor !== undefined) state.mailings[mailing.id] = memory;
-		else delete state.mailings[mailing.id];
+		if (chunk !== undefined && state.chunks?.[chunk]) {
+			const left = (chunkLeft.get(chunk) ?? 1) - 1;
+			chunkLeft.set(chunk, left);
+			if (left === 0) state.chunks[chunk].lastRead = state.polls;
+		}
 
-		if (taken.length < unseen.length) {
+		if (taken.length < fresh.length) {
 			// the rest of this mailing's replies come first next poll
 			cursor = mailing.id;
 			break;
 		}
-		if (!inBaseline) {
-			const next = others[others.indexOf(mailing) + 1];
-			cursor = next?.id;
+		if (config.watch === 'specificMailings') {
+			const ids = config.ids;
+			cursor = ids[(ids.indexOf(mailing.id) + 1) % ids.length];
 		}
 	}
-
-	// A mailing of this poll's baseline that was not read yet: what arrives after now is new.
-	for (const id of newBaseline) if (id in state.baseline) state.baseline[id] = state.clock ?? '';
+	if (plan) {
+		state.hotFrom = reads.slice(scanned).find((read) => read.hot)?.mailing.id;
+		await describeMailings(client, emitted);
+	}
+	state.polls++;
+	remember(state, emitted.map(({ reply }) => asSeen(reply)));
 	state.cursor = cursor;
-	capSeen(state.mailings);
+	capSeen(state);
 
 	const retry = config.markAsRead ? state.pendingRead : [];
 	state.pendingRead = [];
@@ -221,5 +260,5 @@ export async function pollReplies(this: IPollFunctions): Promise<INodeExecutionD
 
 	if (emitted.length === 0) return null;
 	emitted.sort((a, b) => compareReplies(a.reply, b.reply));
-	return [emitted.map(({ reply, mailing }) => replyItem(reply, mailing))];
+	return [emitted.map(({ reply, mailing }) => replyItem(reply, mailing, zone))];
 }

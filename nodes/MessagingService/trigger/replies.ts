@@ -1,8 +1,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { serviceTimeToIso } from '../helpers/dates';
 import type { ApiClient } from '../transport/client';
 import { mailingSummary, type WatchedMailing } from './mailings';
+import { serviceTimeToIsoWithOffset } from './serviceZone';
 import { compareIds, type SeenReply } from './state';
 
 /** A reply as the service returns it, with its ID and time as text. */
@@ -35,13 +35,13 @@ export async function unreadReplies(client: ApiClient, mailingId: string): Promi
 		.sort(compareReplies);
 }
 
-/** One output item: the reply, its time as ISO, and the mailing it answers. */
-export function replyItem(reply: Reply, mailing: WatchedMailing): INodeExecutionData {
+/** One output item: the reply, its time as ISO with the service zone's offset, and the mailing it answers. */
+export function replyItem(reply: Reply, mailing: WatchedMailing, zone: string): INodeExecutionData {
 	const { record } = reply;
 	return {
 		json: {
 			...record,
-			receivedAt: serviceTimeToIso(record.d_receiver) ?? null,
+			receivedAt: serviceTimeToIsoWithOffset(record.d_receiver, zone) ?? null,
 			mailing: mailingSummary(mailing),
 		},
 	};

@@ -1,18 +1,25 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ListingOrder } from './listing';
+import { decodeChunks, encodeChunks, type Chunk } from './schedule';
+import { decodeSeen, encodeSeen } from './seenEncoding';
+
 /**
  * What the trigger remembers between polls, in the node's workflow static data (never in
  * module variables: in queue mode polls and executions run in different processes).
  * Plain JSON, bounded in size:
- * - per mailing, the replies already output (or recorded as existing at activation), as
- *   `[reply id, d_receiver]`, plus a `floor`: a reply received at or before it counts as seen
- *   (what was forgotten to keep the state small);
- * - mailings that left the watch (outside the window, removed from the list) are dropped;
- * - all mailings together keep at most MAX_SEEN replies, the oldest are forgotten first.
+ * - the replies already output (or recorded as existing), by reply ID over all mailings, with
+ *   their receipt time, at most MAX_SEEN of them (compactly encoded, see seenEncoding.ts);
+ * - a `floor`: the newest receipt time among the IDs forgotten to stay within MAX_SEEN. An
+ *   unknown reply at or before it counts as seen; it stands in only for forgotten IDs, so a
+ *   reply newer than every forgotten one is never swallowed, however late it turns up;
+ * - `activatedAt`: the activation moment on the service's clock. A reply received before it
+ *   existed at activation and is never output (unless Include Existing Replies), on whichever
+ *   poll its mailing is first read.
  */
 export const STATE_KEY = 'replyTrigger';
-export const STATE_VERSION = 1;
-/** Replies remembered over all mailings; older ones are folded into the mailing's floor. */
+export const STATE_VERSION = 2;
+/** Reply IDs remembered over all mailings; older ones are folded into the floor. */
 export const MAX_SEEN = 2000;
 /** Reply IDs whose mark-as-read failed, retried once by the next poll. */
 export const MAX_PENDING_READ = 500;
@@ -22,31 +29,35 @@ export type WatchMode = 'recentMailings' | 'specificMailings';
 /** A reply as `[id, d_receiver]`. */
 export type SeenReply = [string, string];
 
-export interface MailingMemory {
-	/** replies already output or recorded, oldest first */
-	seen: SeenReply[];
-	/** replies received at or before this service time count as seen */
-	floor?: string;
-}
-
 export interface TriggerState {
 	version: number;
 	watch: WatchMode;
-	mailings: Record<string, MailingMemory>;
-	/**
-	 * Mailings that existed at activation but were not read yet: when first read, their replies
-	 * received at or before the given service time are recorded as existing, not output
-	 * ('' = all of them).
-	 */
-	baseline: Record<string, string>;
+	/** the activation moment on the service's clock; '' = existing replies are output too */
+	activatedAt: string;
+	/** reply ID → d_receiver of the replies output or recorded */
+	seen: Map<string, string>;
+	/** replies received at or before this service time count as seen (forgotten IDs) */
+	floor?: string;
+	/** Specific Mailings: ID → service time it was added (its replies before that are existing) */
+	addedAt?: Record<string, string>;
+	/** Specific Mailings: the IDs watched by the last poll */
+	ids?: string[];
 	/** the mailing the next poll starts with (the watched mailings are read in turn) */
 	cursor?: string;
-	/** the latest service time seen (creation of a mailing, receipt of a reply) */
-	clock?: string;
-	/** Specific Mailings: the IDs watched by the last poll (an ID added later is a baseline) */
-	ids?: string[];
-	/** Recent Mailings: records of getChatMessages before this offset were outside the window */
-	listSkip?: number;
+	/** polls made since activation (the schedule's clock) */
+	polls: number;
+	/** Recent Mailings: the listing order detected (undefined until it can be told) */
+	order?: ListingOrder;
+	/** Recent Mailings: how many mailings the listing held at the last poll, and the newest ID */
+	total?: number;
+	newestId?: string;
+	/** Recent Mailings: groups of CHUNK mailings by rank from the oldest, from group `base` on */
+	base?: number;
+	chunks?: Chunk[];
+	/** Recent Mailings: mailings read at every poll → their last activity (creation, reply) */
+	hot?: Record<string, string>;
+	/** Recent Mailings: the hot mailing the next poll starts with (when a poll could not read all) */
+	hotFrom?: string;
 	/** reply IDs whose mark-as-read failed */
 	pendingRead: string[];
 }
@@ -69,6 +80,10 @@ function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function count(value: unknown): number | undefined {
+	return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
 function stringList(value: unknown): string[] {
 	return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 }
@@ -78,51 +93,58 @@ export function readState(staticData: IDataObject): TriggerState | undefined {
 	const raw = staticData[STATE_KEY];
 	if (!isObject(raw) || raw.version !== STATE_VERSION) return undefined;
 	if (raw.watch !== 'recentMailings' && raw.watch !== 'specificMailings') return undefined;
-	const mailings: Record<string, MailingMemory> = {};
-	if (isObject(raw.mailings)) {
-		for (const [id, memory] of Object.entries(raw.mailings)) {
-			if (!isObject(memory)) continue;
-			const seen = (Array.isArray(memory.seen) ? memory.seen : [])
-				.filter((entry): entry is SeenReply => Array.isArray(entry) && typeof entry[0] === 'string')
-				.map((entry): SeenReply => [entry[0], typeof entry[1] === 'string' ? entry[1] : '']);
-			mailings[id] = { seen, ...(isServiceTime(memory.floor) ? { floor: memory.floor } : {}) };
-		}
-	}
-	const baseline: Record<string, string> = {};
-	if (isObject(raw.baseline)) {
-		for (const [id, before] of Object.entries(raw.baseline)) baseline[id] = typeof before === 'string' ? before : '';
+	const addedAt: Record<string, string> = {};
+	if (isObject(raw.addedAt)) {
+		for (const [id, at] of Object.entries(raw.addedAt)) if (isServiceTime(at)) addedAt[id] = at;
 	}
 	return {
 		version: STATE_VERSION,
 		watch: raw.watch,
-		mailings,
-		baseline,
-		cursor: typeof raw.cursor === 'string' ? raw.cursor : undefined,
-		clock: isServiceTime(raw.clock) ? raw.clock : undefined,
+		activatedAt: isServiceTime(raw.activatedAt) ? raw.activatedAt : '',
+		seen: decodeSeen(typeof raw.seen === 'string' ? raw.seen : ''),
+		floor: isServiceTime(raw.floor) ? raw.floor : undefined,
+		addedAt: Object.keys(addedAt).length > 0 ? addedAt : undefined,
 		ids: Array.isArray(raw.ids) ? stringList(raw.ids) : undefined,
-		listSkip: typeof raw.listSkip === 'number' && raw.listSkip >= 0 ? raw.listSkip : undefined,
+		cursor: typeof raw.cursor === 'string' ? raw.cursor : undefined,
+		polls: count(raw.polls) ?? 0,
+		order: raw.order === 'oldest-first' || raw.order === 'newest-first' ? raw.order : undefined,
+		total: count(raw.total),
+		newestId: typeof raw.newestId === 'string' ? raw.newestId : undefined,
+		base: count(raw.base),
+		chunks: typeof raw.chunks === 'string' ? decodeChunks(raw.chunks) : undefined,
+		hotFrom: typeof raw.hotFrom === 'string' ? raw.hotFrom : undefined,
+		hot: isObject(raw.hot)
+			? Object.fromEntries(Object.entries(raw.hot).filter((entry): entry is [string, string] => isServiceTime(entry[1])))
+			: undefined,
 		pendingRead: stringList(raw.pendingRead),
 	};
 }
 
-/** Stores the state as plain JSON (undefined members left out). */
+/** Stores the state as plain JSON (undefined members left out, the seen IDs encoded). */
 export function writeState(staticData: IDataObject, state: TriggerState): void {
-	staticData[STATE_KEY] = JSON.parse(JSON.stringify(state)) as IDataObject;
+	const { seen, chunks, ...rest } = state;
+	const encoded = { ...rest, seen: encodeSeen(seen), ...(chunks ? { chunks: encodeChunks(chunks) } : {}) };
+	staticData[STATE_KEY] = JSON.parse(JSON.stringify(encoded)) as IDataObject;
 }
 
-export function freshState(watch: WatchMode): TriggerState {
-	return { version: STATE_VERSION, watch, mailings: {}, baseline: {}, pendingRead: [] };
+export function freshState(watch: WatchMode, activatedAt: string): TriggerState {
+	return { version: STATE_VERSION, watch, activatedAt, seen: new Map(), polls: 0, pendingRead: [] };
 }
 
-/** Whether a reply was already output (or recorded) for this mailing. */
-export function wasSeen(memory: MailingMemory | undefined, id: string, receivedAt: string): boolean {
-	if (!memory) return false;
-	if (memory.floor !== undefined && isServiceTime(receivedAt) && receivedAt <= memory.floor) return true;
-	return memory.seen.some(([seenId]) => seenId === id);
+/** Whether a reply was already output or recorded: by its ID, or older than a forgotten one. */
+export function wasSeen(state: TriggerState, id: string, receivedAt: string): boolean {
+	if (state.seen.has(id)) return true;
+	return state.floor !== undefined && isServiceTime(receivedAt) && receivedAt <= state.floor;
 }
 
-function sortSeen(seen: SeenReply[]): SeenReply[] {
-	return seen.sort((a, b) => (a[1] === b[1] ? compareIds(a[0], b[0]) : a[1] < b[1] ? -1 : 1));
+/** Whether a reply existed before the trigger watched its mailing (activation, or ID added). */
+export function existedBefore(state: TriggerState, mailingId: string, receivedAt: string): boolean {
+	const since = state.addedAt?.[mailingId] ?? state.activatedAt;
+	return since !== '' && isServiceTime(receivedAt) && receivedAt < since;
+}
+
+export function remember(state: TriggerState, replies: SeenReply[]): void {
+	for (const [id, time] of replies) if (!state.seen.has(id)) state.seen.set(id, time);
 }
 
 /** Numeric IDs in number order, others as text. */
@@ -131,52 +153,18 @@ export function compareIds(a: string, b: string): number {
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function remember(memory: MailingMemory, replies: SeenReply[]): void {
-	const known = new Set(memory.seen.map(([id]) => id));
-	for (const reply of replies) if (!known.has(reply[0])) memory.seen.push(reply);
-	sortSeen(memory.seen);
-}
-
-/**
- * After reading a mailing's unread replies: forgets remembered replies that the service no
- * longer returns and that are older than everything it returns (and than the newest
- * remembered), raising the floor so they still count as seen if they ever come back.
- */
-export function forgetReadReplies(memory: MailingMemory, returned: SeenReply[]): void {
-	const times = memory.seen.map(([, time]) => time).filter(isServiceTime);
-	if (times.length === 0) return;
-	let cutoff = times.reduce((a, b) => (a >= b ? a : b));
-	for (const [, time] of returned) if (isServiceTime(time) && time < cutoff) cutoff = time;
-	const returnedIds = new Set(returned.map(([id]) => id));
-	const kept: SeenReply[] = [];
-	for (const entry of memory.seen) {
-		const [id, time] = entry;
-		if (isServiceTime(time) && time < cutoff && !returnedIds.has(id)) {
-			memory.floor = laterTime(memory.floor, time);
-		} else {
-			kept.push(entry);
-		}
+/** Keeps at most `max` remembered replies, forgetting the oldest received first into the floor. */
+export function capSeen(state: TriggerState, max = MAX_SEEN): void {
+	if (state.seen.size <= max) return;
+	const all = [...state.seen.entries()].sort((a, b) =>
+		a[1] === b[1] ? compareIds(a[0], b[0]) : a[1] < b[1] ? -1 : 1,
+	);
+	for (const [id, time] of all.slice(0, all.length - max)) {
+		state.seen.delete(id);
+		state.floor = laterTime(state.floor, time);
 	}
-	memory.seen = kept;
-}
-
-/** Keeps at most `max` remembered replies over all mailings, forgetting the oldest first. */
-export function capSeen(mailings: Record<string, MailingMemory>, max = MAX_SEEN): void {
-	const all: Array<{ mailing: string; entry: SeenReply }> = [];
-	for (const [mailing, memory] of Object.entries(mailings)) {
-		for (const entry of memory.seen) all.push({ mailing, entry });
-	}
-	if (all.length <= max) return;
-	all.sort((a, b) => (a.entry[1] === b.entry[1] ? compareIds(a.entry[0], b.entry[0]) : a.entry[1] < b.entry[1] ? -1 : 1));
-	const evicted = new Map<string, Set<string>>();
-	for (const { mailing, entry } of all.slice(0, all.length - max)) {
-		const memory = mailings[mailing];
-		memory.floor = laterTime(memory.floor, entry[1]);
-		if (!evicted.has(mailing)) evicted.set(mailing, new Set());
-		evicted.get(mailing)!.add(entry[0]);
-	}
-	for (const [mailing, ids] of evicted) {
-		const memory = mailings[mailing];
-		memory.seen = memory.seen.filter(([id, time]) => !ids.has(id) && !(memory.floor !== undefined && isServiceTime(time) && time <= memory.floor));
+	// IDs at or before the floor are covered by it
+	if (state.floor !== undefined) {
+		for (const [id, time] of state.seen) if (isServiceTime(time) && time <= state.floor) state.seen.delete(id);
 	}
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { decodeSeen } from '../../../nodes/MessagingService/trigger/seenEncoding';
 import { MAX_SEEN, STATE_KEY } from '../../../nodes/MessagingService/trigger/state';
 import { useTriggerSandbox } from './fixture';
 
@@ -8,8 +9,8 @@ const t = useTriggerSandbox();
 const RECENT = { watch: 'recentMailings', days: 7, markAsRead: true };
 
 function rememberedReplies(nodeStaticData: IDataObject): number {
-	const state = nodeStaticData[STATE_KEY] as { mailings: Record<string, { seen: unknown[] }> };
-	return Object.values(state.mailings).reduce((sum, memory) => sum + memory.seen.length, 0);
+	const state = nodeStaticData[STATE_KEY] as { seen: string };
+	return decodeSeen(state.seen).size;
 }
 
 function incomingCalls(requests: Array<{ apiMethod: string | null; body: Record<string, unknown> | null }>): string[] {
@@ -94,9 +95,9 @@ describe('Messaging Service Trigger: bounded work and bounded state', () => {
 		expect(total).toBe(3000);
 		expect(emitted.size).toBe(3000);
 		expect((await session.poll()).result).toBeNull();
-		// the service no longer returns read replies: only the newest second is kept, plus a floor
-		expect(rememberedReplies(session.nodeStaticData())).toBeLessThanOrEqual(50);
-		expect(session.savedStaticData().length).toBeLessThan(5_000);
+		// at most MAX_SEEN reply IDs are remembered, compactly, plus a floor
+		expect(rememberedReplies(session.nodeStaticData())).toBe(MAX_SEEN);
+		expect(session.savedStaticData().length).toBeLessThan(30_000);
 	});
 
 	it('keeps the state bounded after thousands of unread replies (Mark as Read off), without re-emitting', async () => {
@@ -123,7 +124,7 @@ describe('Messaging Service Trigger: bounded work and bounded state', () => {
 		expect((await session.poll()).result).toBeNull();
 		expect((await session.restart().poll()).result).toBeNull();
 		expect(rememberedReplies(session.nodeStaticData())).toBe(MAX_SEEN);
-		expect(session.savedStaticData().length).toBeLessThan(80_000);
+		expect(session.savedStaticData().length).toBeLessThan(30_000);
 	});
 
 	it('forgets mailings that leave the window and stops reading them', async () => {
@@ -132,7 +133,6 @@ describe('Messaging Service Trigger: bounded work and bounded state', () => {
 		await session.poll();
 		t.reply(old, 'remembered');
 		await session.poll();
-		expect(Object.keys((session.nodeStaticData()[STATE_KEY] as IDataObject).mailings as IDataObject)).toEqual([String(old)]);
 
 		t.sandbox.advanceClock(9 * 24 * 3600);
 		const recent = await t.sendChat('new campaign');
@@ -141,10 +141,9 @@ describe('Messaging Service Trigger: bounded work and bounded state', () => {
 		const { items } = await session.poll();
 		expect(items.map((item) => item.id)).toEqual([id]);
 		expect(incomingCalls(t.sandbox.requests())).toEqual([String(recent)]);
-		expect(Object.keys((session.nodeStaticData()[STATE_KEY] as IDataObject).mailings as IDataObject)).toEqual([String(recent)]);
 	});
 
-	it('skips the leading pages of mailings already outside the window, and still finds new ones', async () => {
+	it('lists only what is new and never reads mailings outside the window', async () => {
 		for (let n = 0; n < 230; n++) await t.sendChat(`old ${n}`);
 		t.sandbox.advanceClock(10 * 24 * 3600);
 		const session = t.session(RECENT);
@@ -154,8 +153,10 @@ describe('Messaging Service Trigger: bounded work and bounded state', () => {
 		t.sandbox.clearRequests();
 		const { items } = await session.poll();
 		expect(items.map((item) => item.id)).toEqual([id]);
+		// the listing is read from where it reached (230), plus the newest group; old mailings are not read
 		const listing = t.sandbox.requests().filter((request) => request.apiMethod === 'getChatMessages');
-		expect(listing).toHaveLength(1);
-		expect(Number(listing[0].body?.limit_offset)).toBe(229);
+		expect(listing.length).toBeLessThanOrEqual(2);
+		expect(Number(listing[0].body?.limit_offset)).toBe(230);
+		expect(incomingCalls(t.sandbox.requests())).toEqual([String(recent)]);
 	});
 });

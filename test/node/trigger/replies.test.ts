@@ -48,7 +48,8 @@ describe('Messaging Service Trigger: each reply once', () => {
 			d_receiver: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
 			mailing: { message_id: mailing, message: 'Rate us from 1 to 5', message_type: 'TEXT' },
 		});
-		expect(item.receivedAt).toBe(String(item.d_receiver).replace(' ', 'T'));
+		// the workflow's time zone (UTC here) when the credential's Service Time Zone is empty
+		expect(item.receivedAt).toBe(`${String(item.d_receiver).replace(' ', 'T')}+00:00`);
 	});
 
 	it('does not lose a reply that arrives during a poll (after its replies were read)', async () => {
@@ -112,5 +113,18 @@ describe('Messaging Service Trigger: each reply once', () => {
 		expect((await session.poll()).result).toBeNull();
 		expect(methodsCalled(t.sandbox.requests())).not.toContain('readResponseStatus');
 		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([id]);
+	});
+
+	it('receivedAt carries the offset of the credential\'s Service Time Zone; a bad zone is refused clearly', async () => {
+		const mailing = await t.sendChat();
+		const id = t.reply(mailing, 'hello');
+		const session = t.session({ ...RECENT, options: { includeExisting: true } }, { serviceTimeZone: 'Europe/Minsk' });
+		const { items, error } = await session.poll();
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.id)).toEqual([id]);
+		expect(items[0].receivedAt).toBe(`${String(items[0].d_receiver).replace(' ', 'T')}+03:00`);
+
+		const bad = await t.session(RECENT, { serviceTimeZone: 'Mars/Olympus' }).poll();
+		expect(bad.error?.message).toBe('Invalid Service Time Zone: "Mars/Olympus" is not a time zone name');
 	});
 });

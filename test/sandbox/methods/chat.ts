@@ -114,7 +114,9 @@ export function confirmChatMessage({ world, account }: HandlerContext, p: Params
 
 export function getChatMessages({ world, account }: HandlerContext, p: Params<typeof contract.getChatMessagesParams>) {
 	const now = world.now();
-	const mailings = page([...account.chatMailings.values()], p.limit_offset ?? 0, p.limit_rows ?? DEFAULT_PAGE_ROWS);
+	const all = [...account.chatMailings.values()];
+	if (account.quirks.chatListing === 'newest-first') all.reverse();
+	const mailings = page(all, p.limit_offset ?? 0, p.limit_rows ?? DEFAULT_PAGE_ROWS);
 	return ok(mailings.map((mailing) => chatRecord(mailing, now)));
 }
 

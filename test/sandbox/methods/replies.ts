@@ -12,18 +12,20 @@ type Params<S extends z.ZodTypeAny> = z.output<S>;
 export function injectReply(
 	world: World,
 	account: Account,
-	reply: { message_id: number; phone: string; message: string },
+	reply: { message_id: number; phone: string; message: string; id?: string; receivedAt?: number },
 ): { id: string } {
 	if (!account.chatMailings.has(reply.message_id)) {
 		throw new Error(`message_id ${reply.message_id} is not a chat mailing of this account`);
 	}
-	const id = String(world.ids.take('reply'));
-	account.replies.set(id, {
+	// a given id may repeat one already used (a reply ID under two mailings, for tests)
+	const id = reply.id ?? String(world.ids.take('reply'));
+	const key = account.replies.has(id) ? `${id}@${reply.message_id}:${account.replies.size}` : id;
+	account.replies.set(key, {
 		id,
 		mailingId: reply.message_id,
 		phone: reply.phone,
 		message: reply.message,
-		receivedAt: world.now(),
+		receivedAt: reply.receivedAt ?? world.now(),
 		read: false,
 	});
 	return { id };
@@ -32,8 +34,9 @@ export function injectReply(
 export function getNewIncomingMessages({ account }: HandlerContext, p: Params<typeof contract.messageIdParams>) {
 	findChatMailing(account, p.message_id);
 	const unread = [...account.replies.values()].filter((reply) => reply.mailingId === p.message_id && !reply.read);
+	const answered = account.quirks.duplicateUnread ? unread.flatMap((reply) => [reply, reply]) : unread;
 	return ok(
-		unread.map((reply) => ({
+		answered.map((reply) => ({
 			id: reply.id,
 			phone: reply.phone,
 			message: reply.message,
@@ -43,10 +46,11 @@ export function getNewIncomingMessages({ account }: HandlerContext, p: Params<ty
 }
 
 export function readResponseStatus({ account }: HandlerContext, p: Params<typeof contract.readResponseStatusParams>) {
-	const replies: Reply[] = p.incoming_messages.map((id) => {
-		const reply = account.replies.get(id);
-		if (!reply) throw new StateError('incoming_messages', `${id} is not an incoming message of this account`);
-		return reply;
+	const all = [...account.replies.values()];
+	const replies: Reply[] = p.incoming_messages.flatMap((id) => {
+		const found = account.replies.has(id) ? all.filter((reply) => reply.id === id) : [];
+		if (found.length === 0) throw new StateError('incoming_messages', `${id} is not an incoming message of this account`);
+		return found;
 	});
 	const flagged = new Set(replies.filter((reply) => !reply.read));
 	for (const reply of flagged) reply.read = true;

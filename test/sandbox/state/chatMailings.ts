@@ -55,3 +55,31 @@ export function sendMailing(
 	const at = Math.max(world.now(), mailing.scheduleAt ?? 0);
 	for (const delivery of mailing.deliveries) world.handOver(account, delivery, at);
 }
+
+/**
+ * Creates `count` sent chat mailings at once (for scale tests), their creation times spread
+ * evenly from `oldestAt` to `newestAt` (ms; default: all now), in ID order. No deliveries,
+ * no cost: they exist to be listed and replied to.
+ */
+export function seedChatMailings(
+	world: World,
+	account: Account,
+	count: number,
+	span: { oldestAt?: number; newestAt?: number } = {},
+): number[] {
+	const newestAt = span.newestAt ?? world.now();
+	const oldestAt = span.oldestAt ?? newestAt;
+	const ids: number[] = [];
+	for (let n = 0; n < count; n++) {
+		const mailing = createChatMailing(world, account, {
+			origin: 'quick',
+			content: textContent(`Seeded chat mailing ${n + 1}`),
+			recipients: [],
+			scheduleAt: null,
+			confirmation: 'not-needed',
+		});
+		mailing.createdAt = count === 1 ? newestAt : Math.round(oldestAt + ((newestAt - oldestAt) * n) / (count - 1));
+		ids.push(mailing.id);
+	}
+	return ids;
+}

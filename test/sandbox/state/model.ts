@@ -100,6 +100,8 @@ export interface Account {
 	smsSends: Map<number, Delivery>;
 	chatMailings: Map<number, ChatMailing>;
 	replies: Map<string, Reply>;
+	/** test switches for the trigger: getChatMessages order, every unread reply answered twice */
+	quirks: { chatListing: 'oldest-first' | 'newest-first'; duplicateUnread: boolean };
 	smsBatches: Map<string, Batch>;
 	chatBatches: Map<string, Batch>;
 	unreachable: { sms: Set<string>; chat: Set<string> };
@@ -121,5 +123,6 @@ export function emptyAccount(token: string, balance: number): Account {
 		smsBatches: new Map(),
 		chatBatches: new Map(),
 		unreachable: { sms: new Set(), chat: new Set() },
+		quirks: { chatListing: 'oldest-first', duplicateUnread: false },
 	};
 }

@@ -1,0 +1,142 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiClient } from '../transport/client';
+import { PAGE_SIZE } from '../transport/client';
+import { countMailings, detectOrder, newMailings, readRanks, recordId } from './listing';
+import { serviceTimeMs, TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from './mailings';
+import { CHUNK, chunksByUrgency, HOT_MS, MAX_HOT, type Chunk } from './schedule';
+import { compareIds, laterTime, type TriggerState } from './state';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A mailing to read this poll; `chunk` = the group it was read for (to mark the group read). */
+export interface PlannedRead {
+	mailing: WatchedMailing;
+	chunk?: number;
+	hot?: boolean;
+}
+
+export interface RecentPlan {
+	reads: PlannedRead[];
+	/** how many mailings each planned group holds in this plan */
+	chunkSizes: Map<number, number>;
+	/** getChatMessages requests made */
+	listings: number;
+}
+
+export function makeHot(state: TriggerState, id: string, at: string | undefined): void {
+	const hot = (state.hot ??= {});
+	const later = laterTime(hot[id], at);
+	if (later) hot[id] = later;
+}
+
+/** Keeps the hot mailings active within the last hour, at most MAX_HOT, the most recent first. */
+function coolDown(state: TriggerState, nowMs: number): void {
+	const entries = Object.entries(state.hot ?? {})
+		.filter(([, at]) => nowMs - (serviceTimeMs(at) ?? 0) < HOT_MS)
+		.sort((a, b) => (a[1] === b[1] ? compareIds(b[0], a[0]) : a[1] < b[1] ? 1 : -1))
+		.slice(0, MAX_HOT);
+	state.hot = Object.fromEntries(entries);
+}
+
+function noteInChunk(chunks: Chunk[], base: number, rank: number, created: unknown): void {
+	const index = Math.floor(rank / CHUNK) - base;
+	if (index < 0) return;
+	while (chunks.length <= index) chunks.push({});
+	chunks[index].newest = laterTime(chunks[index].newest, typeof created === 'string' ? created : undefined);
+}
+
+/**
+ * Finds what is new in the listing (all of it at the first poll: the order and the total, and
+ * the newest page) and plans this poll's reads: a continued mailing, the hot ones, then the
+ * groups most due, within `maxReads` mailings.
+ */
+export async function planRecent(
+	client: ApiClient,
+	state: TriggerState,
+	options: { days: number; nowMs: number; maxReads: number; continueWith?: string },
+): Promise<RecentPlan> {
+	const { nowMs } = options;
+	const windowStart = nowMs - options.days * DAY_MS - TIME_ZONE_ALLOWANCE_MS;
+	const inWindow = (record: IDataObject) => {
+		const created = serviceTimeMs(record.d_create);
+		return created === undefined || created >= windowStart;
+	};
+	let listings = 0;
+	const chunks = (state.chunks ??= []);
+	state.base ??= 0;
+
+	if (state.order === undefined || state.total === undefined) {
+		const first = await client.many('getChatMessages', { limit_offset: 0, limit_rows: PAGE_SIZE });
+		const order = detectOrder(first) ?? 'oldest-first';
+		const before = state.total ?? 0;
+		const total = await countMailings(client, first);
+		listings += 1 + Math.max(0, Math.ceil(Math.log2(Math.max(1, total / PAGE_SIZE))) * 2);
+		const newest = first.length < PAGE_SIZE ? (order === 'oldest-first' ? [...first] : [...first].reverse()) : await readRanks(client, order, total, total - PAGE_SIZE, total);
+		if (first.length >= PAGE_SIZE) listings++;
+		if (detectOrder(first) !== undefined) state.order = order;
+		state.total = total;
+		for (let rank = Math.max(0, total - newest.length), n = 0; n < newest.length; rank++, n++) {
+			const record = newest[n];
+			noteInChunk(chunks, state.base, rank, record.d_create);
+			const id = recordId(record);
+			if (id === undefined) continue;
+			if (state.newestId === undefined || compareIds(id, state.newestId) > 0) state.newestId = id;
+			const created = serviceTimeMs(record.d_create);
+			if (rank >= before && created !== undefined && nowMs - created < HOT_MS) makeHot(state, id, String(record.d_create));
+		}
+		while (chunks.length < Math.ceil(total / CHUNK) - state.base) chunks.push({});
+	} else {
+		const found = await newMailings(client, state.order, state.total, state.newestId);
+		listings += found.requests;
+		found.records.forEach((record, n) => {
+			const rank = state.total! + n;
+			noteInChunk(chunks, state.base!, rank, record.d_create);
+			const id = recordId(record);
+			if (id === undefined) return;
+			state.newestId = id;
+			makeHot(state, id, typeof record.d_create === 'string' ? record.d_create : undefined);
+		});
+		state.total = found.total;
+	}
+	coolDown(state, nowMs);
+
+	const reads: PlannedRead[] = [];
+	const planned = new Set<string>();
+	const add = (read: PlannedRead) => {
+		if (planned.has(read.mailing.id)) return false;
+		planned.add(read.mailing.id);
+		reads.push(read);
+		return true;
+	};
+	if (options.continueWith !== undefined) add({ mailing: { id: options.continueWith } });
+	// from where the last poll stopped, if it could not read them all (reads or time ran out)
+	const hot = Object.keys(state.hot ?? {}).sort(compareIds);
+	const from = state.hotFrom;
+	const start = from === undefined ? 0 : Math.max(0, hot.findIndex((id) => compareIds(id, from) >= 0));
+	for (const id of [...hot.slice(start), ...hot.slice(0, start)]) add({ mailing: { id }, hot: true });
+
+	// groups wholly before the window are dropped from the front
+	while (chunks.length > 1 && chunks[0].newest !== undefined && (serviceTimeMs(chunks[0].newest) ?? Infinity) < windowStart) {
+		chunks.shift();
+		state.base++;
+	}
+	const chunkSizes = new Map<number, number>();
+	for (const index of chunksByUrgency(chunks, state.polls, nowMs)) {
+		if (reads.length + CHUNK > options.maxReads && reads.length > 0) break;
+		const from = (state.base + index) * CHUNK;
+		const records = await readRanks(client, state.order ?? 'oldest-first', state.total, from, from + CHUNK);
+		listings++;
+		const watched = records.filter(inWindow);
+		const chunk = chunks[index];
+		for (const record of records) chunk.newest = laterTime(chunk.newest, typeof record.d_create === 'string' ? record.d_create : undefined);
+		let size = 0;
+		for (const record of watched) {
+			const id = recordId(record);
+			if (id !== undefined && add({ mailing: { id, record }, chunk: index })) size++;
+		}
+		if (size === 0) chunk.lastRead = state.polls;
+		else chunkSizes.set(index, size);
+	}
+	return { reads, chunkSizes, listings };
+}
