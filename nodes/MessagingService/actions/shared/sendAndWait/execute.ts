@@ -28,6 +28,23 @@ function responseTypeOf(context: IExecuteFunctions): ResponseType {
 	return value as ResponseType;
 }
 
+const LEDGER_KEY = 'sendAndWait';
+
+/** The message, sent once however often n8n's Retry On Fail runs the node (see ItemLedger). */
+async function sendOnce(context: IExecuteFunctions, tools: ExecutionTools, sendWithLink: SendWithLink): Promise<string> {
+	const earlier = tools.ledger.earlier(context, LEDGER_KEY, 0);
+	if (earlier && 'error' in earlier) throw earlier.error;
+	if (earlier) return String(earlier.records[0]?.question ?? '');
+	try {
+		const question = await sendWithLink(tools.client(0), context.getSignedResumeUrl());
+		tools.ledger.recordSent(LEDGER_KEY, [{ question }]);
+		return question;
+	} catch (error) {
+		tools.ledger.recordFailure(LEDGER_KEY, error);
+		throw asItemError(context, error, 0);
+	}
+}
+
 /**
  * Send and Wait for Response, as n8n's own nodes do it: one message (for the first item) with
  * a signed link to this node's waiting webhook, then the execution waits. Every check runs
@@ -45,7 +62,7 @@ export async function sendAndWait(
 	try {
 		responseType = responseTypeOf(context);
 		waitTill = waitTillOf(context);
-		question = await sendWithLink(tools.client(0), context.getSignedResumeUrl());
+		question = await sendOnce(context, tools, sendWithLink);
 	} catch (error) {
 		const itemError = asItemError(context, error, 0);
 		if (context.continueOnFail()) return [errorItem(itemError, 0)];
