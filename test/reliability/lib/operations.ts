@@ -497,7 +497,10 @@ export const triggerPoll: OperationKind = {
 		if (activation.error || activation.result !== null) throw new Error(`activation failed: ${activation.error?.message}`);
 
 		world.sandbox.advanceClock(5);
-		const replies = Array.from({ length: n }, (_, i) => world.reply(mailings[i < n / 2 ? 0 : 1], `${tag} answer ${i}`));
+		// The trigger takes its activation moment from the real clock, as a service's times are real:
+		// replies arrive after it (the emulator's own clock stands at its fixed start date).
+		const arrivedAt = Date.now() + 2000;
+		const replies = Array.from({ length: n }, (_, i) => world.reply(mailings[i < n / 2 ? 0 : 1], `${tag} answer ${i}`, undefined, arrivedAt));
 		const emitted = new Map<string, number>();
 		const collect = (outcome: PollOutcome) => {
 			cell.polls.push(outcome);

@@ -134,8 +134,9 @@ export class World {
 		return ((await this.v2('createTemplateMessage', { name, message })) as IDataObject).id as number;
 	}
 
-	reply(mailingId: number, message: string, phone = '375291234567'): string {
-		return this.sandbox.injectReply(TEST_API_KEY, { message_id: mailingId, phone, message }).id;
+	/** `receivedAt` (ms): when the reply arrived; absent = the emulator's own clock */
+	reply(mailingId: number, message: string, phone = '375291234567', receivedAt?: number): string {
+		return this.sandbox.injectReply(TEST_API_KEY, { message_id: mailingId, phone, message, receivedAt }).id;
 	}
 
 	/** how many times each (channel, phone, text) was really handed over */
