@@ -1,6 +1,7 @@
 // The adaptive concurrency through n8n's engine against the emulator: how many requests the node
 // had under way is what the emulator saw in flight when each request arrived (never more than the
-// node had). No timing is asserted.
+// node had). No timing is asserted. The emulator answers after 150 ms, far above the scheduling
+// noise of a busy machine, so a loaded CI runner is not read as a service that queues requests.
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import type { LoggedRequest } from '../sandbox';
@@ -37,7 +38,7 @@ function expectOrderedAndOnce(items: INodeExecutionData[], input: Array<{ phone:
 
 describe('adaptive concurrency of per-item sends', () => {
 	it('without 429s it starts at 10 requests at a time and raises the number, up to the default maximum of 50', async () => {
-		fixture.sandbox.setFaults({ latencyMs: 30 });
+		fixture.sandbox.setFaults({ latencyMs: 150 });
 		const input = recipients(300);
 
 		const { items, error } = await fixture.run({ parameters: smsSend(), items: input });
@@ -55,7 +56,7 @@ describe('adaptive concurrency of per-item sends', () => {
 	});
 
 	it('never above the Concurrency option, which is the maximum', async () => {
-		fixture.sandbox.setFaults({ latencyMs: 30 });
+		fixture.sandbox.setFaults({ latencyMs: 150 });
 		const input = recipients(200);
 
 		const { items, error } = await fixture.run({ parameters: smsSend({ concurrency: 16 }), items: input });
@@ -68,7 +69,7 @@ describe('adaptive concurrency of per-item sends', () => {
 	});
 
 	it('a limit that starts mid-run: 429s halve the requests in flight; nothing lost, nothing doubled, order kept', async () => {
-		fixture.sandbox.setFaults({ latencyMs: 30, rateLimit: { perSecond: 60, retryAfterSeconds: 2, afterRequests: 150 } });
+		fixture.sandbox.setFaults({ latencyMs: 150, rateLimit: { perSecond: 60, retryAfterSeconds: 2, afterRequests: 150 } });
 		const input = recipients(260);
 
 		const { items, error } = await fixture.run({ parameters: smsSend(), items: input });
