@@ -114,6 +114,73 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		expect(counters.byStatus).toEqual({ '200': runs * items });
 	});
 
+	it('Send and Wait: a worker sends once and the execution waits; GET decides nothing; a double Approve resumes it once, on a worker; a time limit runs out through the queue', async () => {
+		const ask = (name: string, extra: Record<string, unknown>) =>
+			workflowOf(name, [
+				manualTriggerNode(),
+				{
+					name: 'Ask',
+					type: `${PACKAGE}.messagingService`,
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: {
+						resource: 'sms',
+						operation: 'sendAndWait',
+						phone: '375291234567',
+						message: name,
+						senderNameId: String(sandbox.account(TOKEN).alphanameIds[0]),
+						...extra,
+					},
+					credentials: { messagingServiceApi: { id: credential.id, name: credential.name } },
+				},
+				{ name: 'After', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
+			]);
+		const sendsOf = (question: string) =>
+			sandbox.requests().filter((request) => request.apiMethod === 'sendQuickSMS' && String(request.query.message).startsWith(`${question}\n`));
+		const post = async (url: string, form: Record<string, string>) =>
+			await axios.post<string>(url, new URLSearchParams(form).toString(), {
+				validateStatus: () => true,
+				responseType: 'text',
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			});
+
+		// The timed one first: main's wait tracker looks for waits that end once a minute.
+		const timed = await client.createWorkflow(
+			ask('Timed question', { options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'seconds' } } } }),
+		);
+		const approval = await client.createWorkflow(ask('Refund 20 EUR?', { approvalOptions: { values: { approvalType: 'double' } } }));
+		const timedId = await client.startManualRun(timed.id);
+		const approvalId = await client.startManualRun(approval.id);
+		await client.waitUntilWaiting(approvalId, 120000);
+		expect(n8n.workerOf(approvalId)).toBeDefined();
+		expect(sendsOf('Refund 20 EUR?')).toHaveLength(1);
+		const link = String(sendsOf('Refund 20 EUR?')[0].query.message).split('\n').at(-1) ?? '';
+		expect(link).toMatch(new RegExp(`^${n8n.baseUrl}/webhook-waiting/${approvalId}/[^/?]+\\?signature=[0-9a-f]{64}$`));
+
+		const page = await axios.get<string>(link, { validateStatus: () => true, responseType: 'text' });
+		expect(page.status).toBe(200);
+		expect(page.data).toContain('Refund 20 EUR?');
+		expect((await client.getExecution(approvalId)).status).toBe('waiting');
+
+		const answers = await Promise.all([post(link, { approved: 'true' }), post(link, { approved: 'true' })]);
+		const execution = await client.waitForExecution(approvalId, 120000);
+		expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
+		expect(execution.data.resultData.runData.After).toHaveLength(1);
+		expect(nodeOutput(execution, 'After')).toEqual([{ data: { approved: true, respondedAt: expect.any(String) } }]);
+		expect(answers.filter((answer) => answer.status === 200 && answer.data.includes('your answer was received'))).toHaveLength(1);
+		// started on a worker, resumed on a worker: two starts logged, and the message was not sent again
+		expect(n8n.workerRunsOf(approvalId)).toBe(2);
+		expect(sendsOf('Refund 20 EUR?')).toHaveLength(1);
+
+		const timedOut = await client.waitForExecution(timedId, 150000);
+		expect({ status: timedOut.status, error: executionError(timedOut) }).toEqual({ status: 'success', error: undefined });
+		expect(nodeOutput(timedOut, 'After')).toEqual([
+			{ data: { timedOut: true, approved: false, waitedUntil: expect.any(String) }, question: 'Timed question' },
+		]);
+		expect(n8n.workerRunsOf(timedId)).toBe(2);
+		expect(sendsOf('Timed question')).toHaveLength(1);
+	});
+
 	it('the reply trigger polls in main, its executions run on the workers, and each reply starts one execution, across a restart of main', async () => {
 		const phone = '375291234570';
 		const mailing = await axios.post(

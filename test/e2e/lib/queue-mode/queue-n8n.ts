@@ -18,6 +18,8 @@ export interface QueueModeN8n {
 	restartMain(): Promise<void>;
 	/** Which worker (index into workers) logged that it started the execution, or undefined. */
 	workerOf(executionId: string): number | undefined;
+	/** How many times the workers logged that they started (or resumed) the execution. */
+	workerRunsOf(executionId: string): number;
 	stop(): Promise<void>;
 }
 
@@ -46,7 +48,10 @@ function queueEnvironment(redis: Service, postgres: PostgresService, mainUrl: st
 		// the test cluster trusts local connections; n8n wants some password
 		DB_POSTGRESDB_PASSWORD: 'unused',
 		N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+		// the links a worker writes (Send and Wait's response link) must point at main, as users set
+		// WEBHOOK_URL on every process; the e2e default N8N_WEBHOOK_URL (each process's own port) wins over it
 		WEBHOOK_URL: `${mainUrl}/`,
+		N8N_WEBHOOK_URL: `${mainUrl}/`,
 		// manual runs go to the workers too, as every run will in n8n 3
 		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 		N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
@@ -54,6 +59,10 @@ function queueEnvironment(redis: Service, postgres: PostgresService, mainUrl: st
 }
 
 const STARTED_EXECUTION = /Worker started execution (\d+)/g;
+
+function startsLogged(worker: N8nProcess, executionId: string): number {
+	return [...worker.output().matchAll(STARTED_EXECUTION)].filter((match) => match[1] === executionId).length;
+}
 
 /** Starts Redis, PostgreSQL, n8n main (database migrated), then the workers. Installs Redis and PostgreSQL when missing. */
 export async function startQueueModeN8n(options: QueueModeOptions = {}): Promise<QueueModeN8n> {
@@ -108,11 +117,10 @@ export async function startQueueModeN8n(options: QueueModeOptions = {}): Promise
 				main = await startMain();
 			},
 			workerOf: (executionId) => {
-				const index = workers.findIndex((worker) =>
-					[...worker.output().matchAll(STARTED_EXECUTION)].some((match) => match[1] === executionId),
-				);
+				const index = workers.findIndex((worker) => startsLogged(worker, executionId) > 0);
 				return index >= 0 ? index : undefined;
 			},
+			workerRunsOf: (executionId) => workers.reduce((sum, worker) => sum + startsLogged(worker, executionId), 0),
 			stop: stopAll,
 		};
 	} catch (error) {
