@@ -153,6 +153,8 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		const approvalId = await client.startManualRun(approval.id);
 		await client.waitUntilWaiting(approvalId, 120000);
 		expect(n8n.workerOf(approvalId)).toBeDefined();
+		// waiting in the database itself, with no end (n8n writes a far-future waitTill for a wait without a limit)
+		expect(n8n.storedExecution(approvalId)).toEqual({ status: 'waiting', waitTill: expect.stringMatching(/^3000-/) });
 		expect(sendsOf('Refund 20 EUR?')).toHaveLength(1);
 		const link = String(sendsOf('Refund 20 EUR?')[0].query.message).split('\n').at(-1) ?? '';
 		expect(link).toMatch(new RegExp(`^${n8n.baseUrl}/webhook-waiting/${approvalId}/[^/?]+\\?signature=[0-9a-f]{64}$`));
@@ -161,6 +163,7 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		expect(page.status).toBe(200);
 		expect(page.data).toContain('Refund 20 EUR?');
 		expect((await client.getExecution(approvalId)).status).toBe('waiting');
+		expect(n8n.storedExecution(approvalId).status).toBe('waiting');
 
 		const answers = await Promise.all([post(link, { approved: 'true' }), post(link, { approved: 'true' })]);
 		const execution = await client.waitForExecution(approvalId, 120000);
@@ -171,14 +174,20 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		// started on a worker, resumed on a worker: two starts logged, and the message was not sent again
 		expect(n8n.workerRunsOf(approvalId)).toBe(2);
 		expect(sendsOf('Refund 20 EUR?')).toHaveLength(1);
+		expect(n8n.storedExecution(approvalId)).toEqual({ status: 'success', waitTill: '' });
 
 		const timedOut = await client.waitForExecution(timedId, 150000);
 		expect({ status: timedOut.status, error: executionError(timedOut) }).toEqual({ status: 'success', error: undefined });
 		expect(nodeOutput(timedOut, 'After')).toEqual([
 			{ data: { timedOut: true, approved: false, waitedUntil: expect.any(String) }, question: 'Timed question' },
 		]);
+		expect(timedOut.data.resultData.runData.After).toHaveLength(1);
 		expect(n8n.workerRunsOf(timedId)).toBe(2);
 		expect(sendsOf('Timed question')).toHaveLength(1);
+		// an answer after the limit changes nothing
+		const late = await post(String(sendsOf('Timed question')[0].query.message).split('\n').at(-1) ?? '', { approved: 'true' });
+		expect(late.data).toContain('No action required');
+		expect(n8n.workerRunsOf(timedId)).toBe(2);
 	});
 
 	it('the reply trigger polls in main, its executions run on the workers, and each reply starts one execution, across a restart of main', async () => {

@@ -20,6 +20,8 @@ export interface QueueModeN8n {
 	workerOf(executionId: string): number | undefined;
 	/** How many times the workers logged that they started (or resumed) the execution. */
 	workerRunsOf(executionId: string): number;
+	/** The execution's status and waitTill as n8n stored them in PostgreSQL (read with psql, not through n8n). */
+	storedExecution(executionId: string): { status: string; waitTill: string };
 	stop(): Promise<void>;
 }
 
@@ -121,6 +123,11 @@ export async function startQueueModeN8n(options: QueueModeOptions = {}): Promise
 				return index >= 0 ? index : undefined;
 			},
 			workerRunsOf: (executionId) => workers.reduce((sum, worker) => sum + startsLogged(worker, executionId), 0),
+			storedExecution: (executionId) => {
+				const row = postgres.query(`SELECT status, "waitTill" FROM execution_entity WHERE id = ${Number(executionId)}`);
+				const [status = '', waitTill = ''] = row.split('|');
+				return { status, waitTill };
+			},
 			stop: stopAll,
 		};
 	} catch (error) {

@@ -18,6 +18,8 @@ export interface Service {
 export interface PostgresService extends Service {
 	user: string;
 	database: string;
+	/** Runs one SQL statement with psql; its rows, one a line, columns separated by `|`. */
+	query(sql: string): string;
 }
 
 const running = new Set<ChildProcess>();
@@ -147,6 +149,10 @@ export async function startPostgres(): Promise<PostgresService> {
 		user,
 		database: 'postgres',
 		output: postgres.output,
+		query: (sql) =>
+			execFileSync(postgresBin('psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', user, '-d', 'postgres', '-At', '-F', '|', '-c', sql], {
+				encoding: 'utf8',
+			}).trim(),
 		stop: async () => {
 			// SIGINT: PostgreSQL's fast shutdown
 			await postgres.stop('SIGINT');
