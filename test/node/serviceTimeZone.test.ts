@@ -185,3 +185,20 @@ describe('bad dates with a Service Time Zone', () => {
 		expect(fixture.sandbox.requests()).toHaveLength(0);
 	});
 });
+
+describe('the zone is read with the credential, once per execution', () => {
+	it('100 items with a date each: one credential read, every time converted', async () => {
+		const items = Array.from({ length: 100 }, (_, index) => ({ minute: String(index % 60).padStart(2, '0') }));
+		const { error, credentialReads } = await fixture.run({
+			parameters: operations[0].parameters('={{ "2026-12-01T18:" + $json.minute + ":00+01:00" }}'),
+			items,
+			timezone: 'America/New_York',
+			credentialFields: { serviceTimeZone: 'Europe/Minsk' },
+		});
+		expect(error).toBeUndefined();
+		expect(credentialReads).toBe(1);
+		// Items go out up to 10 at a time, so the emulator may see them in any order.
+		const sent = fixture.sandbox.requests().map((request) => String(request.query.time));
+		expect(sent.sort()).toEqual(items.map((item) => `2026-12-01 20:${item.minute}`).sort());
+	});
+});
