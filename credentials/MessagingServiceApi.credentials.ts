@@ -80,7 +80,7 @@ export class MessagingServiceApi implements ICredentialType {
 			default: '',
 			placeholder: 'e.g. Europe/Minsk',
 			description:
-				"The time zone of the service's times, which carry none (an IANA name). Leave empty to use the workflow's time zone. The reply trigger uses it for receivedAt and for what counts as existing at activation.",
+				"The time zone of the service's times, which carry none (an IANA name, e.g. Europe/Minsk). The reply trigger reads the service's times in it (receivedAt, what exists at activation); the operations send their schedule and send times in it. Leave empty to use the workflow's time zone, as before this setting existed.",
 		},
 	];
 

@@ -1,31 +1,9 @@
+import { instantOfWallTime, wallTimeIn, type WallTime } from './zonedTime';
+
 /** The time formats of the service's methods. */
 export type ServiceTimeFormat = 'YYYY-MM-DD HH:MM' | 'YYYY-MM-DDTHH:mm:ss';
 
-interface WallTime {
-	year: string;
-	month: string;
-	day: string;
-	hour: string;
-	minute: string;
-	second: string;
-}
-
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
-
-function wallTimeIn(instant: Date, timeZone: string): WallTime {
-	const parts = new Intl.DateTimeFormat('en-CA', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	}).formatToParts(instant);
-	const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-	return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
-}
 
 function toInstant(value: unknown): Date | undefined {
 	if (value instanceof Date) return value;
@@ -40,25 +18,38 @@ function toInstant(value: unknown): Date | undefined {
 }
 
 /**
- * Converts an n8n date (picker value, ISO text, Date or Luxon DateTime) to the service's
- * format. A time without a zone is read as wall time in the workflow's time zone; a time with
- * a zone is converted to that time zone. Returns undefined when the value is not a date.
+ * Converts an n8n date (picker value, ISO text, Date or Luxon DateTime) to the service's format,
+ * as wall time in the service's zone. A time with a zone (an offset, Z, a Date, a DateTime) is an
+ * instant. A time without one is wall time in the workflow's zone (n8n's convention): sent as
+ * given when the service's zone is the workflow's, otherwise read as an instant there first
+ * (see instantOfWallTime for the hour clocks skip or repeat). Returns undefined when the value
+ * is not a date.
  */
-export function toServiceTime(value: unknown, format: ServiceTimeFormat, timeZone: string): string | undefined {
+export function toServiceTime(
+	value: unknown,
+	format: ServiceTimeFormat,
+	workflowZone: string,
+	serviceZone = workflowZone,
+): string | undefined {
 	let wall: WallTime | undefined;
 	const naive = typeof value === 'string' ? NAIVE.exec(value.trim()) : null;
 	if (naive) {
 		const [, year, month, day, hour, minute, second = '00'] = naive;
 		wall = { year, month, day, hour, minute, second };
+		if (serviceZone !== workflowZone && isRealWallTime(wall)) wall = wallTimeIn(instantOfWallTime(wall, workflowZone), serviceZone);
 	} else {
 		const instant = toInstant(value);
-		if (instant && !Number.isNaN(instant.getTime())) wall = wallTimeIn(instant, timeZone);
+		if (instant && !Number.isNaN(instant.getTime())) wall = wallTimeIn(instant, serviceZone);
 	}
 	if (!wall) return undefined;
 	const date = `${wall.year}-${wall.month}-${wall.day}`;
 	return format === 'YYYY-MM-DD HH:MM'
 		? `${date} ${wall.hour}:${wall.minute}`
 		: `${date}T${wall.hour}:${wall.minute}:${wall.second}`;
+}
+
+function isRealWallTime(wall: WallTime): boolean {
+	return isRealServiceTime(`${wall.year}-${wall.month}-${wall.day}T${wall.hour}:${wall.minute}:${wall.second}`);
 }
 
 /** A Unix time in seconds as an ISO date, for outputs; undefined for 0 or missing. */

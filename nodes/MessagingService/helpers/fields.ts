@@ -62,8 +62,8 @@ export function readText(context: IExecuteFunctions, parameter: string, label: s
 }
 
 /**
- * Converts a date field's value to the method's time format in the workflow's time zone;
- * undefined when the field is empty.
+ * Converts a date field's value to the method's time format, as wall time in the service's zone
+ * (helpers/serviceZone.ts); undefined when the field is empty.
  */
 export function checkTime(
 	context: IExecuteFunctions,
@@ -71,9 +71,10 @@ export function checkTime(
 	label: string,
 	format: ServiceTimeFormat,
 	itemIndex: number,
+	serviceZone: string,
 ): string | undefined {
 	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
-	const time = toServiceTime(value, format, context.getTimezone());
+	const time = toServiceTime(value, format, context.getTimezone(), serviceZone);
 	if (time === undefined || !isRealServiceTime(time)) {
 		throw invalidField(
 			context.getNode(),
@@ -90,7 +91,7 @@ export function checkTime(
 export const SCHEDULE_PAST_ALLOWANCE_MS = 60 * 60_000;
 
 /**
- * A schedule time (when a list mailing is to go out): a real date and time, in the workflow's
+ * A schedule time (when a list mailing is to go out): a real date and time, in the service's
  * time zone. A time more than an hour in the past is sent as given, with a warning in n8n's
  * output pane (an execution hint) rather than refused: a list mailing goes out only once it is
  * confirmed, so there is a step to look at it; the API description does not say what the
@@ -103,16 +104,17 @@ export function checkScheduleTime(
 	label: string,
 	format: ServiceTimeFormat,
 	itemIndex: number,
+	serviceZone: string,
 ): string | undefined {
-	const time = checkTime(context, value, label, format, itemIndex);
+	const time = checkTime(context, value, label, format, itemIndex, serviceZone);
 	if (time === undefined) return undefined;
-	const timeZone = context.getTimezone();
+	const timeZone = serviceZone;
 	const earliest = toServiceTime(new Date(Date.now() - SCHEDULE_PAST_ALLOWANCE_MS), format, timeZone)!;
 	if (time < earliest) {
 		context.addExecutionHints({
 			type: 'warning',
 			location: 'outputPane',
-			message: `${label} ${time} of item ${itemIndex} is in the past (workflow time zone ${timeZone}): the service may send the mailing as soon as it is confirmed. Check it before you confirm.`,
+			message: `${label} ${time} of item ${itemIndex} is in the past (service time zone ${timeZone}): the service may send the mailing as soon as it is confirmed. Check it before you confirm.`,
 		});
 	}
 	return time;

@@ -8,7 +8,8 @@ import { newestMailings, recordId } from './listing';
 import { parseMailingIds, serviceTimeMs, specificMailings, TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from './mailings';
 import { makeHot, planRecent, type PlannedRead, type RecentPlan } from './recentPlan';
 import { HOT_MS } from './schedule';
-import { serviceNow, serviceZone } from './serviceZone';
+import { serviceZone } from '../helpers/serviceZone';
+import { serviceNow } from '../helpers/zonedTime';
 import { markAsRead } from './markAsRead';
 import { asSeen, compareReplies, replyItem, unreadReplies, type Reply } from './replies';
 import {

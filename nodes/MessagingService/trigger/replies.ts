@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
 import { mailingSummary, type WatchedMailing } from './mailings';
-import { serviceTimeToIsoWithOffset } from './serviceZone';
+import { serviceTimeToIsoWithOffset } from '../helpers/zonedTime';
 import { compareIds, type SeenReply } from './state';
 
 /** A reply as the service returns it, with its ID and time as text. */

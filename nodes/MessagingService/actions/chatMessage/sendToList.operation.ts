@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { defaultHint, readIdOrAccountDefault } from '../../helpers/accountDefaults';
 import { checkScheduleTime } from '../../helpers/fields';
+import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
 import { concurrencyOption, timeoutOption } from '../common';
@@ -47,7 +48,7 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'sendT
 				name: 'sendAt',
 				type: 'dateTime',
 				default: '',
-				description: "When the mailing goes out after it is confirmed (in the workflow's time zone); empty means as soon as it is confirmed",
+				description: "When the mailing goes out after it is confirmed (a time without an offset is in the workflow's time zone; it is sent in the Service Time Zone of the credential); empty means as soon as it is confirmed",
 			},
 			timeoutOption,
 		],
@@ -62,7 +63,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const parameters: ApiParameters = { chatname_id: chatnameId, list_id: listId };
 	const name = typeof options.mailingName === 'string' ? options.mailingName.trim() : '';
 	if (name !== '') parameters.name = name;
-	const schedule = checkScheduleTime(this, options.sendAt, 'Send At', 'YYYY-MM-DD HH:MM', itemIndex);
+	const schedule = checkScheduleTime(this, options.sendAt, 'Send At', 'YYYY-MM-DD HH:MM', itemIndex, await serviceZone(this, itemIndex));
 	if (schedule !== undefined) parameters.d_schedule = schedule;
 	const content = await readChatContent(this, api, itemIndex);
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { checkTime, readOptionalId, readText } from '../../helpers/fields';
+import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
 import { timeoutOption } from '../common';
 import { forOperation } from '../display';
@@ -38,7 +39,7 @@ export const description: INodeProperties[] = forOperation('sms', 'createMessage
 				type: 'dateTime',
 				default: '',
 				description:
-					'When the SMS of this message are sent, in the workflow time zone. Sends requested earlier wait until this time.',
+					'When the SMS of this message are sent (a time without an offset is in the workflow time zone; it is sent in the Service Time Zone of the credential). Sends requested earlier wait until this time.',
 			},
 			{
 				displayName: 'Sender Name ID',
@@ -58,6 +59,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const name = typeof fields.name === 'string' && fields.name.trim() !== '' ? fields.name : undefined;
 	const alphanameId = readOptionalId(fields.senderNameId, this, 'Sender Name ID', itemIndex);
-	const time = checkTime(this, fields.time, 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex);
+	const time = checkTime(this, fields.time, 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex, await serviceZone(this, itemIndex));
 	return [await api.one('createSmsMessage', { message, name, alphaname_id: alphanameId, time })];
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { defaultHint, readIdOrAccountDefault } from '../../helpers/accountDefaults';
 import { checkScheduleTime, checkTime, readText } from '../../helpers/fields';
+import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
 import { perItemOptions } from '../common';
 import { forOperation } from '../display';
@@ -47,7 +48,7 @@ export const description: INodeProperties[] = forOperation('sms', 'sendToList', 
 		type: 'dateTime',
 		default: '',
 		description:
-			'When to send the mailing, in the workflow time zone. Leave empty for now: the mailing then goes out as soon as it is confirmed.',
+			'When to send the mailing (a time without an offset is in the workflow time zone; it is sent in the Service Time Zone of the credential). Leave empty for now: the mailing then goes out as soon as it is confirmed.',
 	},
 	perItemOptions,
 ]);
@@ -56,9 +57,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const alphanameId = await readIdOrAccountDefault(this, 'senderNameId', 'Sender Name ID', itemIndex, 'defaultSenderNameId');
 	const listId = await readIdOrAccountDefault(this, 'listId', 'Subscriber List ID', itemIndex, 'defaultListId');
 	const name = readText(this, 'mailingName', 'Mailing Name', itemIndex);
+	const zone = await serviceZone(this, itemIndex);
 	const schedule =
-		checkScheduleTime(this, this.getNodeParameter('sendTime', itemIndex, ''), 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex) ??
-		checkTime(this, new Date(), 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex);
+		checkScheduleTime(this, this.getNodeParameter('sendTime', itemIndex, ''), 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex, zone) ??
+		checkTime(this, new Date(), 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex, zone);
 	const message = await resolveMessageText(this, api, itemIndex);
 	return [
 		await api.one('sendSmsList', {

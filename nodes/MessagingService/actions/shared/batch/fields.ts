@@ -204,7 +204,7 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 					name: 'scheduleTime',
 					type: 'dateTime',
 					default: '',
-					description: 'When to send the mailing built from input items, in the workflow time zone. Leave empty to send at once.',
+					description: 'When to send the mailing built from input items (a time without an offset is in the workflow time zone; it is sent in the Service Time Zone of the credential). Leave empty to send at once.',
 				},
 				timeoutOption,
 			],
