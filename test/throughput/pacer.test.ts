@@ -155,7 +155,7 @@ describe('RequestPacer', () => {
 		expect(paced.busiestSecond()).toBeLessThanOrEqual(21);
 	});
 
-	it('probes upward slowly once the budget is confirmed: one more request per second after several windows at the cap', async () => {
+	it('probes above the learned limit only after several windows at it, then by growing steps while the service accepts them', async () => {
 		const callers = new Callers(new RequestPacer(50), 20);
 		callers.request(1000);
 		// learn and confirm the limit
@@ -164,16 +164,19 @@ describe('RequestPacer', () => {
 			callers.answer();
 		}
 		expect(callers.pacer.requestsPerSecond).toBe(20);
-		// a service that now allows more: the budget rises by one at a time
+		// a service that now allows more (another client stopped sharing the limit): first one more,
+		// then 2 more per window while none is refused
+		const budgets: number[] = [];
 		for (let step = 0; step < 40; step++) {
 			await settle(50);
 			for (; callers.answered < callers.started; callers.answered++) callers.pacer.release('ok');
 		}
 		expect(callers.pacer.requestsPerSecond).toBe(20);
-		for (let step = 0; step < 200; step++) {
+		for (let step = 0; step < 300; step++) {
 			await settle(50);
 			for (; callers.answered < callers.started; callers.answered++) callers.pacer.release('ok');
+			if (budgets[budgets.length - 1] !== callers.pacer.requestsPerSecond) budgets.push(callers.pacer.requestsPerSecond!);
 		}
-		expect(callers.pacer.requestsPerSecond).toBe(21);
+		expect(budgets.slice(0, 3)).toEqual([20, 21, 23]);
 	});
 });
