@@ -5,7 +5,7 @@ import { AdaptiveConcurrency } from './concurrency';
 /** The service's rate window is taken to be one second (rolling), as 429 + `Retry-After: 1` suggests. */
 const WINDOW_MS = 1000;
 /** Starts are counted in a window this much longer, so uneven arrival does not cause a 429... */
-const INITIAL_MARGIN_MS = 50;
+const INITIAL_MARGIN_MS = 100;
 /** ...and the margin doubles, up to this, each time the service refuses a start made at the known level. */
 const MAX_MARGIN_MS = 200;
 /** How long finished starts are remembered (to measure the budget when a 429 arrives late). */
@@ -13,11 +13,13 @@ const HISTORY_MS = 5000;
 /** At the level the service last refused above, one more request per window is tried after this many windows... */
 const PROBE_AFTER_WINDOWS = 4;
 /** ...doubling after each such probe the service refused, up to this many. */
-const PROBE_AFTER_WINDOWS_MAX = 32;
+const PROBE_AFTER_WINDOWS_MAX = 16;
 /** A probe the service accepted is followed by a larger one (doubling), up to this step. */
 const MAX_PROBE_STEP = 8;
 /** A 429 below the known level (another client shares the limit) cuts the budget to this share of what was accepted. */
 const DECREASE_ON_SHARED_LIMIT = 0.7;
+/** ...and the ceiling it climbs back to, to this share of what was accepted. */
+const CEILING_ON_SHARED_LIMIT = 0.9;
 const MAX_BUDGET = 100_000;
 
 type StartOutcome = 'pending' | 'ok' | 'refused' | 'failed';
@@ -70,6 +72,9 @@ export class RequestPacer {
 	private ceiling = 0;
 
 	private marginMs = INITIAL_MARGIN_MS;
+
+	/** the most the service ever accepted in a window from this pacer */
+	private mostAccepted = 0;
 
 	/** the budget is above the ceiling: a refusal now says the probe was too much */
 	private probing = false;
@@ -174,7 +179,7 @@ export class RequestPacer {
 	 */
 	private grow(now: number): boolean {
 		if (this.budget === undefined || this.budget >= MAX_BUDGET) return false;
-		const windows = this.budget === this.ceiling ? this.probeAfterWindows : 1;
+		const windows = this.budget === this.ceiling && !this.starved ? this.probeAfterWindows : 1;
 		if (now - Math.max(this.resumeAt, this.lastChangeAt) < windows * this.pacedWindowMs) return false;
 		if (this.budget < this.ceiling) {
 			this.budget = Math.min(this.ceiling, this.budget + Math.max(1, Math.ceil((this.ceiling - this.budget) / 2)));
@@ -183,12 +188,21 @@ export class RequestPacer {
 				// the last probe went through: the service takes this many, try more
 				this.ceiling = this.budget;
 				this.probeStep = Math.min(MAX_PROBE_STEP, this.probeStep * 2);
+				this.probeAfterWindows = PROBE_AFTER_WINDOWS;
 			}
 			this.budget += this.probeStep;
 			this.probing = true;
 		}
 		this.lastChangeAt = now;
 		return true;
+	}
+
+	/**
+	 * Well below what the service once took from this pacer: others share the limit and hold more of
+	 * it. Such a pacer probes every window (additive increase without pause), so that shares even out.
+	 */
+	private get starved(): boolean {
+		return this.ceiling < this.mostAccepted / 2;
 	}
 
 	/** `index`: the refused request's start (undefined when the pacer lost track of it) */
@@ -223,16 +237,17 @@ export class RequestPacer {
 		} else if (this.probing && accepted >= this.ceiling) {
 			// the probe was too much: back to the level the service took, and probe more rarely
 			this.budget = this.ceiling = Math.max(1, Math.min(accepted, budget - this.probeStep));
-			this.probeAfterWindows = Math.min(PROBE_AFTER_WINDOWS_MAX, this.probeAfterWindows * 2);
+			if (!this.starved) this.probeAfterWindows = Math.min(PROBE_AFTER_WINDOWS_MAX, this.probeAfterWindows * 2);
 		} else {
 			// refused at or below the known level: requests reached the service unevenly, or another
 			// client (another execution) shares the limit. Step back below what was accepted, so that
 			// executions sharing one limit settle at shares whose sum stays under it.
 			if (accepted >= budget - 1) this.marginMs = Math.min(MAX_MARGIN_MS, this.marginMs * 2);
-			this.ceiling = Math.min(budget, accepted);
+			this.ceiling = Math.max(1, Math.floor(Math.min(budget, accepted) * CEILING_ON_SHARED_LIMIT), Math.floor(budget / 2));
 			this.budget = Math.max(1, Math.floor(this.ceiling * DECREASE_ON_SHARED_LIMIT));
 			this.probeAfterWindows = PROBE_AFTER_WINDOWS;
 		}
+		this.mostAccepted = Math.max(this.mostAccepted, accepted);
 		this.probing = false;
 		this.probeStep = 1;
 	}
