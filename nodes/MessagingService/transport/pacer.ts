@@ -16,10 +16,10 @@ const PROBE_AFTER_WINDOWS = 4;
 const PROBE_AFTER_WINDOWS_MAX = 16;
 /** A probe the service accepted is followed by a larger one (doubling), up to this step. */
 const MAX_PROBE_STEP = 8;
-/** A 429 below the known level (another client shares the limit) cuts the budget to this share of what was accepted. */
-const DECREASE_ON_SHARED_LIMIT = 0.7;
-/** ...and the ceiling it climbs back to, to this share of what was accepted. */
+/** A 429 at or below the known level (another client shares the limit) sets the ceiling to this share of what was accepted... */
 const CEILING_ON_SHARED_LIMIT = 0.9;
+/** ...and the budget to this share of the ceiling (it climbs back quickly). */
+const DECREASE_ON_SHARED_LIMIT = 0.7;
 const MAX_BUDGET = 100_000;
 
 type StartOutcome = 'pending' | 'ok' | 'refused' | 'failed';
@@ -40,11 +40,18 @@ interface Start {
  *   the service accepted in the second before the refused one. From then on no window of 1 s (plus
  *   a margin) holds more starts than that budget: a rate limit stretches the run instead of failing
  *   it, and the pacer stops running into the limit (and into the pauses it costs).
- * - A second measurement that agrees confirms the budget. A budget that is not confirmed (e.g. a
- *   429 that was not about our rate) doubles after each second spent at it; a confirmed one is
- *   raised by one now and then while it holds starts back (probing, more rarely after each probe
- *   the service refused). A 429 at the confirmed budget widens the margin (requests reach the
- *   service unevenly); a 429 well below it lowers the budget to what was accepted.
+ * - The level the service accepted at its last refusal is the ceiling. While the budget holds starts
+ *   back, it climbs back to the ceiling (half the gap per window), stays there some windows, then
+ *   probes above it: one more, then 2, 4, 8 more per window while the service accepts (another
+ *   client that shared the limit has stopped). A refused probe sets budget and ceiling back to what
+ *   was accepted, and the next probe waits twice as long.
+ * - A 429 at or below the ceiling means the requests reached the service unevenly (the margin
+ *   widens) or another client, such as another execution, shares the limit: the ceiling drops to
+ *   90% of what was accepted (at most by half) and the budget to 70% of that (multiplicative
+ *   decrease). A pacer whose ceiling is under half of the most the service ever took from it holds
+ *   a small share of a shared limit: it probes every window (additive increase). Executions sharing
+ *   one limit, each with its own pacer and nothing shared, thus even out their shares and keep
+ *   their sum near the limit, as TCP flows share a link. The pause is Retry-After, once per episode.
  * - A 429 with nothing accepted in the second before it says nothing about a rate we could keep
  *   to (a burst of refusals from elsewhere): it only pauses.
  *
