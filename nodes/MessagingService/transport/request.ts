@@ -226,7 +226,6 @@ export async function callApi(
 				throw toNodeApiError(this.getNode(), method, endpoint, tooLong, apiKey, options.itemIndex);
 			}
 			pacer.release('rateLimited', waitMs);
-			await sleep(waitMs);
 			rateLimitWaitedMs += waitMs;
 			rateLimitRetries++;
 			continue;
