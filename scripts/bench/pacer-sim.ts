@@ -53,11 +53,12 @@ async function send(pacer: RequestPacer): Promise<void> {
 		refusals.push(Date.now() - started);
 		if (process.env.SIM_DEBUG) {
 			const state = pacer as unknown as Record<string, unknown>;
-			const { budget, confirmed, probing, marginMs, lastMeasured } = state;
+			const { budget, ceiling, probing, marginMs, probeAfterWindows } = state;
 			const at = ((Date.now() - started) / 1000).toFixed(2);
-			console.log(at, 'refused; pacer before:', JSON.stringify({ budget, confirmed, probing, marginMs, lastMeasured }));
+			console.log(at, 'refused; pacer before:', JSON.stringify({ budget, ceiling, probing, marginMs, probeAfterWindows }));
 		}
 		pacer.release('rateLimited', 1000);
+		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
 }
 

@@ -155,7 +155,7 @@ describe('RequestPacer', () => {
 		expect(paced.busiestSecond()).toBeLessThanOrEqual(21);
 	});
 
-	it('probes upward slowly once the budget is confirmed: one more request per second after several windows at the cap', async () => {
+	it('probes above the learned limit only after several windows at it, then by growing steps while the service accepts them', async () => {
 		const callers = new Callers(new RequestPacer(50), 20);
 		callers.request(1000);
 		// learn and confirm the limit
@@ -164,16 +164,42 @@ describe('RequestPacer', () => {
 			callers.answer();
 		}
 		expect(callers.pacer.requestsPerSecond).toBe(20);
-		// a service that now allows more: the budget rises by one at a time
+		// a service that now allows more (another client stopped sharing the limit): first one more,
+		// then 2 more per window while none is refused
+		const budgets: number[] = [];
 		for (let step = 0; step < 40; step++) {
 			await settle(50);
 			for (; callers.answered < callers.started; callers.answered++) callers.pacer.release('ok');
 		}
 		expect(callers.pacer.requestsPerSecond).toBe(20);
-		for (let step = 0; step < 200; step++) {
+		for (let step = 0; step < 300; step++) {
 			await settle(50);
 			for (; callers.answered < callers.started; callers.answered++) callers.pacer.release('ok');
+			if (budgets[budgets.length - 1] !== callers.pacer.requestsPerSecond) budgets.push(callers.pacer.requestsPerSecond!);
 		}
-		expect(callers.pacer.requestsPerSecond).toBe(21);
+		expect(budgets.slice(0, 3)).toEqual([20, 21, 23]);
+	});
+
+	it('two pacers sharing one limit of 20 per second (two executions): both keep a share, their sum stays near the limit', async () => {
+		const first = new Callers(new RequestPacer(50), 20, 1000, true);
+		const second = new Callers(new RequestPacer(50), 20, 1000, true);
+		// one service: both count against the same accepted starts
+		Object.assign(second, { accepted: first.accepted });
+		first.request(2000);
+		second.request(2000);
+		const startedAfter = (callers: Callers, seconds: number) => callers.startTimes.filter((at) => at - start <= seconds * 1000).length;
+		const start = Date.now();
+		for (let step = 0; step < 800; step++) {
+			await settle(50);
+			first.answer();
+			second.answer();
+		}
+		// 40 s: at most 800 accepted in all; from the 10th second on, more than 85% of the limit was used
+		// (the pacer before issue 18b reached 79% here) and each got at least a quarter of it
+		expect(first.accepted.length).toBeLessThanOrEqual(800 + 20);
+		const late = [first, second].map((callers) => startedAfter(callers, 40) - startedAfter(callers, 10));
+		const accepted = first.accepted.filter((at) => at - start > 10000).length;
+		expect(accepted).toBeGreaterThan(30 * 20 * 0.85);
+		for (const count of late) expect(count).toBeGreaterThan(accepted / 4);
 	});
 });

@@ -6,16 +6,20 @@ import { AdaptiveConcurrency } from './concurrency';
 const WINDOW_MS = 1000;
 /** Starts are counted in a window this much longer, so uneven arrival does not cause a 429... */
 const INITIAL_MARGIN_MS = 100;
-/** ...and the margin doubles, up to this, each time the service refuses a start made at the budget. */
+/** ...and the margin doubles, up to this, each time the service refuses a start made at the known level. */
 const MAX_MARGIN_MS = 200;
 /** How long finished starts are remembered (to measure the budget when a 429 arrives late). */
 const HISTORY_MS = 5000;
-/** Once the budget is confirmed, one more request per second is tried after this many windows at it... */
-const PROBE_AFTER_WINDOWS = 8;
+/** At the level the service last refused above, one more request per window is tried after this many windows... */
+const PROBE_AFTER_WINDOWS = 4;
 /** ...doubling after each such probe the service refused, up to this many. */
-const PROBE_AFTER_WINDOWS_MAX = 64;
-/** A budget not yet confirmed doubles after each window at it. */
-const UNCONFIRMED_GROWTH = 2;
+const PROBE_AFTER_WINDOWS_MAX = 16;
+/** A probe the service accepted is followed by a larger one (doubling), up to this step. */
+const MAX_PROBE_STEP = 8;
+/** A 429 at or below the known level (another client shares the limit) sets the ceiling to this share of what was accepted... */
+const CEILING_ON_SHARED_LIMIT = 0.9;
+/** ...and the budget to this share of the ceiling (it climbs back quickly). */
+const DECREASE_ON_SHARED_LIMIT = 0.7;
 const MAX_BUDGET = 100_000;
 
 type StartOutcome = 'pending' | 'ok' | 'refused' | 'failed';
@@ -36,11 +40,18 @@ interface Start {
  *   the service accepted in the second before the refused one. From then on no window of 1 s (plus
  *   a margin) holds more starts than that budget: a rate limit stretches the run instead of failing
  *   it, and the pacer stops running into the limit (and into the pauses it costs).
- * - A second measurement that agrees confirms the budget. A budget that is not confirmed (e.g. a
- *   429 that was not about our rate) doubles after each second spent at it; a confirmed one is
- *   raised by one now and then while it holds starts back (probing, more rarely after each probe
- *   the service refused). A 429 at the confirmed budget widens the margin (requests reach the
- *   service unevenly); a 429 well below it lowers the budget to what was accepted.
+ * - The level the service accepted at its last refusal is the ceiling. While the budget holds starts
+ *   back, it climbs back to the ceiling (half the gap per window), stays there some windows, then
+ *   probes above it: one more, then 2, 4, 8 more per window while the service accepts (another
+ *   client that shared the limit has stopped). A refused probe sets budget and ceiling back to what
+ *   was accepted, and the next probe waits twice as long.
+ * - A 429 at or below the ceiling means the requests reached the service unevenly (the margin
+ *   widens) or another client, such as another execution, shares the limit: the ceiling drops to
+ *   90% of what was accepted (at most by half) and the budget to 70% of that (multiplicative
+ *   decrease). A pacer whose ceiling is under half of the most the service ever took from it holds
+ *   a small share of a shared limit: it probes every window (additive increase). Executions sharing
+ *   one limit, each with its own pacer and nothing shared, thus even out their shares and keep
+ *   their sum near the limit, as TCP flows share a link. The pause is Retry-After, once per episode.
  * - A 429 with nothing accepted in the second before it says nothing about a rate we could keep
  *   to (a burst of refusals from elsewhere): it only pauses.
  *
@@ -64,28 +75,29 @@ export class RequestPacer {
 
 	private budget: number | undefined;
 
+	/** what the service accepted when it last refused a start: the budget climbs back to it quickly, then probes above it */
+	private ceiling = 0;
+
 	private marginMs = INITIAL_MARGIN_MS;
 
-	private confirmed = false;
+	/** the most the service ever accepted in a window from this pacer */
+	private mostAccepted = 0;
 
-	private lastMeasured: number | undefined;
+	/** the budget is above the ceiling: a refusal now says the probe was too much */
+	private probing = false;
 
-	/** the last confirmed budget: a measurement that agrees with it confirms again */
-	private lastConfirmed: number | undefined;
+	private probeStep = 1;
+
+	private probeAfterWindows = PROBE_AFTER_WINDOWS;
+
+	/** when the budget last changed (a growth, or the end of a pause after a refusal) */
+	private lastChangeAt = 0;
 
 	/** a refused start with a lower index was under way when the last episode was handled: part of it */
 	private episodeIndex = 0;
 
 	/** a refusal to measure once every start made before it was received has been answered */
 	private measuring: { startedAt: number; until: number } | undefined;
-
-	private lastRefusalAt = 0;
-
-	private lastGrowthAt = 0;
-
-	private probing = false;
-
-	private probeAfterWindows = PROBE_AFTER_WINDOWS;
 
 	/** `startConcurrency`: requests in flight at first (default: START_CONCURRENCY, or the maximum when lower) */
 	constructor(
@@ -167,21 +179,42 @@ export class RequestPacer {
 		return Math.max(1, counted[this.budget - 1] + windowMs - now + 1);
 	}
 
-	/** Raises the budget while it holds starts back: doubles when unconfirmed, by one when confirmed. */
+	/**
+	 * Raises the budget while it holds starts back: quickly back up to the ceiling (half the gap per
+	 * window), then, after some windows there, above it (additive probing, larger after each probe
+	 * the service accepted).
+	 */
 	private grow(now: number): boolean {
 		if (this.budget === undefined || this.budget >= MAX_BUDGET) return false;
-		const windows = this.confirmed ? this.probeAfterWindows : 1;
-		if (now - Math.max(this.lastRefusalAt, this.lastGrowthAt) < windows * this.pacedWindowMs) return false;
-		this.budget = this.confirmed ? this.budget + 1 : Math.ceil(this.budget * UNCONFIRMED_GROWTH);
-		this.probing = this.confirmed;
-		this.lastGrowthAt = now;
+		const windows = this.budget === this.ceiling && !this.starved ? this.probeAfterWindows : 1;
+		if (now - Math.max(this.resumeAt, this.lastChangeAt) < windows * this.pacedWindowMs) return false;
+		if (this.budget < this.ceiling) {
+			this.budget = Math.min(this.ceiling, this.budget + Math.max(1, Math.ceil((this.ceiling - this.budget) / 2)));
+		} else {
+			if (this.probing) {
+				// the last probe went through: the service takes this many, try more
+				this.ceiling = this.budget;
+				this.probeStep = Math.min(MAX_PROBE_STEP, this.probeStep * 2);
+				this.probeAfterWindows = PROBE_AFTER_WINDOWS;
+			}
+			this.budget += this.probeStep;
+			this.probing = true;
+		}
+		this.lastChangeAt = now;
 		return true;
+	}
+
+	/**
+	 * Well below what the service once took from this pacer: others share the limit and hold more of
+	 * it. Such a pacer probes every window (additive increase without pause), so that shares even out.
+	 */
+	private get starved(): boolean {
+		return this.ceiling < this.mostAccepted / 2;
 	}
 
 	/** `index`: the refused request's start (undefined when the pacer lost track of it) */
 	private onRefused(index: number | undefined, now: number, retryAfterMs: number): void {
 		this.resumeAt = Math.max(this.resumeAt, now + retryAfterMs);
-		this.lastRefusalAt = now;
 		// Requests already under way when the previous refusal was handled are part of that episode.
 		if (index === undefined || index < this.episodeIndex) return;
 		this.concurrency.rateLimited();
@@ -206,27 +239,24 @@ export class RequestPacer {
 		if (accepted === 0) return;
 
 		const budget = this.budget;
-		if (budget === undefined || !this.confirmed) {
-			const agreesWith = [this.lastMeasured, this.lastConfirmed].find(
-				(earlier) => earlier !== undefined && Math.abs(accepted - earlier) <= Math.max(1, earlier * 0.2),
-			);
-			this.budget = agreesWith === undefined ? accepted : Math.max(accepted, agreesWith);
-			this.confirmed = agreesWith !== undefined;
-			if (this.confirmed) this.lastConfirmed = this.budget;
-		} else if (this.probing) {
-			// one more per second was too many: back, and probe more rarely
-			this.budget = Math.max(1, budget - 1);
-			this.probeAfterWindows = Math.min(PROBE_AFTER_WINDOWS_MAX, this.probeAfterWindows * 2);
-		} else if (accepted >= Math.min(budget - 1, budget * 0.8)) {
-			// refused while keeping to the budget: the requests reached the service unevenly
-			this.marginMs = Math.min(MAX_MARGIN_MS, this.marginMs * 2);
+		if (budget === undefined) {
+			this.budget = this.ceiling = accepted;
+		} else if (this.probing && accepted >= this.ceiling) {
+			// the probe was too much: back to the level the service took, and probe more rarely
+			this.budget = this.ceiling = Math.max(1, Math.min(accepted, budget - this.probeStep));
+			if (!this.starved) this.probeAfterWindows = Math.min(PROBE_AFTER_WINDOWS_MAX, this.probeAfterWindows * 2);
 		} else {
-			// the service now accepts clearly fewer (its limit fell, or another client shares it)
-			this.budget = accepted;
-			this.confirmed = false;
+			// refused at or below the known level: requests reached the service unevenly, or another
+			// client (another execution) shares the limit. Step back below what was accepted, so that
+			// executions sharing one limit settle at shares whose sum stays under it.
+			if (accepted >= budget - 1) this.marginMs = Math.min(MAX_MARGIN_MS, this.marginMs * 2);
+			this.ceiling = Math.max(1, Math.floor(Math.min(budget, accepted) * CEILING_ON_SHARED_LIMIT), Math.floor(budget / 2));
+			this.budget = Math.max(1, Math.floor(this.ceiling * DECREASE_ON_SHARED_LIMIT));
+			this.probeAfterWindows = PROBE_AFTER_WINDOWS;
 		}
-		this.lastMeasured = accepted;
+		this.mostAccepted = Math.max(this.mostAccepted, accepted);
 		this.probing = false;
+		this.probeStep = 1;
 	}
 
 	/** Drops finished starts that no measurement needs any more. */
