@@ -19,7 +19,7 @@ export async function runItems<T>(
 	let next = 0;
 	let running = 0;
 	let failure: { error: unknown } | undefined;
-	let waiting: Array<() => void> = [];
+	const waiting: Array<() => void> = [];
 	const worker = async () => {
 		while (!failure && next < count) {
 			if (running >= Math.max(1, limit.current)) {
@@ -35,9 +35,10 @@ export async function runItems<T>(
 				failure ??= { error };
 			} finally {
 				running--;
-				const woken = waiting;
-				waiting = [];
-				for (const wake of woken) wake();
+				// only as many waiters as may start now (one, or more when the limit rose): waking all
+				// of them at each answer costs a promise per waiter per item
+				const free = failure || next >= count ? waiting.length : Math.max(1, limit.current) - running;
+				for (const wake of waiting.splice(0, Math.max(0, free))) wake();
 			}
 		}
 	};

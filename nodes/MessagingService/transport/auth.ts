@@ -52,6 +52,20 @@ export function checkBaseUrl(raw: unknown, allowUnencryptedHttp: unknown): BaseU
 	return { ok: true, baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }
 
+// One check per credential of an execution (n8n hands the same decrypted object to every request):
+// parsing the Base URL twice per request was a visible share of the node's CPU per item.
+const checkOfCredential = new WeakMap<object, { raw: unknown; allow: unknown; check: BaseUrlCheck }>();
+
+/** checkBaseUrl of the credential's Base URL, worked out once per credential object. */
+export function checkCredentialBaseUrl(credentials: ICredentialDataDecryptedObject): BaseUrlCheck {
+	const { baseUrl: raw, allowUnencryptedHttp: allow } = credentials;
+	const known = checkOfCredential.get(credentials);
+	if (known && known.raw === raw && known.allow === allow) return known.check;
+	const check = checkBaseUrl(raw, allow);
+	checkOfCredential.set(credentials, { raw, allow, check });
+	return check;
+}
+
 /** The request options as `authenticate` receives them, in either of n8n's two shapes. */
 type IncomingRequest = IHttpRequestOptions & KeyCarrier & {
 	uri?: unknown;
@@ -121,7 +135,7 @@ export function authenticateRequest(
 	credentials: ICredentialDataDecryptedObject,
 	requestOptions: IHttpRequestOptions,
 ): { ok: true; request: IHttpRequestOptions } | { ok: false; problem: string } {
-	const check = checkBaseUrl(credentials.baseUrl, credentials.allowUnencryptedHttp);
+	const check = checkCredentialBaseUrl(credentials);
 	if (!check.ok) return check;
 	const request = requestOptions as IncomingRequest;
 	const target = apiPathOf(targetOf(request, check.baseUrl), check.baseUrl);

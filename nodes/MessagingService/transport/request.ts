@@ -11,7 +11,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { UNICODE_RULE, firstMalformedText } from '../helpers/unicode';
 import { invalidField } from '../helpers/validation';
-import { checkBaseUrl } from './auth';
+import { checkCredentialBaseUrl } from './auth';
 import { classifyAnswer, type UnwrappedAnswer } from './answer';
 import { encodeRequest, type ApiParameters } from './encode';
 import { endpoints, type ApiMethod, type Endpoint } from './endpoints';
@@ -70,7 +70,7 @@ export async function readCredential(context: ApiContext, itemIndex = 0): Promis
 /** A base URL the credential refuses is reported by each item that meets it, with its own index. */
 async function readSettings(context: ApiContext, itemIndex: number | undefined): Promise<Settings> {
 	const credentials = await readCredential(context, itemIndex);
-	const check = checkBaseUrl(credentials.baseUrl, credentials.allowUnencryptedHttp);
+	const check = checkCredentialBaseUrl(credentials);
 	if (!check.ok) throw new NodeOperationError(context.getNode(), check.problem, { itemIndex });
 	return {
 		baseUrl: check.baseUrl,

@@ -1,0 +1,44 @@
+// CPU per item of the per-item send path: the node from source in n8n's engine (the test harness,
+// which needs jest) against the emulator in its own process at 0 ms latency, so the CPU counted
+// here is the client's (n8n's engine, its HTTP helpers and this package), not the server's.
+// Not part of the test suite (no *.test.ts). Profile with:
+//   node --cpu-prof --cpu-prof-dir /tmp/prof node_modules/.bin/jest --runInBand \
+//     --roots '<rootDir>/scripts/bench' --testMatch '**/cpu.tune.ts' --testTimeout 600000
+//   CPU_ITEMS=1000 CPU_RUNS=3 CPU_CONCURRENCY=50 (defaults)
+import { host } from '../../test/e2e/lib/host';
+import { TEST_API_KEY } from '../../test/harness/keys';
+import { runNode } from '../../test/harness/runNode';
+import { phoneOf, smsSendPerItem } from '../../test/throughput/perItemSms';
+import { BenchEmulator } from './emulator';
+
+it('prints the CPU per item of the per-item send path in the engine', async () => {
+	const items = Number(process.env.CPU_ITEMS ?? 1000);
+	const runs = Number(process.env.CPU_RUNS ?? 3);
+	const concurrency = Number(process.env.CPU_CONCURRENCY ?? 50);
+	const emulator = await BenchEmulator.start(host.repoRoot, TEST_API_KEY);
+	try {
+		await emulator.prepare({ latencyMs: 0 });
+		const input = Array.from({ length: items }, (_, index) => ({ phone: phoneOf(index), text: 'CPU per item' }));
+		const lines: string[] = [];
+		// the first run warms the JIT and is not counted
+		for (let run = 0; run <= runs; run++) {
+			const cpu = process.cpuUsage();
+			const started = Date.now();
+			const { items: output, error } = await runNode({
+				baseUrl: emulator.baseUrl,
+				parameters: smsSendPerItem(emulator.alphanameId, { concurrency }),
+				items: input,
+			});
+			const used = process.cpuUsage(cpu);
+			expect(error).toBeUndefined();
+			expect(output).toHaveLength(items);
+			const perItem = (used.user + used.system) / items;
+			lines.push(
+				`${run === 0 ? 'warm-up' : `run ${run}`}: ${items} items in ${Date.now() - started} ms, CPU ${perItem.toFixed(0)} µs/item (user ${(used.user / items).toFixed(0)}, system ${(used.system / items).toFixed(0)})`,
+			);
+		}
+		console.log(lines.join('\n'));
+	} finally {
+		await emulator.stop();
+	}
+});
