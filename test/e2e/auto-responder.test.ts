@@ -1,0 +1,135 @@
+// The auto-responder loop in a real n8n (the package installed from its tarball), against the
+// emulator: the reply trigger starts a workflow that answers with Chat Message > Send. The answer
+// is a new mailing; a reply to it must start the workflow again at the very next poll, and every
+// reply must start it exactly once. Polls are counted from the emulator's log, not timed.
+import axios from 'axios';
+import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
+import { executionError, nodeOutput } from './lib/execution-data';
+import { N8nClient } from './lib/n8n-client';
+import type { ExecutionDetails } from './lib/n8n-types';
+import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
+import { workflowOf } from './lib/workflow-builder';
+
+const TOKEN = 'e2e-autoresponder-key-7Hq2-xP';
+const PACKAGE = 'n8n-nodes-messaging-service';
+const PHONE = '375291234571';
+
+describe('an auto-responder: the reply trigger answering with Chat Message > Send', () => {
+	let sandbox: Sandbox;
+	let n8n: PackageLoadedN8n;
+	let client: N8nClient;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true, clock: 'real' });
+		n8n = await startN8nWithPackage();
+		client = new N8nClient(n8n.baseUrl);
+		await client.setupOwnerAndLogin({ email: 'owner@example.com', password: 'Auto-responder-1', firstName: 'Owner', lastName: 'Test' });
+	});
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await sandbox?.close();
+	});
+
+	/** The reads of one mailing's replies: one per poll that read it. */
+	const readsOf = (mailingId: number) =>
+		sandbox.requests().filter((request) => request.apiMethod === 'getNewIncomingMessages' && request.body?.message_id === String(mailingId));
+	const answers = (): LoggedRequest[] => sandbox.requests().filter((request) => request.apiMethod === 'sendQuickChatMessage' && request.status === 200);
+	const reply = (mailingId: number, message: string) => sandbox.injectReply(TOKEN, { message_id: mailingId, phone: PHONE, message }).id;
+
+	async function waitForExecutions(workflowId: string, count: number): Promise<ExecutionDetails[]> {
+		const started = await client.waitForExecutions(workflowId, count, 150000);
+		const details: ExecutionDetails[] = [];
+		for (const summary of started) details.push(await client.waitForExecution(summary.id, 60000));
+		return details.sort((a, b) => Number(a.id) - Number(b.id));
+	}
+
+	it('a reply starts the workflow once; a reply to its answer starts it again at the next poll', async () => {
+		const chatnameId = String(sandbox.account(TOKEN).chatnameIds[0]);
+		const credential = await client.createCredential({
+			name: 'Messaging Service (emulator)',
+			type: 'messagingServiceApi',
+			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false },
+		});
+		const opening = await axios.post(
+			`${sandbox.url}/api/v2/sendQuickChatMessage`,
+			new URLSearchParams({ token: TOKEN, chatname_id: chatnameId, phone: PHONE, message: 'How did we do?' }),
+		);
+		const openingId = Number((opening.data as { result: { message_id: number } }).result.message_id);
+		sandbox.clearRequests();
+
+		const credentials = { messagingServiceApi: { id: credential.id, name: credential.name } };
+		const workflow = await client.createWorkflow(
+			workflowOf('Auto-responder', [
+				{
+					name: 'New Reply',
+					type: `${PACKAGE}.messagingServiceTrigger`,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, watch: 'recentMailings' },
+					credentials,
+				},
+				{
+					name: 'Answer',
+					type: `${PACKAGE}.messagingService`,
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: {
+						resource: 'chatMessage',
+						operation: 'send',
+						chatnameId,
+						phone: '={{ $json.phone }}',
+						messageType: 'TEXT',
+						message: '=Thank you! You wrote: {{ $json.message }}',
+					},
+					credentials,
+				},
+			]),
+		);
+		await client.activateWorkflow(workflow.id);
+		try {
+			// the poll at activation reads the opening mailing; a reply after it is new
+			await waitForPoll(() => readsOf(openingId).length >= 1);
+			const first = reply(openingId, 'Great service');
+			const [firstRun] = await waitForExecutions(workflow.id, 1);
+			expect({ status: firstRun.status, error: executionError(firstRun) }).toEqual({ status: 'success', error: undefined });
+			expect(nodeOutput(firstRun, 'New Reply').map((item) => item.id)).toEqual([first]);
+			const [answer] = nodeOutput(firstRun, 'Answer');
+			const answerId = Number(answer.message_id);
+			expect(answers().map((request) => request.body)).toEqual([
+				expect.objectContaining({ phone: PHONE, message: 'Thank you! You wrote: Great service' }),
+			]);
+
+			// the customer answers the answer: the next poll that reads the new mailing outputs the reply
+			const readsBefore = readsOf(answerId).length;
+			const second = reply(answerId, 'You are welcome');
+			const runs = await waitForExecutions(workflow.id, 2);
+			expect(readsOf(answerId).length - readsBefore).toBe(1);
+			const secondRun = runs[1];
+			expect({ status: secondRun.status, error: executionError(secondRun) }).toEqual({ status: 'success', error: undefined });
+			expect(nodeOutput(secondRun, 'New Reply').map((item) => item.id)).toEqual([second]);
+			expect(nodeOutput(secondRun, 'New Reply')[0].mailing).toEqual(
+				expect.objectContaining({ message_id: answerId, message: 'Thank you! You wrote: Great service' }),
+			);
+
+			// one more poll starts nothing: each reply ran the workflow once, each answer went out once
+			const pollsSoFar = readsOf(answerId).length;
+			await waitForPoll(() => readsOf(answerId).length > pollsSoFar);
+			expect(await client.listExecutions(workflow.id)).toHaveLength(2);
+			expect(answers().map((request) => request.body?.message)).toEqual([
+				'Thank you! You wrote: Great service',
+				'Thank you! You wrote: You are welcome',
+			]);
+		} finally {
+			await client.deactivateWorkflow(workflow.id);
+		}
+	}, 400000);
+});
+
+async function waitForPoll(condition: () => boolean): Promise<void> {
+	const deadline = Date.now() + 150000;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error('no poll within 150 s');
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
