@@ -75,6 +75,28 @@ describe.each([1_000, 20_000])('Messaging Service Trigger at %i mailings', (coun
 	);
 });
 
+describe.each([
+	[20_000, 'oldest-first'],
+	[20_000, 'newest-first'],
+	[100_000, 'oldest-first'],
+	[100_000, 'newest-first'],
+] as const)('Messaging Service Trigger at %i mailings (%s listing)', (count, order) => {
+	it('a reply to one of the newest mailings (created within the hour before activation) is output by the next poll', async () => {
+		t.sandbox.setChatQuirks(TEST_API_KEY, { chatListing: order });
+		const now = t.sandbox.now().getTime();
+		const ids = t.sandbox.seedChatMailings(TEST_API_KEY, count, { oldestAt: now - 6 * 24 * HOUR_MS, newestAt: now - 10 * 60_000 });
+		const session = t.session(RECENT);
+		await session.poll();
+		for (let round = 0; round < 3; round++) {
+			t.sandbox.advanceClock(60);
+			const id = t.reply(ids[ids.length - 1 - round * 7], `to a newest mailing ${round}`);
+			const { items, error } = await session.poll();
+			expect(error).toBeUndefined();
+			expect(items.map((item) => item.id)).toEqual([id]);
+		}
+	});
+});
+
 describe('Messaging Service Trigger: restarts and failed polls at 20,000 mailings', () => {
 	it('each reply exactly once across restarts and failed polls', async () => {
 		const ids = seed(20_000);
