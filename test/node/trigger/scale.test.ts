@@ -95,6 +95,24 @@ describe.each([
 			expect(items.map((item) => item.id)).toEqual([id]);
 		}
 	});
+
+	it('an auto-responder\'s answer (a mailing created after activation) replied to before any poll saw it: the next poll outputs the reply', async () => {
+		t.sandbox.setChatQuirks(TEST_API_KEY, { chatListing: order });
+		const now = t.sandbox.now().getTime();
+		t.sandbox.seedChatMailings(TEST_API_KEY, count, { oldestAt: now - 6 * 24 * HOUR_MS, newestAt: now - 10 * 60_000 });
+		const session = t.session(RECENT);
+		await session.poll();
+		for (let round = 0; round < 3; round++) {
+			t.sandbox.advanceClock(30);
+			const answer = await t.sendChat(`Thank you! (answer ${round})`);
+			t.sandbox.advanceClock(20);
+			const id = t.reply(answer, `reply to answer ${round}`, PHONE);
+			t.sandbox.advanceClock(10);
+			const { items, error } = await session.poll();
+			expect(error).toBeUndefined();
+			expect(items.map((item) => item.id)).toEqual([id]);
+		}
+	});
 });
 
 describe('Messaging Service Trigger: restarts and failed polls at 20,000 mailings', () => {
