@@ -10,7 +10,7 @@ export const DEFAULT_MAX_REPLIES = 100;
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Outputs one item for each new reply to your chat mailings, once. n8n checks for new replies at the times set under Poll Times above (at most once a minute).',
+			'Outputs one item for each new reply to your chat mailings, once, with the fields an AI Agent and its memory read by default: Chat Input (the text) and Session ID (the phone). n8n checks for new replies at the times set under Poll Times above (at most once a minute).',
 		name: 'notice',
 		type: 'notice',
 		default: '',
@@ -94,6 +94,14 @@ export const triggerProperties: INodeProperties[] = [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			{
+				displayName: 'Combine Replies per Phone',
+				name: 'combineRepliesPerPhone',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to output the replies one phone sent since the last poll as one item, their texts one per line in Chat Input, so that a chatbot answers a burst of messages once',
+			},
 			{
 				displayName: 'Include Existing Replies',
 				name: 'includeExisting',

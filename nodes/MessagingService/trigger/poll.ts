@@ -1,17 +1,16 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { createApiClient, type ApiClient } from '../transport/client';
-import { DEFAULT_DAYS, DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './description';
-import { readSpecificMailingIds } from './specificMailings';
-import { newestMailings, recordId } from './listing';
-import { parseMailingIds, serviceTimeMs, specificMailings, TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from './mailings';
-import { makeHot, planRecent, type PlannedRead, type RecentPlan } from './recentPlan';
-import { HOT_MS } from './schedule';
 import { serviceZone } from '../helpers/serviceZone';
 import { serviceNow } from '../helpers/zonedTime';
+import { budgetClock } from './budget';
+import { readConfig } from './config';
+import { combineByConversation } from './conversation';
 import { markAsRead } from './markAsRead';
+import { serviceTimeMs, specificMailings, type WatchedMailing } from './mailings';
+import { makeHot, planRecent, type PlannedRead, type RecentPlan } from './recentPlan';
 import { asSeen, compareReplies, replyItem, unreadReplies, type Reply } from './replies';
+import { HOT_MS } from './schedule';
 import {
 	capSeen,
 	compareIds,
@@ -22,103 +21,8 @@ import {
 	wasSeen,
 	writeState,
 	type TriggerState,
-	type WatchMode,
 } from './state';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Share of n8n's poll budget spent reading mailings; the rest is left for marking and output. */
-const BUDGET_SHARE = 0.5;
-
-export interface TriggerConfig {
-	watch: WatchMode;
-	days: number;
-	ids: string[];
-	markAsRead: boolean;
-	includeExisting: boolean;
-	maxMailings: number;
-	maxReplies: number;
-}
-
-function positive(value: unknown, fallback: number): number {
-	const number = Math.floor(Number(value));
-	return Number.isFinite(number) && number >= 1 ? number : fallback;
-}
-
-export function readConfig(context: IPollFunctions): TriggerConfig {
-	const watch = context.getNodeParameter('watch', 'recentMailings') === 'specificMailings' ? 'specificMailings' : 'recentMailings';
-	const options = context.getNodeParameter('options', {}) as {
-		includeExisting?: boolean;
-		maxMailingsPerPoll?: number;
-		maxRepliesPerPoll?: number;
-	};
-	return {
-		watch,
-		days: watch === 'recentMailings' ? positive(context.getNodeParameter('days', DEFAULT_DAYS), DEFAULT_DAYS) : DEFAULT_DAYS,
-		ids: watch === 'specificMailings' ? parseMailingIds(context.getNode(), readSpecificMailingIds(context)) : [],
-		markAsRead: context.getNodeParameter('markAsRead', true) !== false,
-		includeExisting: options.includeExisting === true,
-		maxMailings: positive(options.maxMailingsPerPoll, DEFAULT_MAX_MAILINGS),
-		maxReplies: positive(options.maxRepliesPerPoll, DEFAULT_MAX_REPLIES),
-	};
-}
-
-function budgetClock(context: IPollFunctions): () => boolean {
-	const startedAt = Date.now();
-	const budgetMs = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
-	return () => typeof budgetMs === 'number' && Date.now() - startedAt >= budgetMs * BUDGET_SHARE;
-}
-
-/** Manual mode's candidates: the newest mailings in the window, or the given IDs. */
-async function candidateMailings(client: ApiClient, config: TriggerConfig): Promise<WatchedMailing[]> {
-	if (config.watch === 'specificMailings') return specificMailings(config.ids).mailings;
-	const windowStart = Date.now() - config.days * DAY_MS - TIME_ZONE_ALLOWANCE_MS;
-	const records = await newestMailings(client, config.maxMailings);
-	return records
-		.filter((record) => (serviceTimeMs(record.d_create) ?? Infinity) >= windowStart && recordId(record) !== undefined)
-		.map((record) => ({ id: recordId(record)!, record }));
-}
-
-/**
- * "Fetch Test Event": the latest unread reply to the watched mailings (newest mailings first,
- * at most Max Mailings per Poll of them). Reads no state, writes none, marks nothing read.
- */
-async function latestReply(context: IPollFunctions, config: TriggerConfig): Promise<INodeExecutionData[][]> {
-	const client = createApiClient(context);
-	const outOfTime = budgetClock(context);
-	const candidates = await candidateMailings(client, config);
-	const newestFirst = [...candidates].sort((a, b) => compareIds(b.id, a.id)).slice(0, config.maxMailings);
-	if (newestFirst.length === 0) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`No reply yet: no chat mailing was created in the last ${config.days} days`,
-			{
-				description:
-					'Send a chat message (for example with the Messaging Service node, Chat Message > Send), answer it from the phone, then click "Fetch Test Event" again.',
-			},
-		);
-	}
-	let latest: { reply: Reply; mailing: WatchedMailing } | undefined;
-	let scanned = 0;
-	for (const mailing of newestFirst) {
-		if (scanned > 0 && outOfTime()) break;
-		const replies = await unreadReplies(client, mailing.id);
-		scanned++;
-		const newest = replies[replies.length - 1];
-		if (newest && (!latest || compareReplies(newest, latest.reply) > 0)) latest = { reply: newest, mailing };
-	}
-	if (!latest) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`No reply yet: none of the ${newestFirst.length} watched chat mailing${newestFirst.length === 1 ? ' has an unread reply' : 's has an unread reply'}`,
-			{
-				description:
-					'Answer one of the watched chat mailings from a phone, then click "Fetch Test Event" again. Replies already marked as read are not shown.',
-			},
-		);
-	}
-	return [[replyItem(latest.reply, latest.mailing, await serviceZone(context))]];
-}
+import { latestReply } from './testEvent';
 
 /** Specific Mailings: the given IDs in turn from the cursor, at most `max` of them. */
 function specificReads(state: TriggerState, ids: string[], max: number): PlannedRead[] {
@@ -261,5 +165,6 @@ export async function pollReplies(this: IPollFunctions): Promise<INodeExecutionD
 
 	if (emitted.length === 0) return null;
 	emitted.sort((a, b) => compareReplies(a.reply, b.reply));
-	return [emitted.map(({ reply, mailing }) => replyItem(reply, mailing, zone))];
+	const items = emitted.map(({ reply, mailing }) => replyItem(reply, mailing, zone));
+	return [config.combineRepliesPerPhone ? combineByConversation(items) : items];
 }

@@ -4,6 +4,7 @@ import type { ApiClient } from '../transport/client';
 import { mailingSummary, type WatchedMailing } from './mailings';
 import { serviceTimeToIsoWithOffset } from '../helpers/zonedTime';
 import { compareIds, type SeenReply } from './state';
+import { chatInputOf, sessionIdOf } from './conversation';
 
 /** A reply as the service returns it, with its ID and time as text. */
 export interface Reply {
@@ -35,7 +36,11 @@ export async function unreadReplies(client: ApiClient, mailingId: string): Promi
 		.sort(compareReplies);
 }
 
-/** One output item: the reply, its time as ISO with the service zone's offset, and the mailing it answers. */
+/**
+ * One output item: the reply, its time as ISO with the service zone's offset, the mailing it
+ * answers, and the two fields n8n's AI Agent and chat memory nodes read by default:
+ * `sessionId` (the conversation: the phone) and `chatInput` (the text).
+ */
 export function replyItem(reply: Reply, mailing: WatchedMailing, zone: string): INodeExecutionData {
 	const { record } = reply;
 	return {
@@ -43,6 +48,8 @@ export function replyItem(reply: Reply, mailing: WatchedMailing, zone: string): 
 			...record,
 			receivedAt: serviceTimeToIsoWithOffset(record.d_receiver, zone) ?? null,
 			mailing: mailingSummary(mailing),
+			sessionId: sessionIdOf(record),
+			chatInput: chatInputOf(record),
 		},
 	};
 }

@@ -1,0 +1,43 @@
+import type { IPollFunctions } from 'n8n-workflow';
+
+import { DEFAULT_DAYS, DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './description';
+import { parseMailingIds } from './mailings';
+import { readSpecificMailingIds } from './specificMailings';
+import type { WatchMode } from './state';
+
+/** The trigger's settings as one poll reads them from its fields. */
+export interface TriggerConfig {
+	watch: WatchMode;
+	days: number;
+	ids: string[];
+	markAsRead: boolean;
+	includeExisting: boolean;
+	maxMailings: number;
+	maxReplies: number;
+	combineRepliesPerPhone: boolean;
+}
+
+function positive(value: unknown, fallback: number): number {
+	const number = Math.floor(Number(value));
+	return Number.isFinite(number) && number >= 1 ? number : fallback;
+}
+
+export function readConfig(context: IPollFunctions): TriggerConfig {
+	const watch = context.getNodeParameter('watch', 'recentMailings') === 'specificMailings' ? 'specificMailings' : 'recentMailings';
+	const options = context.getNodeParameter('options', {}) as {
+		includeExisting?: boolean;
+		maxMailingsPerPoll?: number;
+		maxRepliesPerPoll?: number;
+		combineRepliesPerPhone?: boolean;
+	};
+	return {
+		watch,
+		days: watch === 'recentMailings' ? positive(context.getNodeParameter('days', DEFAULT_DAYS), DEFAULT_DAYS) : DEFAULT_DAYS,
+		ids: watch === 'specificMailings' ? parseMailingIds(context.getNode(), readSpecificMailingIds(context)) : [],
+		markAsRead: context.getNodeParameter('markAsRead', true) !== false,
+		includeExisting: options.includeExisting === true,
+		maxMailings: positive(options.maxMailingsPerPoll, DEFAULT_MAX_MAILINGS),
+		maxReplies: positive(options.maxRepliesPerPoll, DEFAULT_MAX_REPLIES),
+		combineRepliesPerPhone: options.combineRepliesPerPhone === true,
+	};
+}

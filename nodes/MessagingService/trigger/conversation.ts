@@ -1,0 +1,53 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { normalizePhone } from '../helpers/phone';
+
+/**
+ * The conversation a reply belongs to: the phone in the service's digits form, so that
+ * "+375 (29) 123-45-67" and "375291234567" are one customer. A phone that is not a number is
+ * kept as written (still one conversation per sender); a reply with no phone gets a key of its
+ * own, so it never joins another customer's memory.
+ */
+export function sessionIdOf(record: IDataObject): string {
+	const digits = normalizePhone(record.phone);
+	if (digits) return digits;
+	const written = typeof record.phone === 'string' || typeof record.phone === 'number' ? String(record.phone).trim() : '';
+	return written !== '' ? written : `reply-${String(record.id)}`;
+}
+
+/** The reply's text as a chat model's prompt: '' when the reply carries none. */
+export function chatInputOf(record: IDataObject): string {
+	const text = record.message;
+	return typeof text === 'string' ? text : typeof text === 'number' ? String(text) : '';
+}
+
+/** What a combined item keeps of each reply in its `replies` list. */
+function replySummary(json: IDataObject): IDataObject {
+	return { id: json.id, message: json.chatInput, receivedAt: json.receivedAt, mailing: json.mailing };
+}
+
+/**
+ * One item per conversation: the replies of one phone (oldest first) become one item whose
+ * top-level fields are its latest reply's, whose `chatInput` holds every text in order, one a
+ * line, and whose `replies` lists each reply. Conversations come in the order of their first
+ * reply.
+ */
+export function combineByConversation(items: INodeExecutionData[]): INodeExecutionData[] {
+	const conversations = new Map<string, IDataObject[]>();
+	for (const { json } of items) {
+		const key = String(json.sessionId);
+		const replies = conversations.get(key) ?? [];
+		replies.push(json);
+		conversations.set(key, replies);
+	}
+	return [...conversations.values()].map((replies) => ({
+		json: {
+			...replies[replies.length - 1],
+			chatInput: replies
+				.map((json) => String(json.chatInput))
+				.filter((text) => text !== '')
+				.join('\n'),
+			replies: replies.map(replySummary),
+		},
+	}));
+}

@@ -1,0 +1,67 @@
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { createApiClient, type ApiClient } from '../transport/client';
+import { serviceZone } from '../helpers/serviceZone';
+import { budgetClock } from './budget';
+import type { TriggerConfig } from './config';
+import { combineByConversation } from './conversation';
+import { newestMailings, recordId } from './listing';
+import { serviceTimeMs, specificMailings, TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from './mailings';
+import { compareReplies, replyItem, unreadReplies, type Reply } from './replies';
+import { compareIds } from './state';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Manual mode's candidates: the newest mailings in the window, or the given IDs. */
+async function candidateMailings(client: ApiClient, config: TriggerConfig): Promise<WatchedMailing[]> {
+	if (config.watch === 'specificMailings') return specificMailings(config.ids).mailings;
+	const windowStart = Date.now() - config.days * DAY_MS - TIME_ZONE_ALLOWANCE_MS;
+	const records = await newestMailings(client, config.maxMailings);
+	return records
+		.filter((record) => (serviceTimeMs(record.d_create) ?? Infinity) >= windowStart && recordId(record) !== undefined)
+		.map((record) => ({ id: recordId(record)!, record }));
+}
+
+/**
+ * "Fetch Test Event": the latest unread reply to the watched mailings (newest mailings first,
+ * at most Max Mailings per Poll of them). Reads no state, writes none, marks nothing read.
+ */
+export async function latestReply(context: IPollFunctions, config: TriggerConfig): Promise<INodeExecutionData[][]> {
+	const client = createApiClient(context);
+	const outOfTime = budgetClock(context);
+	const candidates = await candidateMailings(client, config);
+	const newestFirst = [...candidates].sort((a, b) => compareIds(b.id, a.id)).slice(0, config.maxMailings);
+	if (newestFirst.length === 0) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`No reply yet: no chat mailing was created in the last ${config.days} days`,
+			{
+				description:
+					'Send a chat message (for example with the Messaging Service node, Chat Message > Send), answer it from the phone, then click "Fetch Test Event" again.',
+			},
+		);
+	}
+	let latest: { reply: Reply; mailing: WatchedMailing } | undefined;
+	let scanned = 0;
+	for (const mailing of newestFirst) {
+		if (scanned > 0 && outOfTime()) break;
+		const replies = await unreadReplies(client, mailing.id);
+		scanned++;
+		const newest = replies[replies.length - 1];
+		if (newest && (!latest || compareReplies(newest, latest.reply) > 0)) latest = { reply: newest, mailing };
+	}
+	if (!latest) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`No reply yet: none of the ${newestFirst.length} watched chat mailing${newestFirst.length === 1 ? ' has an unread reply' : 's has an unread reply'}`,
+			{
+				description:
+					'Answer one of the watched chat mailings from a phone, then click "Fetch Test Event" again. Replies already marked as read are not shown.',
+			},
+		);
+	}
+	const item = replyItem(latest.reply, latest.mailing, await serviceZone(context));
+	// the same shape as the poll's items, so fields can be mapped from the test event
+	return [config.combineRepliesPerPhone ? combineByConversation([item]) : [item]];
+}
