@@ -35,9 +35,13 @@ export class MessagingServiceTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		try {
-			const polled = await pollReplies.call(this);
-			const apiKey = polled ? await apiKeyOf(this) : '';
-			return polled && polled.map((items) => itemsWithoutKey(items, apiKey));
+			const executions = await pollReplies.call(this);
+			if (executions.length === 0) return null;
+			const apiKey = await apiKeyOf(this);
+			const clean = executions.map((execution) => execution.map((items) => itemsWithoutKey(items, apiKey)));
+			// n8n starts one execution with what poll() returns; the others are started here
+			for (const execution of clean.slice(0, -1)) this.__emit(execution);
+			return clean[clean.length - 1];
 		} catch (error) {
 			throw withoutKey(error, await apiKeyOf(this));
 		}

@@ -43,8 +43,10 @@ export interface TriggerSessionOptions {
 export interface PollOutcome {
 	/** what poll() returned: null when there was nothing new */
 	result: INodeExecutionData[][] | null;
-	/** the JSON of the items of the first output ([] when none) */
+	/** the JSON of the items of the first output of every execution the poll started, in order ([] when none) */
 	items: IDataObject[];
+	/** the same items by execution: those poll() started itself (`__emit`), then the one it returned */
+	executions: IDataObject[][];
 	/** the error poll() threw, if any */
 	error?: Error;
 }
@@ -101,15 +103,14 @@ export class TriggerSession {
 	async poll(mode: 'trigger' | 'manual' = 'trigger', activation: WorkflowActivateMode = 'activate'): Promise<PollOutcome> {
 		this.options.beforePoll?.();
 		const budget = this.options.pollBudgetMs;
+		const emitted: IDataObject[][] = [];
 		const context = new PollContext(
 			this.workflow,
 			this.node,
 			this.additionalData,
 			mode,
 			activation,
-			() => {
-				throw new Error('the harness reads what poll() returns; __emit is not used');
-			},
+			(data) => emitted.push((data[0] ?? []).map((item) => item.json)),
 			(error) => {
 				throw error;
 			},
@@ -121,9 +122,10 @@ export class TriggerSession {
 		const nodeType = harnessNodeTypes.getByNameAndVersion(TRIGGER_NODE_TYPE, 1);
 		try {
 			const result = (await nodeType.poll!.call(context)) ?? null;
-			return { result, items: (result?.[0] ?? []).map((item) => item.json) };
+			const executions = result ? [...emitted, (result[0] ?? []).map((item) => item.json)] : emitted;
+			return { result, items: executions.flat(), executions };
 		} catch (error) {
-			return { result: null, items: [], error: error as Error };
+			return { result: null, items: [], executions: emitted, error: error as Error };
 		}
 	}
 

@@ -100,7 +100,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to output the replies one phone sent since the last poll as one item, their texts one per line in Chat Input, so that a chatbot answers a burst of messages once',
+					'Whether to output the replies one phone sent since the last poll as one item, their texts one per line in Chat Input, each phone in an execution of its own. Turn it on for an AI Agent: it answers a burst of messages once, and its memory reads the phone of its execution.',
 			},
 			{
 				displayName: 'Include Existing Replies',

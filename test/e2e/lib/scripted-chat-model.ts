@@ -31,13 +31,16 @@ function argumentsFor(schema: JsonSchema, values: Record<string, unknown>): Reco
 	return result;
 }
 
+/** The model's text answer: fixed, or made from the request and its number (1 for the first). */
+export type ScriptedAnswer = string | ((request: ChatRequest, number: number) => string);
+
 /**
  * A stand-in for a language model, speaking the OpenAI chat completions API: the first answer
  * calls the first tool it is offered with `toolArguments` (placed where its schema wants them);
- * once a tool result is in the conversation, it answers with `finalAnswer`. No intelligence, so
- * that a test can drive an AI Agent's tool calls without a real model.
+ * once a tool result is in the conversation, or when no tool is offered, it answers with
+ * `finalAnswer`. No intelligence, so that a test can drive an AI Agent without a real model.
  */
-export async function startScriptedChatModel(toolArguments: Record<string, unknown>, finalAnswer: string): Promise<ScriptedChatModel> {
+export async function startScriptedChatModel(toolArguments: Record<string, unknown>, finalAnswer: ScriptedAnswer): Promise<ScriptedChatModel> {
 	const received: ChatRequest[] = [];
 	const server = http.createServer((req, res) => {
 		let body = '';
@@ -53,7 +56,7 @@ export async function startScriptedChatModel(toolArguments: Record<string, unkno
 			const tool = request.tools?.[0]?.function;
 			const message =
 				hasToolResult || !tool
-					? { role: 'assistant', content: finalAnswer }
+					? { role: 'assistant', content: typeof finalAnswer === 'string' ? finalAnswer : finalAnswer(request, received.length) }
 					: {
 							role: 'assistant',
 							content: null,

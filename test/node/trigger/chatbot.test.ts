@@ -1,7 +1,7 @@
 // The trigger as a chatbot's entry: `sessionId` and `chatInput` on every item (what n8n's AI
 // Agent and chat memory nodes read by default), and Combine Replies per Phone, which makes the
 // replies one phone sent since the last poll one item, one agent run.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { PHONE, useTriggerSandbox } from './fixture';
 
@@ -12,7 +12,7 @@ const COMBINED = { ...RECENT, options: { combineRepliesPerPhone: true } };
 const OTHER_PHONE = '375297654321';
 
 /** A session past its activation poll, and a mailing to reply to. */
-async function activeSession(parameters: IDataObject) {
+async function activeSession(parameters: INodeParameters) {
 	const mailing = await t.sendChat('How can we help?');
 	const session = t.session(parameters);
 	const activation = await session.poll();
@@ -107,9 +107,10 @@ describe('Messaging Service Trigger: Combine Replies per Phone', () => {
 			t.sandbox.advanceClock(2);
 		}
 		t.sandbox.clearRequests();
-		const { items, error } = await session.poll();
+		const { items, executions, error } = await session.poll();
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
+		expect(executions).toHaveLength(1);
 		const [item] = items;
 		expect(item).toMatchObject({
 			id: ids[2],
@@ -141,11 +142,13 @@ describe('Messaging Service Trigger: Combine Replies per Phone', () => {
 		t.reply(mailing, 'hello', OTHER_PHONE);
 		t.reply(answer, 'thanks');
 		t.reply(mailing, 'still there?', OTHER_PHONE);
-		const { items } = await session.poll();
+		const { items, executions } = await session.poll();
 		expect(items.map((item) => [item.sessionId, item.chatInput, (item.replies as IDataObject[]).length])).toEqual([
 			[PHONE, 'hi\nthanks', 2],
 			[OTHER_PHONE, 'hello\nstill there?', 2],
 		]);
+		// the AI Agent reads its memory's session from an execution's first item: one execution per phone
+		expect(executions.map((execution) => execution.map((item) => item.sessionId))).toEqual([[PHONE], [OTHER_PHONE]]);
 		const mailingsOf = (item: IDataObject) => (item.replies as IDataObject[]).map((reply) => (reply.mailing as IDataObject).message_id);
 		expect(mailingsOf(items[0])).toEqual([mailing, answer]);
 	});
@@ -198,9 +201,11 @@ describe('Messaging Service Trigger: Combine Replies per Phone', () => {
 		const { mailing, session } = await activeSession(RECENT);
 		t.reply(mailing, 'hi');
 		t.reply(mailing, 'I need');
-		const { items } = await session.poll();
-		expect(items.map((item) => item.chatInput)).toEqual(['hi', 'I need']);
+		t.reply(mailing, 'hello', OTHER_PHONE);
+		const { items, executions } = await session.poll();
+		expect(items.map((item) => item.chatInput)).toEqual(['hi', 'I need', 'hello']);
 		expect(items.every((item) => item.replies === undefined)).toBe(true);
+		expect(executions).toHaveLength(1);
 	});
 
 	it('still bounds a poll by Max Replies per Poll, the rest combined at the next poll', async () => {

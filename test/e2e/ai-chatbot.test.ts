@@ -1,0 +1,187 @@
+// The AI chatbot of examples/ai-chatbot.json in a real n8n (the package installed from its
+// tarball), against the emulator and a scripted OpenAI-compatible model: the reply trigger feeds
+// n8n's AI Agent with Simple Memory on their default fields (chatInput, sessionId), and Chat
+// Message > Send answers each customer. Polls are counted from the emulator's log; what the
+// memory held is read from what the model server received.
+import axios from 'axios';
+import type { INode } from 'n8n-workflow';
+import { readExampleWorkflows, withCredential } from '../../scripts/demo/examples';
+import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
+import { executionError, nodeOutput } from './lib/execution-data';
+import { host } from './lib/host';
+import { N8nClient } from './lib/n8n-client';
+import type { ExecutionDetails, WorkflowData } from './lib/n8n-types';
+import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
+import { startScriptedChatModel, type ChatRequest, type ScriptedChatModel } from './lib/scripted-chat-model';
+
+const TOKEN = 'e2e-chatbot-key-Vb7r-2Qm';
+const ANNA = '375291110001';
+const BORIS = '375291110002';
+const TRIGGER = 'New chat reply';
+
+/** The scripted model's answer: the turn of the conversation, and the last thing the customer wrote. */
+function scriptedAnswer(request: ChatRequest): string {
+	const asked = userTexts(request).at(-1) ?? '';
+	return `Turn ${assistantTexts(request).length + 1}: "${asked.replace(/\n/g, ' / ')}"`;
+}
+
+function userTexts(request: ChatRequest): string[] {
+	return request.messages.filter((message) => message.role === 'user').map((message) => String(message.content));
+}
+
+function assistantTexts(request: ChatRequest): string[] {
+	return request.messages.filter((message) => message.role === 'assistant').map((message) => String(message.content));
+}
+
+describe('an AI chatbot: the reply trigger feeding an AI Agent with memory per phone', () => {
+	let sandbox: Sandbox;
+	let model: ScriptedChatModel;
+	let n8n: PackageLoadedN8n;
+	let client: N8nClient;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true, clock: 'real' });
+		model = await startScriptedChatModel({}, scriptedAnswer);
+		n8n = await startN8nWithPackage();
+		client = new N8nClient(n8n.baseUrl);
+		await client.setupOwnerAndLogin({ email: 'owner@example.com', password: 'Chatbot-e2e-test-1', firstName: 'Owner', lastName: 'Test' });
+	});
+
+	afterAll(async () => {
+		await n8n?.stop();
+		await model?.close();
+		await sandbox?.close();
+	});
+
+	const readsOf = (mailingId: number) =>
+		sandbox.requests().filter((request) => request.apiMethod === 'getNewIncomingMessages' && request.body?.message_id === String(mailingId));
+	const answersTo = (phone: string): LoggedRequest[] =>
+		sandbox.requests().filter((request) => request.apiMethod === 'sendQuickChatMessage' && request.status === 200 && request.body?.phone === phone);
+	const reply = (mailingId: number, phone: string, message: string) => sandbox.injectReply(TOKEN, { message_id: mailingId, phone, message }).id;
+
+	async function openingMailing(phone: string): Promise<number> {
+		const chatnameId = String(sandbox.account(TOKEN).chatnameIds[0]);
+		const opening = await axios.post(
+			`${sandbox.url}/api/v2/sendQuickChatMessage`,
+			new URLSearchParams({ token: TOKEN, chatname_id: chatnameId, phone, message: 'Hello from DemoShop! Any questions about your booking?' }),
+		);
+		return Number((opening.data as { result: { message_id: number } }).result.message_id);
+	}
+
+	/** The example as a user imports it, with the emulator's and the scripted model's credentials. */
+	async function chatbotWorkflow(): Promise<WorkflowData & { id: string }> {
+		const example = readExampleWorkflows(host.repoRoot).find((entry) => entry.file === 'examples/ai-chatbot.json');
+		if (!example) throw new Error('examples/ai-chatbot.json is missing');
+		const messaging = await client.createCredential({
+			name: 'Messaging Service (emulator)',
+			type: 'messagingServiceApi',
+			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false },
+		});
+		const openAi = await client.createCredential({ name: 'Scripted model', type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.url } });
+		const workflow = withCredential(example.workflow, messaging);
+		const nodes = workflow.nodes.map((node): INode =>
+			node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi' ? { ...node, credentials: { openAiApi: { id: openAi.id, name: openAi.name } } } : node,
+		);
+		return await client.createWorkflow({ ...workflow, nodes });
+	}
+
+	async function waitForExecutions(workflowId: string, count: number): Promise<ExecutionDetails[]> {
+		const started = await client.waitForExecutions(workflowId, count, 150000);
+		const details: ExecutionDetails[] = [];
+		for (const summary of started) details.push(await client.waitForExecution(summary.id, 120000));
+		return details.sort((a, b) => Number(a.id) - Number(b.id));
+	}
+
+	/** The one model request whose last user message is this text. */
+	function modelRequestFor(text: string): ChatRequest {
+		const found = model.requests().filter((request) => userTexts(request).at(-1) === text);
+		expect(found).toHaveLength(1);
+		return found[0];
+	}
+
+	/** The trigger's item and the answer mailing of each execution, by phone. */
+	function turnsOf(executions: ExecutionDetails[]) {
+		return new Map(
+			executions.map((execution) => {
+				expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
+				const triggerItems = nodeOutput(execution, TRIGGER);
+				expect(triggerItems).toHaveLength(1);
+				const [answer] = nodeOutput(execution, 'Send the answer');
+				return [String(triggerItems[0].sessionId), { chatInput: triggerItems[0].chatInput, answerMailing: Number(answer.message_id) }];
+			}),
+		);
+	}
+
+	it('answers each customer in the context of their own conversation, one turn per burst, each reply once', async () => {
+		const annaOpening = await openingMailing(ANNA);
+		const borisOpening = await openingMailing(BORIS);
+		sandbox.clearRequests();
+		const workflow = await chatbotWorkflow();
+		await client.activateWorkflow(workflow.id);
+		try {
+			// the poll at activation records what exists; replies after it are new
+			await waitForPoll(() => readsOf(annaOpening).length >= 1 && readsOf(borisOpening).length >= 1);
+
+			// turn 1: one reply from each customer, in one poll: one execution per phone
+			reply(annaOpening, ANNA, 'Hi, this is Anna, booking 1042');
+			reply(borisOpening, BORIS, 'Hello, Boris here');
+			const firstTurns = turnsOf(await waitForExecutions(workflow.id, 2));
+			expect([...firstTurns.keys()].sort()).toEqual([ANNA, BORIS]);
+			expect(firstTurns.get(ANNA)?.chatInput).toBe('Hi, this is Anna, booking 1042');
+			expect(firstTurns.get(BORIS)?.chatInput).toBe('Hello, Boris here');
+			expect(model.requests()).toHaveLength(2);
+			expect(answersTo(ANNA).map((request) => request.body?.message)).toEqual(['Turn 1: "Hi, this is Anna, booking 1042"']);
+			expect(answersTo(BORIS).map((request) => request.body?.message)).toEqual(['Turn 1: "Hello, Boris here"']);
+
+			// turn 2: Anna answers the bot's answer; Boris sends three quick messages
+			reply(firstTurns.get(ANNA)!.answerMailing, ANNA, 'Can I move it to Friday?');
+			for (const text of ['Wait', 'I also need', 'a second room']) reply(firstTurns.get(BORIS)!.answerMailing, BORIS, text);
+			const secondTurns = turnsOf((await waitForExecutions(workflow.id, 4)).slice(2));
+			expect(secondTurns.get(ANNA)?.chatInput).toBe('Can I move it to Friday?');
+			expect(secondTurns.get(BORIS)?.chatInput).toBe('Wait\nI also need\na second room');
+
+			// one model call per turn; memory keyed by phone: each conversation holds its own turns only
+			expect(model.requests()).toHaveLength(4);
+			const annaSecond = modelRequestFor('Can I move it to Friday?');
+			expect(userTexts(annaSecond)).toEqual(['Hi, this is Anna, booking 1042', 'Can I move it to Friday?']);
+			expect(assistantTexts(annaSecond)).toEqual(['Turn 1: "Hi, this is Anna, booking 1042"']);
+			const borisSecond = modelRequestFor('Wait\nI also need\na second room');
+			expect(userTexts(borisSecond)).toEqual(['Hello, Boris here', 'Wait\nI also need\na second room']);
+			expect(assistantTexts(borisSecond)).toEqual(['Turn 1: "Hello, Boris here"']);
+			expect(JSON.stringify(borisSecond.messages)).not.toContain('Anna');
+			expect(JSON.stringify(annaSecond.messages)).not.toContain('Boris');
+
+			// the bot's answers are watched mailings, never replies: the next poll that reads them starts nothing
+			const lastAnswers = [...secondTurns.values()].map((turn) => turn.answerMailing);
+			await waitForPoll(() => lastAnswers.every((id) => readsOf(id).length >= 1));
+			await new Promise((resolve) => setTimeout(resolve, 3000));
+			expect(await client.listExecutions(workflow.id)).toHaveLength(4);
+			expect(model.requests()).toHaveLength(4);
+			expect(answersTo(ANNA).map((request) => request.body?.message)).toEqual([
+				'Turn 1: "Hi, this is Anna, booking 1042"',
+				'Turn 2: "Can I move it to Friday?"',
+			]);
+			expect(answersTo(BORIS).map((request) => request.body?.message)).toEqual([
+				'Turn 1: "Hello, Boris here"',
+				'Turn 2: "Wait / I also need / a second room"',
+			]);
+			// each reply marked read once
+			const marked = sandbox
+				.requests()
+				.filter((request) => request.apiMethod === 'readResponseStatus')
+				.flatMap((request) => String(request.body?.incoming_messages).split(','));
+			expect(marked).toHaveLength(6);
+			expect(new Set(marked).size).toBe(6);
+		} finally {
+			await client.deactivateWorkflow(workflow.id);
+		}
+	}, 480000);
+});
+
+async function waitForPoll(condition: () => boolean): Promise<void> {
+	const deadline = Date.now() + 150000;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error('no poll within 150 s');
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
