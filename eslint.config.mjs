@@ -1,8 +1,35 @@
 import { config } from '@n8n/node-cli/eslint';
 
+const PACKAGE = './nodes/MessagingService';
+/** The package's layers from the bottom up, each above base/. */
+const LAYERS_ABOVE_BASE = ['transport', 'helpers', 'actions', 'trigger', 'callbackTrigger', 'methods'].map(
+	(layer) => `${PACKAGE}/${layer}`,
+);
+
 export default [
 	{ ignores: ['dist/**', 'node_modules/**', '.n8n-host/**', '.n8n-demo/**', '**/*.js', '**/*.mjs'] },
 	...config,
+	{
+		// The shipped code imports one way, layer by layer (docs/ARCHITECTURE.md): base/ at the
+		// bottom, then transport/, then helpers/, then what the nodes run (actions/, trigger/,
+		// callbackTrigger/, methods/). No file imports one above it, and no cycle comes back.
+		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
+		// import-x follows imports only into files of these extensions (.js alone by default)
+		settings: { 'import-x/extensions': ['.ts'] },
+		rules: {
+			'import-x/no-cycle': ['error', { ignoreExternal: true }],
+			'import-x/no-restricted-paths': [
+				'error',
+				{
+					zones: [
+						{ target: `${PACKAGE}/base`, from: [...LAYERS_ABOVE_BASE], message: 'base/ imports nothing of the package' },
+						{ target: `${PACKAGE}/transport`, from: LAYERS_ABOVE_BASE.slice(1), message: 'transport/ imports only base/' },
+						{ target: `${PACKAGE}/helpers`, from: LAYERS_ABOVE_BASE.slice(2), message: 'helpers/ imports only base/ and transport/' },
+					],
+				},
+			],
+		},
+	},
 	{
 		// Tooling around the package (emulator, harnesses, scripts) is not shipped: it may use
 		// the process, timers and the console, and the devDependencies it needs.

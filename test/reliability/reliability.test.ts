@@ -1,5 +1,5 @@
 /**
- * Issue 9: reliability and security, proven. One suite, so that its figures are counted once and
+ * Reliability and security, proven. One suite, so that its figures are counted once and
  * printed once, at the end:
  *   1. the fault matrix (suites/faultMatrix.ts)      4. Base URL safety (suites/baseUrl.ts)
  *   2. bad input (suites/badInput.ts)                5. the trigger under faults (suites/trigger.ts)

@@ -195,7 +195,7 @@ describe('RequestPacer', () => {
 			second.answer();
 		}
 		// 40 s: at most 800 accepted in all; from the 10th second on, more than 85% of the limit was used
-		// (the pacer before issue 18b reached 79% here) and each got at least a quarter of it
+		// (a pacer that did not probe above the accepted rate reached 79% here) and each got at least a quarter of it
 		expect(first.accepted.length).toBeLessThanOrEqual(800 + 20);
 		const late = [first, second].map((callers) => startedAfter(callers, 40) - startedAfter(callers, 10));
 		const accepted = first.accepted.filter((at) => at - start > 10000).length;

@@ -1,6 +1,7 @@
 /**
- * Wall time in a time zone, with Intl only: what a clock in the zone shows at an instant, and
- * back. The service's times carry no zone; this is how the package reads and writes them.
+ * The service's time format ("YYYY-MM-DD HH:MM:SS", no zone) and wall time in a time zone, with
+ * Intl only: what a clock in the zone shows at an instant, and back. The service's times carry
+ * no zone; this is how the package reads, compares and writes them.
  */
 
 export interface WallTime {
@@ -72,18 +73,78 @@ export function serviceNow(zone: string, nowMs = Date.now()): string {
 	return `${wall.year}-${wall.month}-${wall.day} ${wall.hour}:${wall.minute}:${wall.second}`;
 }
 
-const SERVICE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})$/;
+/** A service time as the service writes it; well formed, it sorts as text. */
+const SERVICE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/** A time with no zone, as n8n's date fields and the service write it (seconds optional). */
+const NAIVE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+
+export function isServiceTime(value: unknown): value is string {
+	return typeof value === 'string' && SERVICE_TIME.test(value);
+}
+
+/** The later of two service times (ignoring malformed ones). */
+export function laterTime(a: string | undefined, b: string | undefined): string | undefined {
+	if (!isServiceTime(a)) return isServiceTime(b) ? b : undefined;
+	if (!isServiceTime(b)) return a;
+	return a >= b ? a : b;
+}
+
+/** A service time read as UTC, in ms (for spans between service times); undefined when unreadable. */
+export function serviceTimeMs(text: unknown): number | undefined {
+	if (!isServiceTime(text)) return undefined;
+	const ms = Date.parse(`${text.replace(' ', 'T')}Z`);
+	return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** The wall time a text with no zone gives ("2026-03-02 09:01", "2026-03-02T09:01:40"); undefined for others. */
+export function parseWallTime(text: unknown): WallTime | undefined {
+	if (typeof text !== 'string') return undefined;
+	const match = NAIVE_TIME.exec(text.trim());
+	if (!match) return undefined;
+	const [, year, month, day, hour, minute, second = '00'] = match;
+	return { year, month, day, hour, minute, second };
+}
+
+/** An instant from a value that carries its zone: a Date, a Luxon DateTime, or ISO text with Z or an offset. */
+export function instantWithZone(value: unknown): Date | undefined {
+	if (value instanceof Date) return value;
+	if (typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function') {
+		return new Date(String((value as { toISO: () => string }).toISO()));
+	}
+	if (typeof value === 'string' && /(Z|[+-]\d{2}:?\d{2})$/i.test(value.trim())) {
+		const instant = new Date(value.trim());
+		return Number.isNaN(instant.getTime()) ? undefined : instant;
+	}
+	return undefined;
+}
 
 /** A service time read in the zone, as ISO with its offset (e.g. 2026-03-02T09:01:40+03:00). */
 export function serviceTimeToIsoWithOffset(text: unknown, zone: string): string | undefined {
-	if (typeof text !== 'string') return undefined;
-	const match = SERVICE_TIME.exec(text.trim());
-	if (!match) return undefined;
-	const [, year, month, day, hour, minute, second] = match;
-	const wall = { year, month, day, hour, minute, second };
+	if (typeof text !== 'string' || !/:\d{2}:\d{2}$/.test(text.trim())) return undefined;
+	const wall = parseWallTime(text);
+	if (!wall) return undefined;
+	const { year, month, day, hour, minute, second } = wall;
 	const minutes = Math.round((wallAsUtcMs(wall) - instantOfWallTime(wall, zone).getTime()) / 60_000);
 	const sign = minutes < 0 ? '-' : '+';
 	const abs = Math.abs(minutes);
 	const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 	return `${year}-${month}-${day}T${hour}:${minute}:${second}${sign}${hhmm}`;
+}
+
+/** Either service format: `YYYY-MM-DD HH:MM` or `YYYY-MM-DDTHH:mm:ss`. */
+const SERVICE_FORMAT_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * Whether a time in a service format (`YYYY-MM-DD HH:MM`, `YYYY-MM-DDTHH:mm:ss`) is a real
+ * calendar date and time: month 1-12, a day that month has (leap years included), hour 0-23,
+ * minute and second 0-59. `2026-02-30 25:61` is not.
+ */
+export function isRealServiceTime(text: string): boolean {
+	const match = SERVICE_FORMAT_TIME.exec(text);
+	if (!match) return false;
+	const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+	if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+	return day <= daysInMonth;
 }

@@ -8,12 +8,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { batchStatusOutput } from '../actions/shared/batchStatus';
 import type { CallbackTag } from '../helpers/callbackSignature';
+import { isObject } from '../base/guards';
 
 export type CallbackOutput = 'mailing' | 'delivery';
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A mailing result `{message_id, name, alphaname_id, success}` or an error entry `{errors}`. */
 function isStatusRecord(value: unknown): value is IDataObject {

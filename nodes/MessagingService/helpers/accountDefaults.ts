@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readCredential } from '../transport/request';
 import { asId, ID_RULE } from './fields';
-import { invalidField } from './validation';
+import { invalidField } from '../base/validation';
 
 /**
  * IDs the service cannot list (sender names, chat senders, subscriber lists) may be stored once

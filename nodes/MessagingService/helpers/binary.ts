@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { ApiFile } from '../transport/encode';
-import { invalidField } from './validation';
+import { invalidField } from '../base/validation';
 
 /**
  * Reads an image from a binary property of an input item, to be sent as a file part.

@@ -1,21 +1,14 @@
-import { instantOfWallTime, wallTimeIn, type WallTime } from './zonedTime';
+import {
+	instantOfWallTime,
+	instantWithZone,
+	isRealServiceTime,
+	parseWallTime,
+	wallTimeIn,
+	type WallTime,
+} from '../base/serviceTime';
 
 /** The time formats of the service's methods. */
 export type ServiceTimeFormat = 'YYYY-MM-DD HH:MM' | 'YYYY-MM-DDTHH:mm:ss';
-
-const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
-
-function toInstant(value: unknown): Date | undefined {
-	if (value instanceof Date) return value;
-	if (typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function') {
-		return new Date(String((value as { toISO: () => string }).toISO()));
-	}
-	if (typeof value === 'string' && /(Z|[+-]\d{2}:?\d{2})$/i.test(value.trim())) {
-		const instant = new Date(value.trim());
-		return Number.isNaN(instant.getTime()) ? undefined : instant;
-	}
-	return undefined;
-}
 
 /**
  * Converts an n8n date (picker value, ISO text, Date or Luxon DateTime) to the service's format,
@@ -31,14 +24,11 @@ export function toServiceTime(
 	workflowZone: string,
 	serviceZone = workflowZone,
 ): string | undefined {
-	let wall: WallTime | undefined;
-	const naive = typeof value === 'string' ? NAIVE.exec(value.trim()) : null;
-	if (naive) {
-		const [, year, month, day, hour, minute, second = '00'] = naive;
-		wall = { year, month, day, hour, minute, second };
+	let wall: WallTime | undefined = parseWallTime(value);
+	if (wall) {
 		if (serviceZone !== workflowZone && isRealWallTime(wall)) wall = wallTimeIn(instantOfWallTime(wall, workflowZone), serviceZone);
 	} else {
-		const instant = toInstant(value);
+		const instant = instantWithZone(value);
 		if (instant && !Number.isNaN(instant.getTime())) wall = wallTimeIn(instant, serviceZone);
 	}
 	if (!wall) return undefined;
@@ -61,25 +51,6 @@ export function unixToIso(seconds: unknown): string | undefined {
 
 /** A service time "YYYY-MM-DD HH:MM:SS" as ISO text (the service's time zone is not stated, so none is added). */
 export function serviceTimeToIso(text: unknown): string | undefined {
-	if (typeof text !== 'string') return undefined;
-	const match = NAIVE.exec(text.trim());
-	if (!match) return undefined;
-	const [, year, month, day, hour, minute, second = '00'] = match;
-	return `${year}-${month}-${day}T${hour}:${minute}:${second}`;
-}
-
-const SERVICE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/**
- * Whether a time in a service format (`YYYY-MM-DD HH:MM`, `YYYY-MM-DDTHH:mm:ss`) is a real
- * calendar date and time: month 1-12, a day that month has (leap years included), hour 0-23,
- * minute and second 0-59. `2026-02-30 25:61` is not.
- */
-export function isRealServiceTime(text: string): boolean {
-	const match = SERVICE_TIME.exec(text);
-	if (!match) return false;
-	const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
-	if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
-	const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-	return day <= daysInMonth;
+	const wall = parseWallTime(text);
+	return wall && `${wall.year}-${wall.month}-${wall.day}T${wall.hour}:${wall.minute}:${wall.second}`;
 }

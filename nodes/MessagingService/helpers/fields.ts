@@ -1,9 +1,10 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { isRealServiceTime, toServiceTime, type ServiceTimeFormat } from './dates';
+import { isRealServiceTime } from '../base/serviceTime';
+import { toServiceTime, type ServiceTimeFormat } from './dates';
 import { PHONE_RULE, normalizePhone } from './phone';
-import { UNICODE_RULE, isWellFormedText } from './unicode';
-import { invalidField } from './validation';
+import { UNICODE_RULE, isWellFormedText } from '../base/unicode';
+import { invalidField } from '../base/validation';
 
 /**
  * Readers for the fields most operations share. Each reads a parameter of one item, checks it
@@ -43,7 +44,7 @@ export function checkPhone(context: IExecuteFunctions, value: unknown, label: st
 	return phone;
 }
 
-/** A required phone field, normalised (DESIGN 2.9). */
+/** A required phone field, normalised to the digits the service takes (normalizePhone). */
 export function readPhone(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number): string {
 	return checkPhone(context, context.getNodeParameter(parameter, itemIndex, ''), label, itemIndex);
 }

@@ -1,5 +1,5 @@
 /**
- * Normalises a phone number as DESIGN 2.9 says: spaces, dashes, dots and brackets go, and so
+ * Normalises a phone number the way people write them: spaces, dashes, dots and brackets go, and so
  * does a leading + or 00; what remains must be 7 to 15 digits (country code included).
  * Returns the digits, or undefined when the number cannot be one.
  */

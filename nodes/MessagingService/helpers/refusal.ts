@@ -1,17 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { invalidField } from './validation';
-
-/**
- * Whether an error is the service refusing the request's content (400, or a 2xx answer whose
- * status is not OK), as opposed to a key, address, limit or availability problem.
- */
-export function isRefusal(error: unknown): error is NodeApiError {
-	if (!(error instanceof NodeApiError)) return false;
-	if (error.httpCode === '400') return true;
-	return (error.httpCode === undefined || error.httpCode === null) && error.message.startsWith('The service refused the request:');
-}
+import { invalidField } from '../base/validation';
+import { isRefusal } from '../transport/errors';
 
 /**
  * A refusal of a request about a template, as a field error of the "Template" field naming the

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readCredential } from '../transport/request';
-import { isTimeZone } from './zonedTime';
+import { isTimeZone } from '../base/serviceTime';
 
 /**
  * The time zone of the service's times (they carry none): the credential's Service Time Zone,

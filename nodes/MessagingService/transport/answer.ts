@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { AnswerShape, Endpoint } from './endpoints';
 import type { Failure } from './errors';
 import { parseExactJson } from './exactJson';
+import { isObject } from '../base/guards';
 
 /** What the service's answer carries, once its wrapping is taken off. */
 export type UnwrappedAnswer =
@@ -12,7 +13,7 @@ export type UnwrappedAnswer =
 	| { kind: 'refused'; reason: string };
 
 /**
- * The one reading of an answer (DESIGN 2.6, 2.7):
+ * The one reading of an answer, so that every caller tells success, refusal and an unknown outcome alike:
  * - `answer`: it worked;
  * - `rateLimited`: 429, refused before anything was done (always retried);
  * - `refused`: a clear refusal: a 4xx with a reason (or 401/403/404, which never reach the
@@ -29,10 +30,6 @@ export type Classification =
 
 /** 4xx statuses that say the request never reached the method, whatever the body. */
 const NEVER_REACHED_STATUSES = new Set([401, 403, 404]);
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `error: false`, `error: 0`, an empty `error` (text, list or object) mean no error. */
 export function carriesError(body: IDataObject): boolean {

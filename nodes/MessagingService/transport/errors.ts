@@ -188,7 +188,16 @@ export function toNodeApiError(
 	error.message = clean.message;
 	error.description = clean.description;
 	error.messages = [];
-	// read by the Retry On Fail record (actions/sentItems.ts): such an item is never sent again
+	// read by the Retry On Fail record (actions/itemLedger.ts): such an item is never sent again
 	if (outcomeUnknown(failure) && (endpoint.effect === 'send' || endpoint.effect === 'write')) error.context.outcomeUnknown = true;
+	if (failure.kind === 'refused' || (failure.kind === 'status' && failure.status === 400)) error.context.refused = true;
 	return error;
+}
+
+/**
+ * Whether an error is the service refusing the request's content (400, or a 2xx answer whose
+ * status is not OK), as opposed to a key, address, limit or availability problem.
+ */
+export function isRefusal(error: unknown): error is NodeApiError {
+	return error instanceof NodeApiError && (error.context.refused === true || error.httpCode === '400');
 }

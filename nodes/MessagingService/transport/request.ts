@@ -9,8 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { UNICODE_RULE, firstMalformedText } from '../helpers/unicode';
-import { invalidField } from '../helpers/validation';
+import { UNICODE_RULE, firstMalformedText } from '../base/unicode';
+import { invalidField } from '../base/validation';
 import { checkCredentialBaseUrl } from './auth';
 import { classifyAnswer, type UnwrappedAnswer } from './answer';
 import { encodeRequest, type ApiParameters } from './encode';
@@ -178,7 +178,8 @@ async function attempt(
 
 /**
  * Calls one API method: encodes it from the endpoint table, lets the credential add the key,
- * retries what may be retried (DESIGN 2.8), and returns the answer without its wrapping.
+ * retries what may be retried (a 429 always, other failures only for methods that change nothing,
+ * so a message is never sent twice), and returns the answer without its wrapping.
  * Every failure becomes a NodeApiError that names the cause and never carries the key.
  */
 export async function callApi(

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
 import { PAGE_SIZE } from '../transport/client';
-import { compareIds } from './state';
+import { compareIds } from '../base/ids';
 
 /**
  * getChatMessages without assuming its order. Mailings are addressed by their rank from the

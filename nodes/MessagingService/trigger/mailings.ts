@@ -1,7 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { compareIds, isServiceTime } from './state';
+import { compareIds } from '../base/ids';
 
 /** The service's time zone is not stated: a window edge may be off by up to this much. */
 export const TIME_ZONE_ALLOWANCE_MS = 14 * 60 * 60 * 1000;
@@ -15,13 +15,6 @@ export interface WatchedMailing {
 export interface WatchedList {
 	/** by ID, ascending */
 	mailings: WatchedMailing[];
-}
-
-/** "YYYY-MM-DD HH:MM:SS" read as UTC (the service states no zone), in ms; undefined when unreadable. */
-export function serviceTimeMs(text: unknown): number | undefined {
-	if (!isServiceTime(text)) return undefined;
-	const ms = Date.parse(`${text.replace(' ', 'T')}Z`);
-	return Number.isNaN(ms) ? undefined : ms;
 }
 
 /** Parses the Mailing IDs field: IDs separated by commas, spaces or new lines. */

@@ -2,27 +2,18 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { createApiClient, type ApiClient } from '../transport/client';
 import { serviceZone } from '../helpers/serviceZone';
-import { serviceNow } from '../helpers/zonedTime';
+import { serviceNow, serviceTimeMs } from '../base/serviceTime';
 import { budgetClock } from './budget';
 import { readConfig } from './config';
 import { combineByConversation } from './conversation';
 import { markAsRead } from './markAsRead';
-import { serviceTimeMs, specificMailings, type WatchedMailing } from './mailings';
+import { specificMailings, type WatchedMailing } from './mailings';
 import { makeHot, planRecent, type PlannedRead, type RecentPlan } from './recentPlan';
 import { asSeen, compareReplies, replyItem, unreadReplies, type Reply } from './replies';
 import { HOT_MS } from './schedule';
-import {
-	capSeen,
-	compareIds,
-	existedBefore,
-	freshState,
-	readState,
-	remember,
-	wasSeen,
-	writeState,
-	type TriggerState,
-} from './state';
+import { capSeen, existedBefore, freshState, readState, remember, wasSeen, writeState, type TriggerState } from './state';
 import { latestReply } from './testEvent';
+import { compareIds } from '../base/ids';
 
 /** Specific Mailings: the given IDs in turn from the cursor, at most `max` of them. */
 function specificReads(state: TriggerState, ids: string[], max: number): PlannedRead[] {
@@ -58,11 +49,12 @@ async function describeMailings(client: ApiClient, emitted: Array<{ mailing: Wat
 /**
  * One poll: reads the unread replies of the watched mailings (bounded per poll), outputs each
  * reply not output before, remembers its ID in the node's static data, and marks it read.
- * The state is written only at the end: a poll that fails changes nothing.
+ * The state is written only at the end: a poll that fails changes nothing. Returns the
+ * executions to start, each as the data of the trigger's output: none when nothing is new.
  */
-export async function pollReplies(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+export async function pollReplies(this: IPollFunctions): Promise<Array<INodeExecutionData[][]>> {
 	const config = readConfig(this);
-	if (this.getMode() === 'manual') return await latestReply(this, config);
+	if (this.getMode() === 'manual') return [await latestReply(this, config)];
 
 	const client = createApiClient(this);
 	const outOfTime = budgetClock(this);
@@ -163,8 +155,11 @@ export async function pollReplies(this: IPollFunctions): Promise<INodeExecutionD
 	}
 	writeState(staticData, state);
 
-	if (emitted.length === 0) return null;
+	if (emitted.length === 0) return [];
 	emitted.sort((a, b) => compareReplies(a.reply, b.reply));
 	const items = emitted.map(({ reply, mailing }) => replyItem(reply, mailing, zone));
-	return [config.combineRepliesPerPhone ? combineByConversation(items) : items];
+	if (!config.combineRepliesPerPhone) return [[items]];
+	// n8n's AI Agent reads its memory's session from the first item of an execution, so each
+	// conversation gets an execution of its own
+	return combineByConversation(items).map((conversation) => [[conversation]]);
 }

@@ -3,9 +3,11 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiClient } from '../transport/client';
 import { PAGE_SIZE } from '../transport/client';
 import { countMailings, detectOrder, newMailings, readRanks, recordId } from './listing';
-import { serviceTimeMs, TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from './mailings';
+import { TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from './mailings';
 import { CHUNK, chunksByUrgency, HOT_MS, MAX_HOT, type Chunk } from './schedule';
-import { compareIds, laterTime, type TriggerState } from './state';
+import { type TriggerState } from './state';
+import { compareIds } from '../base/ids';
+import { laterTime, serviceTimeMs } from '../base/serviceTime';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

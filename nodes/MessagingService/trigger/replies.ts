@@ -2,9 +2,10 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
 import { mailingSummary, type WatchedMailing } from './mailings';
-import { serviceTimeToIsoWithOffset } from '../helpers/zonedTime';
-import { compareIds, type SeenReply } from './state';
+import { serviceTimeToIsoWithOffset } from '../base/serviceTime';
+import { type SeenReply } from './state';
 import { chatInputOf, sessionIdOf } from './conversation';
+import { compareIds } from '../base/ids';
 
 /** A reply as the service returns it, with its ID and time as text. */
 export interface Reply {

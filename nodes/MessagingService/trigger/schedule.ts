@@ -1,4 +1,4 @@
-import { serviceTimeMs } from './mailings';
+import { serviceTimeMs } from '../base/serviceTime';
 
 /**
  * When each watched mailing is read (Recent Mailings). Replies come to recent mailings, so:

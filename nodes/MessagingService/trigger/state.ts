@@ -1,6 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ListingOrder } from './listing';
+import { isObject } from '../base/guards';
+import { compareIds } from '../base/ids';
+import { isServiceTime, laterTime } from '../base/serviceTime';
 import { decodeChunks, encodeChunks, type Chunk } from './schedule';
 import { decodeSeen, encodeSeen } from './seenEncoding';
 
@@ -62,23 +65,6 @@ export interface TriggerState {
 	pendingRead: string[];
 }
 
-const SERVICE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-
-/** Whether a service time is well formed (then it sorts as text). */
-export function isServiceTime(value: unknown): value is string {
-	return typeof value === 'string' && SERVICE_TIME.test(value);
-}
-
-/** The later of two service times (ignoring malformed ones). */
-export function laterTime(a: string | undefined, b: string | undefined): string | undefined {
-	if (!isServiceTime(a)) return isServiceTime(b) ? b : undefined;
-	if (!isServiceTime(b)) return a;
-	return a >= b ? a : b;
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function count(value: unknown): number | undefined {
 	return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
@@ -147,11 +133,6 @@ export function remember(state: TriggerState, replies: SeenReply[]): void {
 	for (const [id, time] of replies) if (!state.seen.has(id)) state.seen.set(id, time);
 }
 
-/** Numeric IDs in number order, others as text. */
-export function compareIds(a: string, b: string): number {
-	if (/^\d+$/.test(a) && /^\d+$/.test(b) && a.length !== b.length) return a.length - b.length;
-	return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /** Keeps at most `max` remembered replies, forgetting the oldest received first into the floor. */
 export function capSeen(state: TriggerState, max = MAX_SEEN): void {

@@ -1,15 +1,16 @@
 import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { compareIds } from '../base/ids';
+import { serviceTimeMs } from '../base/serviceTime';
 import { createApiClient, type ApiClient } from '../transport/client';
 import { serviceZone } from '../helpers/serviceZone';
 import { budgetClock } from './budget';
 import type { TriggerConfig } from './config';
 import { combineByConversation } from './conversation';
 import { newestMailings, recordId } from './listing';
-import { serviceTimeMs, specificMailings, TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from './mailings';
+import { specificMailings, TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from './mailings';
 import { compareReplies, replyItem, unreadReplies, type Reply } from './replies';
-import { compareIds } from './state';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 /**
- * 6. Every failure bounded, every outcome stated (issue 14), against a scriptable hostile server
+ * 6. Every failure bounded, every outcome stated, against a scriptable hostile server
  * and the emulator: slow answers end at the Timeout, paging faults end with all records or a
  * clear error, unclear answers to a send say "may have been sent", Retry-After is bounded,
  * Retry On Fail sends nothing twice, a JSON batch with a bad item sends nothing.

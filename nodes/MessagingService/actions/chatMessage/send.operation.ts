@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readIdOrAccountDefault } from '../../helpers/accountDefaults';
 import { readPhone } from '../../helpers/fields';
-import { invalidField } from '../../helpers/validation';
+import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
 import { concurrencyOption, timeoutOption } from '../common';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { invalidField } from '../../helpers/validation';
+import { invalidField } from '../../base/validation';
 import { forOperation } from '../display';
 import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
 import { fieldsFromSend, responseFields } from '../shared/sendAndWait/fields';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { checkText, isHttpUrl } from '../../helpers/fields';
-import { invalidField } from '../../helpers/validation';
+import { invalidField } from '../../base/validation';
 import { forOperation } from '../display';
 import {
 	batchFields,

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidField } from '../../helpers/validation';
+import { invalidField } from '../../base/validation';
 
 export const REPLY_IDS_RULE =
 	'reply IDs are separated by commas, e.g. 40000001, 40000002; each is a text of up to 64 letters, digits, "-" or "_"';

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { defaultHint } from '../../helpers/accountDefaults';
 import { imageFromBinary } from '../../helpers/binary';
 import { isHttpUrl } from '../../helpers/fields';
-import { invalidField } from '../../helpers/validation';
+import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
 import { messageFromFields, resolveMessageText } from './messageFrom';

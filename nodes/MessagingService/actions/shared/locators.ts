@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { asId } from '../../helpers/fields';
-import { invalidField } from '../../helpers/validation';
+import { invalidField } from '../../base/validation';
 
 /**
  * Pickers for the IDs the service can list: "From List" (searchable, paged), "By ID", and an

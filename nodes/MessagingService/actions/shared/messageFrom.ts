@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ApiClient } from '../../transport/client';
-import { invalidField } from '../../helpers/validation';
+import { invalidField } from '../../base/validation';
 import { fetchTemplate, templateIdOf, templateLocator } from './template';
 
 /**

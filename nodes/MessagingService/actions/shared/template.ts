@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import type { ApiClient } from '../../transport/client';
 import { asTemplateError } from '../../helpers/refusal';
-import { invalidField } from '../../helpers/validation';
+import { invalidField } from '../../base/validation';
 
 /** A template picker: from the list of stored templates, or by ID. */
 export function templateLocator(overrides: Partial<INodeProperties> = {}): INodeProperties {

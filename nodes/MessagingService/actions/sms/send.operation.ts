@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { defaultHint, readIdOrAccountDefault } from '../../helpers/accountDefaults';
 import { readOptionalId, readPhone } from '../../helpers/fields';
-import { invalidField } from '../../helpers/validation';
+import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
 import { concurrencyOption, timeoutOption } from '../common';
 import { forOperation } from '../display';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { asTemplateError } from '../../helpers/refusal';
-import { invalidField } from '../../helpers/validation';
+import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
 import { perItemOptions } from '../common';
 import { forOperation } from '../display';

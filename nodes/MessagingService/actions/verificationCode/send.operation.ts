@@ -2,7 +2,7 @@ import { randomInt } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readPhone } from '../../helpers/fields';
-import { invalidField } from '../../helpers/validation';
+import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
 import { perItemOptions } from '../common';
 import { forOperation } from '../display';

@@ -4,9 +4,10 @@ import { jsonParse } from 'n8n-workflow';
 
 import { asId, ID_RULE } from '../../../helpers/fields';
 import { normalizePhone, PHONE_RULE } from '../../../helpers/phone';
-import { firstMalformedText, UNICODE_RULE } from '../../../helpers/unicode';
-import { invalidField } from '../../../helpers/validation';
+import { firstMalformedText, UNICODE_RULE } from '../../../base/unicode';
+import { invalidField } from '../../../base/validation';
 import type { BatchChannel, DeliveryEntry } from './channel';
+import { isObject } from '../../../base/guards';
 
 const BATCH_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
@@ -24,10 +25,6 @@ function isBatchTime(value: unknown): boolean {
 		minute < 60 &&
 		second < 60
 	);
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

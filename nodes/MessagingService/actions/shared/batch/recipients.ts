@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { checkPhone } from '../../../helpers/fields';
 import { itemField } from '../../../helpers/itemField';
-import { invalidField } from '../../../helpers/validation';
+import { invalidField } from '../../../base/validation';
 import type { RecipientValues } from './channel';
 
 export type RecipientOf = (itemIndex: number) => { phone: string; values: RecipientValues };

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { invalidField } from '../../../helpers/validation';
+import { invalidField } from '../../../base/validation';
 import type { ApiClient } from '../../../transport/client';
 import { redact } from '../../../transport/errors';
 import { apiKeyOf } from '../../../transport/secrets';

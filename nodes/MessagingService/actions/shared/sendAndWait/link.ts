@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidField } from '../../../helpers/validation';
+import { invalidField } from '../../../base/validation';
 import { BUTTON_LINK_MAX } from '../chatContent';
 
 /** The message text with the response link on its own line, where phones make it tappable. */

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { invalidField } from '../../../helpers/validation';
+import { instantOfWallTime, instantWithZone, parseWallTime } from '../../../base/serviceTime';
+import { invalidField } from '../../../base/validation';
 
 const UNIT_MS: Record<string, number> = {
 	seconds: 1000,
@@ -10,35 +11,12 @@ const UNIT_MS: Record<string, number> = {
 	days: 86_400_000,
 };
 
-const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
-
-/** The offset of a time zone at an instant, in ms (e.g. +3 h for Europe/Minsk). */
-function offsetMs(instant: number, timeZone: string): number {
-	const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-		.formatToParts(instant)
-		.find((part) => part.type === 'timeZoneName')?.value;
-	const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
-	if (!match) return 0;
-	const minutes = Number(match[2]) * 60 + Number(match[3]);
-	return (match[1] === '-' ? -minutes : minutes) * 60_000;
-}
-
 /** An n8n date value: a time without a zone is wall time in the workflow's time zone. */
 function toInstant(value: unknown, timeZone: string): Date | undefined {
-	if (value instanceof Date) return value;
-	if (typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function') {
-		return new Date(String((value as { toISO: () => string }).toISO()));
-	}
-	if (typeof value !== 'string' || value.trim() === '') return undefined;
-	const naive = NAIVE.exec(value.trim());
-	if (naive) {
-		const [year, month, day, hour, minute, second] = naive.slice(1, 7).map((part) => Number(part ?? 0));
-		const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-		const first = wall - offsetMs(wall, timeZone);
-		return new Date(wall - offsetMs(first, timeZone));
-	}
-	const instant = new Date(value.trim());
-	return Number.isNaN(instant.getTime()) ? undefined : instant;
+	const wall = parseWallTime(value);
+	if (wall) return instantOfWallTime(wall, timeZone);
+	const instant = instantWithZone(value) ?? (typeof value === 'string' && value.trim() !== '' ? new Date(value.trim()) : undefined);
+	return instant && !Number.isNaN(instant.getTime()) ? instant : undefined;
 }
 
 /**
