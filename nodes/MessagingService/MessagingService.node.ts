@@ -30,7 +30,9 @@ export class MessagingService implements INodeType {
 			dark: 'file:../../icons/messagingService.dark.svg',
 		},
 		group: ['output'],
-		version: 1,
+		// 2: one vocabulary (Send At in every operation that schedules) and Timeout always under Options
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Send SMS, chat-app messages and verification codes, read chat replies and manage message templates',
 		defaults: { name: 'Messaging Service' },

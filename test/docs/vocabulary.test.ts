@@ -32,6 +32,9 @@ interface Field {
 	where: string[];
 	/** top-level field of an operation (not inside a collection) */
 	topLevel: boolean;
+	/** kept only for workflows saved with node version 1 */
+	onlyVersion1: boolean;
+	type: string;
 }
 
 function fieldsOf(properties: INodeProperties[], topLevel = true): Field[] {
@@ -41,7 +44,8 @@ function fieldsOf(properties: INodeProperties[], topLevel = true): Field[] {
 		const resources = (show.resource as string[] | undefined) ?? [''];
 		const operations = (show.operation as string[] | undefined) ?? [''];
 		const where = resources.flatMap((resource) => operations.map((operation) => `${resource}/${operation}`));
-		const own: Field = { name: property.name, displayName: property.displayName, description: property.description ?? '', where, topLevel };
+		const onlyVersion1 = JSON.stringify(show['@version'] ?? null) === '[1]';
+		const own: Field = { name: property.name, displayName: property.displayName, description: property.description ?? '', where, topLevel, onlyVersion1, type: property.type };
 		if (property.type === 'collection') return [own, ...fieldsOf((property.options ?? []) as INodeProperties[], false)];
 		if (property.type === 'fixedCollection') {
 			const groups = (property.options ?? []) as INodePropertyCollection[];
@@ -63,6 +67,26 @@ describe('one vocabulary', () => {
 		for (const field of all) labels.set(field.name, (labels.get(field.name) ?? new Set()).add(field.displayName));
 		const twice = [...labels].filter(([, names]) => names.size > 1).map(([name, names]) => `${name}: ${[...names].join(' / ')}`);
 		expect(twice).toEqual([]);
+	});
+
+	it('one label names one parameter (node version 1 keeps the names its workflows were saved with)', () => {
+		const names = new Map<string, Set<string>>();
+		for (const field of all.filter((entry) => !entry.onlyVersion1)) names.set(field.displayName, (names.get(field.displayName) ?? new Set()).add(field.name));
+		const twice = [...names].filter(([, fields]) => fields.size > 1).map(([label, fields]) => `${label}: ${[...fields].join(' / ')}`);
+		// Send Batch's fields take one value per recipient (an expression run for each input item)
+		// or a message's own template, never shown together with the field of the same label
+		expect(twice.sort()).toEqual([
+			'Button Link: buttonLink / personalButtonLink',
+			'Phone: phone / recipientPhone',
+			'Template: messageTemplate / template',
+			'Text: text / personalText / chatText',
+		]);
+	});
+
+	it('every operation that schedules a send calls it Send At, with one description', () => {
+		const scheduling = action.filter((field) => field.type === 'dateTime' && !field.onlyVersion1 && field.name !== 'maxDateAndTime');
+		expect(new Set(scheduling.map((field) => `${field.name}: ${field.displayName}`))).toEqual(new Set(['sendAt: Send At']));
+		expect(new Set(scheduling.map((field) => field.description)).size).toBe(1);
 	});
 
 	it('labels use the terms of the package', () => {

@@ -31,6 +31,8 @@ export interface RunNodeOptions {
 	parameters: INodeParameters | IDataObject;
 	/** another registered node type to run instead of the action node */
 	nodeType?: string;
+	/** the node's version, as a saved workflow has it; the newest by default */
+	typeVersion?: number;
 	/** input items: plain JSON objects, or full items with binary data */
 	items?: Array<IDataObject | INodeExecutionData | Record<string, unknown>>;
 	continueOnFail?: boolean;
@@ -61,12 +63,15 @@ function asItem(item: IDataObject | INodeExecutionData | Record<string, unknown>
  * Runs the action node once in n8n's real engine (WorkflowExecute), with the credential's own
  * authenticate and n8n's own HTTP helpers, and returns what the engine recorded.
  */
+/** The action node's newest version: what a node added in the editor today has. */
+const ACTION_NODE_VERSION = 2;
+
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const node: INode = {
 		id: 'node-under-test',
 		name: NODE_NAME,
 		type: options.nodeType ?? NODE_TYPE,
-		typeVersion: 1,
+		typeVersion: options.typeVersion ?? (options.nodeType ? 1 : ACTION_NODE_VERSION),
 		position: [0, 0],
 		parameters: options.parameters as INodeParameters,
 		credentials: { messagingServiceApi: { id: '1', name: 'Messaging Service account' } },

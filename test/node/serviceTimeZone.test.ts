@@ -25,7 +25,7 @@ const operations: DateOperation[] = [
 	{
 		name: 'SMS > Create Message (time)',
 		seconds: false,
-		parameters: (time) => ({ resource: 'sms', operation: 'createMessage', message: 'Hi', additionalFields: { time } }),
+		parameters: (time) => ({ resource: 'sms', operation: 'createMessage', message: 'Hi', additionalFields: { sendAt: time } }),
 		sent: (request) => request.query.time,
 	},
 	{
@@ -38,7 +38,7 @@ const operations: DateOperation[] = [
 			mailingName: 'Newsletter',
 			message: 'Hello',
 			senderNameId: String(fixture.account.alphanameIds[0]),
-			sendTime,
+			sendAt: sendTime,
 		}),
 		sent: (request) => request.body?.d_schedule,
 	},
@@ -71,7 +71,7 @@ const operations: DateOperation[] = [
 			recipientsFrom: 'define',
 			recipientPhone: '={{ $json.phone }}',
 			callbackUrl: 'http://127.0.0.1:9/webhook-waiting/42',
-			options: { scheduleTime },
+			options: { sendAt: scheduleTime },
 		}),
 		sent: (request) => (request.body as { messages: IDataObject[] }).messages[0].schedule_time,
 	},
@@ -89,7 +89,7 @@ const operations: DateOperation[] = [
 			messageType: 'bulk',
 			contentType: 'text',
 			chatText: 'Sale today',
-			options: { scheduleTime },
+			options: { sendAt: scheduleTime },
 		}),
 		sent: (request) => (request.body as { messages: IDataObject[] }).messages[0].schedule_time,
 	},
@@ -181,7 +181,7 @@ describe('bad dates with a Service Time Zone', () => {
 			timezone: 'Europe/Berlin',
 			credentialFields: { serviceTimeZone: 'Europe/Minsk' },
 		});
-		expect(error?.message).toContain('Invalid Send Time "2026-02-30T10:00:00" in item 0');
+		expect(error?.message).toContain('Invalid Send At "2026-02-30T10:00:00" in item 0');
 		expect(fixture.sandbox.requests()).toHaveLength(0);
 	});
 });

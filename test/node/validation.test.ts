@@ -15,7 +15,7 @@ function smsToList(sendTime: string) {
 			mailingName: 'Newsletter',
 			message: 'Hello',
 			senderNameId: String(fixture.account.alphanameIds[0]),
-			sendTime,
+			sendAt: sendTime,
 		},
 	});
 }
@@ -40,7 +40,7 @@ describe('dates', () => {
 		'SMS Send to List refuses "%s" before sending anything',
 		async (sendTime) => {
 			const { error } = await smsToList(sendTime);
-			expect(error?.message).toContain(`Invalid Send Time "${sendTime}" in item 0`);
+			expect(error?.message).toContain(`Invalid Send At "${sendTime}" in item 0`);
 			expect(fixture.sandbox.requests()).toHaveLength(0);
 		},
 	);
@@ -61,7 +61,7 @@ describe('dates', () => {
 		const { error, run } = await smsToList('2020-01-01 10:00');
 		expect(error).toBeUndefined();
 		const hints = run.data.resultData.runData['Messaging Service'][0].hints ?? [];
-		expect(hints.map((hint) => hint.message)).toEqual([expect.stringMatching(/Send Time 2020-01-01 10:00 of item 0 is in the past/)]);
+		expect(hints.map((hint) => hint.message)).toEqual([expect.stringMatching(/Send At 2020-01-01 10:00 of item 0 is in the past/)]);
 	});
 });
 

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /** The ceiling of the adaptive concurrency: high enough that 50 ms answers are not the bottleneck (README, Performance). */
 export const DEFAULT_CONCURRENCY = 50;
@@ -54,3 +54,47 @@ export const perItemOptions: INodeProperties = {
 	default: {},
 	options: [concurrencyOption, timeoutOption],
 };
+
+/** Node version 1's fields, kept so that the workflows saved with it run as they did. */
+export const ONLY_VERSION_1 = { show: { '@version': [1] } };
+/** Fields of node version 2 on (one name and one description for one thing across operations). */
+export const FROM_VERSION_2 = { show: { '@version': [{ _cnd: { gte: 2 } }] } };
+
+const SEND_AT_DESCRIPTION =
+	"When to send (a time without an offset is in the workflow's time zone; it is sent in the Service Time Zone of the credential). Empty: at once, or for a list mailing as soon as it is confirmed.";
+
+/** The "when to send" field of every operation that can schedule a send. */
+export const sendAtField: INodeProperties = {
+	displayName: 'Send At',
+	name: 'sendAt',
+	type: 'dateTime',
+	default: '',
+	description: SEND_AT_DESCRIPTION,
+};
+
+/**
+ * The "when to send" field for both node versions: version 1 named it differently in some
+ * operations (`name`, `displayName`); version 2 calls it Send At everywhere.
+ */
+export function sendAtFields(version1: { name: string; displayName: string }): INodeProperties[] {
+	return [
+		{ ...sendAtField, ...version1, displayOptions: ONLY_VERSION_1 },
+		{ ...sendAtField, displayOptions: FROM_VERSION_2 },
+	];
+}
+
+/** The value and label of the "when to send" field, wherever the node's version keeps it. */
+export function sendAtValue(
+	context: IExecuteFunctions,
+	version1: { name: string; displayName: string },
+	read: (name: string) => unknown,
+): { value: unknown; label: string } {
+	return context.getNode().typeVersion >= 2
+		? { value: read(sendAtField.name), label: sendAtField.displayName }
+		: { value: read(version1.name), label: version1.displayName };
+}
+
+/** Reads a field of a collection parameter that may be missing. */
+export function collectionField(collection: IDataObject): (name: string) => unknown {
+	return (name) => collection[name];
+}

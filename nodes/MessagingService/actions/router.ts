@@ -12,8 +12,13 @@ import { resources } from './resources';
 import { runItems } from './runItems';
 import type { ExecutionTools } from './types';
 
+/**
+ * A request setting from the operation's Options. SMS > Create Message once showed Timeout under
+ * Additional Fields: a workflow saved then keeps the Timeout it set there.
+ */
 function optionNumber(context: IExecuteFunctions, name: string, fallback: number, min: number, max: number): number {
-	const value = Number(context.getNodeParameter(`options.${name}`, 0, fallback));
+	const saved = context.getNodeParameter(`additionalFields.${name}`, 0, fallback) as unknown;
+	const value = Number(context.getNodeParameter(`options.${name}`, 0, saved));
 	return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback;
 }
 

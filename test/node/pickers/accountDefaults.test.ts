@@ -78,7 +78,7 @@ describe('account defaults from the credential', () => {
 
 	it('SMS > Send to List: sender name and subscriber list from the credential', async () => {
 		const { error } = await fixture.run({
-			parameters: { resource: 'sms', operation: 'sendToList', mailingName: 'April', message: 'Hi', sendTime: '2026-04-01T10:00:00' },
+			parameters: { resource: 'sms', operation: 'sendToList', mailingName: 'April', message: 'Hi', sendAt: '2026-04-01T10:00:00' },
 			credentialFields: defaults(),
 		});
 		expect(error).toBeUndefined();

@@ -119,9 +119,9 @@ const itemCases: ItemCase[] = [
 	},
 	{
 		name: 'Create Message: send time in a wrong format',
-		field: 'Send Time',
+		field: 'Send At',
 		method: 'createSmsMessage',
-		parameters: () => sms('createMessage', { message: 'Hi', additionalFields: { time: '={{ $json.v }}' } }),
+		parameters: () => sms('createMessage', { message: 'Hi', additionalFields: { sendAt: '={{ $json.v }}' } }),
 		values: () => ['2026-03-05T10:30:00', 'tomorrow at noon', '2026-03-05T10:30:00.000Z'],
 	},
 	{
@@ -177,7 +177,7 @@ const itemCases: ItemCase[] = [
 	},
 	{
 		name: 'Send to List: send time in a wrong format',
-		field: 'Send Time',
+		field: 'Send At',
 		method: 'sendSmsList',
 		parameters: () =>
 			sms('sendToList', {
@@ -185,7 +185,7 @@ const itemCases: ItemCase[] = [
 				mailingName: 'M',
 				message: 'Hi',
 				senderNameId: alphaname(),
-				sendTime: '={{ $json.v }}',
+				sendAt: '={{ $json.v }}',
 			}),
 		values: () => ['2026-03-05T10:30:00', '31/03/2026 14:30', '2026-03-06T10:30:00'],
 	},
@@ -307,8 +307,8 @@ const batchCases: BatchCase[] = [
 	},
 	{
 		name: 'items: schedule time in a wrong format',
-		field: 'Schedule Time',
-		parameters: () => fromItems({ options: { scheduleTime: 'next friday' } }),
+		field: 'Send At',
+		parameters: () => fromItems({ options: { sendAt: 'next friday' } }),
 		items: () => phones('375291000001', '375291000002'),
 		bad: [0, 1],
 	},

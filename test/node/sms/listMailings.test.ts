@@ -11,7 +11,7 @@ async function sendToList(sendTime?: string) {
 			mailingName: 'March newsletter',
 			message: 'Our March offers are here',
 			senderNameId: String(fixture.account.alphanameIds[0]),
-			...(sendTime !== undefined ? { sendTime } : {}),
+			...(sendTime !== undefined ? { sendAt: sendTime } : {}),
 		},
 		timezone: 'Europe/Berlin',
 	});
@@ -37,7 +37,7 @@ describe('SMS > Send to List', () => {
 		expect(fixture.sandbox.counters().messagesSent).toBe(0);
 	});
 
-	it('uses the current time when Send Time is left empty', async () => {
+	it('uses the current time when Send At is left empty', async () => {
 		const { error } = await sendToList();
 		expect(error).toBeUndefined();
 		const [request] = fixture.sandbox.requests();

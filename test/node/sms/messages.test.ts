@@ -19,7 +19,7 @@ describe('SMS > Create Message', () => {
 				resource: 'sms',
 				operation: 'createMessage',
 				message: 'Your table is ready',
-				additionalFields: { name: 'Table ready', senderNameId: String(alphanameId), time: '2026-03-02T09:15:00.000Z' },
+				additionalFields: { name: 'Table ready', senderNameId: String(alphanameId), sendAt: '2026-03-02T09:15:00.000Z' },
 			},
 			timezone: 'Europe/Minsk',
 		});

@@ -102,7 +102,7 @@ describe('SMS > Send Batch, from input items', () => {
 			parameters: batchParameters({
 				messageType: 'personal',
 				personalText: '=Hi {{ $json.name }}',
-				options: { scheduleTime: '2026-03-05T10:30:00.000Z' },
+				options: { sendAt: '2026-03-05T10:30:00.000Z' },
 			}),
 			items: [
 				{ phone: '375291000001', name: 'Ann' },

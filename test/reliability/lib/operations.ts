@@ -260,7 +260,7 @@ export const listSendAndConfirm: OperationKind = {
 				mailingName: '={{ $json.name }}',
 				message: '={{ $json.text }}',
 				senderNameId: world.alphanameId,
-				sendTime: EMULATOR_START,
+				sendAt: EMULATOR_START,
 				options: { ...context.options },
 			},
 			items,

@@ -151,7 +151,7 @@ function everyOperation(world: World, e: Entities, wave: string, options: INodeP
 		],
 		['sms', 'sendAndWait', { phone, message: `${wave} approve?`, senderNameId: world.alphanameId, options }],
 		['sms', 'sendCreatedMessage', { createdMessageId: String(e.createdMessageId), phone, options }],
-		['sms', 'sendToList', { listId: String(world.account.listIds[0]), mailingName: `${wave} to list`, message: 'Hi', senderNameId: world.alphanameId, sendTime: EMULATOR_START, options }],
+		['sms', 'sendToList', { listId: String(world.account.listIds[0]), mailingName: `${wave} to list`, message: 'Hi', senderNameId: world.alphanameId, sendAt: EMULATOR_START, options }],
 		['chatMessage', 'confirmListMailing', { messageId: String(e.chatListMailingId), options }],
 		['chatMessage', 'getBatchStatus', { uuid: e.chatBatchUuid, options }],
 		['chatMessage', 'getDeliveryStatus', { messageId: String(e.chatMailingId) }],

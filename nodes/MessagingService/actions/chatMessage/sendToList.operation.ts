@@ -5,7 +5,7 @@ import { checkScheduleTime } from '../../helpers/fields';
 import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
-import { concurrencyOption, timeoutOption } from '../common';
+import { concurrencyOption, sendAtField, timeoutOption } from '../common';
 import { forOperation } from '../display';
 import { chatContentFields, chatSenderField, readChatContent } from '../shared/chatContent';
 
@@ -43,13 +43,7 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'sendT
 				placeholder: 'e.g. Spring sale',
 				description: 'A name for the mailing; the service makes one up when it is empty',
 			},
-			{
-				displayName: 'Send At',
-				name: 'sendAt',
-				type: 'dateTime',
-				default: '',
-				description: "When the mailing goes out after it is confirmed (a time without an offset is in the workflow's time zone; it is sent in the Service Time Zone of the credential); empty means as soon as it is confirmed",
-			},
+			sendAtField,
 			timeoutOption,
 		],
 	},
@@ -63,7 +57,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const parameters: ApiParameters = { chatname_id: chatnameId, list_id: listId };
 	const name = typeof options.mailingName === 'string' ? options.mailingName.trim() : '';
 	if (name !== '') parameters.name = name;
-	const schedule = checkScheduleTime(this, options.sendAt, 'Send At', 'YYYY-MM-DD HH:MM', itemIndex, await serviceZone(this, itemIndex));
+	const schedule = checkScheduleTime(this, options[sendAtField.name], sendAtField.displayName, 'YYYY-MM-DD HH:MM', itemIndex, await serviceZone(this, itemIndex));
 	if (schedule !== undefined) parameters.d_schedule = schedule;
 	const content = await readChatContent(this, api, itemIndex);
 

@@ -3,8 +3,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { checkTime, readOptionalId, readText } from '../../helpers/fields';
 import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
-import { timeoutOption } from '../common';
+import { collectionField, ONLY_VERSION_1, perItemOptions, sendAtFields, sendAtValue, timeoutOption } from '../common';
 import { forOperation } from '../display';
+
+const SEND_TIME_VERSION_1 = { name: 'time', displayName: 'Send Time' };
 
 export const description: INodeProperties[] = forOperation('sms', 'createMessage', [
 	{
@@ -33,14 +35,7 @@ export const description: INodeProperties[] = forOperation('sms', 'createMessage
 				placeholder: 'e.g. Table ready notice',
 				description: 'A name for the message, to find it later',
 			},
-			{
-				displayName: 'Send Time',
-				name: 'time',
-				type: 'dateTime',
-				default: '',
-				description:
-					'When the SMS of this message are sent (a time without an offset is in the workflow time zone; it is sent in the Service Time Zone of the credential). Sends requested earlier wait until this time.',
-			},
+			...sendAtFields(SEND_TIME_VERSION_1),
 			{
 				displayName: 'Sender Name ID',
 				name: 'senderNameId',
@@ -49,9 +44,11 @@ export const description: INodeProperties[] = forOperation('sms', 'createMessage
 				placeholder: 'e.g. 1001',
 				description: 'The ID of the sender name (alphaname) the recipients see',
 			},
-			timeoutOption,
+			// version 1 showed the Timeout here; from version 2 it is in Options, as in every operation
+			{ ...timeoutOption, displayOptions: ONLY_VERSION_1 },
 		],
 	},
+	perItemOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
@@ -59,6 +56,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const name = typeof fields.name === 'string' && fields.name.trim() !== '' ? fields.name : undefined;
 	const alphanameId = readOptionalId(fields.senderNameId, this, 'Sender Name ID', itemIndex);
-	const time = checkTime(this, fields.time, 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex, await serviceZone(this, itemIndex));
+	const sendAt = sendAtValue(this, SEND_TIME_VERSION_1, collectionField(fields));
+	const time = checkTime(this, sendAt.value, sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, await serviceZone(this, itemIndex));
 	return [await api.one('createSmsMessage', { message, name, alphaname_id: alphanameId, time })];
 }

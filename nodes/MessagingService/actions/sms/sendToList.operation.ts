@@ -4,9 +4,11 @@ import { defaultHint, readIdOrAccountDefault } from '../../helpers/accountDefaul
 import { checkScheduleTime, checkTime, readText } from '../../helpers/fields';
 import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
-import { perItemOptions } from '../common';
+import { perItemOptions, sendAtFields, sendAtValue } from '../common';
 import { forOperation } from '../display';
 import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
+
+const SEND_TIME_VERSION_1 = { name: 'sendTime', displayName: 'Send Time' };
 
 export const description: INodeProperties[] = forOperation('sms', 'sendToList', [
 	{
@@ -42,14 +44,7 @@ export const description: INodeProperties[] = forOperation('sms', 'sendToList', 
 		description: 'The name of the mailing',
 	},
 	...messageFromFields({ placeholder: 'e.g. Our March offers are here', description: 'The text of the SMS' }),
-	{
-		displayName: 'Send Time',
-		name: 'sendTime',
-		type: 'dateTime',
-		default: '',
-		description:
-			'When to send the mailing (a time without an offset is in the workflow time zone; it is sent in the Service Time Zone of the credential). Leave empty for now: the mailing then goes out as soon as it is confirmed.',
-	},
+	...sendAtFields(SEND_TIME_VERSION_1),
 	perItemOptions,
 ]);
 
@@ -58,9 +53,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const listId = await readIdOrAccountDefault(this, 'listId', 'Subscriber List ID', itemIndex, 'defaultListId');
 	const name = readText(this, 'mailingName', 'Mailing Name', itemIndex);
 	const zone = await serviceZone(this, itemIndex);
+	const sendAt = sendAtValue(this, SEND_TIME_VERSION_1, (name) => this.getNodeParameter(name, itemIndex, ''));
 	const schedule =
-		checkScheduleTime(this, this.getNodeParameter('sendTime', itemIndex, ''), 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex, zone) ??
-		checkTime(this, new Date(), 'Send Time', 'YYYY-MM-DD HH:MM', itemIndex, zone);
+		checkScheduleTime(this, sendAt.value, sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, zone) ??
+		checkTime(this, new Date(), sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, zone);
 	const message = await resolveMessageText(this, api, itemIndex);
 	return [
 		await api.one('sendSmsList', {

@@ -2,7 +2,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { defaultHint } from '../../../helpers/accountDefaults';
-import { timeoutOption } from '../../common';
+import { sendAtFields, timeoutOption } from '../../common';
+
+/** What node version 1 called the "when to send" field of Send Batch. */
+export const SCHEDULE_TIME_VERSION_1 = { name: 'scheduleTime', displayName: 'Schedule Time' };
 
 export const DEFAULT_CHUNK_SIZE = 1000;
 export const MAX_CHUNK_SIZE = 10000;
@@ -199,13 +202,7 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 					default: DEFAULT_CHUNK_SIZE,
 					description: `How many recipients go into one mailing (one request) when mailings are built from input items; more recipients are split into several mailings. At most ${MAX_CHUNK_SIZE}.`,
 				},
-				{
-					displayName: 'Schedule Time',
-					name: 'scheduleTime',
-					type: 'dateTime',
-					default: '',
-					description: 'When to send the mailing built from input items (a time without an offset is in the workflow time zone; it is sent in the Service Time Zone of the credential). Leave empty to send at once.',
-				},
+				...sendAtFields(SCHEDULE_TIME_VERSION_1),
 				timeoutOption,
 			],
 		},

@@ -12,7 +12,7 @@
  *
  * Field names it reads: `buildFrom` ('items' | 'json'), `mailingName`, `senderNameId`,
  * `messageType` ('bulk' | 'personal'), `recipientsFrom` ('fields' | 'define'), `phoneField` or
- * `recipientPhone`, `callbackUrl`, `messagesJson`, `options.scheduleTime`, `options.chunkSize`.
+ * `recipientPhone`, `callbackUrl`, `messagesJson`, `options.sendAt` (`options.scheduleTime` in node version 1), `options.chunkSize`.
  * The channel reads its own content fields; what each recipient of a personal mailing gives
  * comes through `RecipientValues` (parameter `x` below, or the item field named by `xField`).
  *

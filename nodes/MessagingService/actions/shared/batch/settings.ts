@@ -4,9 +4,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readIdOrAccountDefault } from '../../../helpers/accountDefaults';
 import { checkTime, isHttpUrl } from '../../../helpers/fields';
 import { serviceZone } from '../../../helpers/serviceZone';
-import { invalidField } from '../../../helpers/validation';
+import { invalidField } from '../../../base/validation';
 import type { BatchChannel, MessageType, RecipientsFrom } from './channel';
-import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE } from './fields';
+import { collectionField, sendAtValue } from '../../common';
+import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, SCHEDULE_TIME_VERSION_1 } from './fields';
 
 export function readCallbackUrl(context: IExecuteFunctions, channel: BatchChannel, itemIndex: number): string | undefined {
 	const value = context.getNodeParameter('callbackUrl', itemIndex, '');
@@ -51,7 +52,8 @@ export async function readMailingSettings(context: IExecuteFunctions, channel: B
 	const callbackUrl = readCallbackUrl(context, channel, 0);
 
 	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
-	const scheduleTime = checkTime(context, options.scheduleTime, 'Schedule Time', 'YYYY-MM-DDTHH:mm:ss', 0, await serviceZone(context, 0));
+	const sendAt = sendAtValue(context, SCHEDULE_TIME_VERSION_1, collectionField(options));
+	const scheduleTime = checkTime(context, sendAt.value, sendAt.label, 'YYYY-MM-DDTHH:mm:ss', 0, await serviceZone(context, 0));
 	const chunkValue = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
 	const chunkSize = Number(chunkValue);
 	if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_CHUNK_SIZE) {
