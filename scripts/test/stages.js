@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, build, the jest suites and the end-to-end suite, one after the
-// other. Each stage's whole output goes to .test-logs/<stage>.log; the terminal gets one summary
-// per stage (and the reliability figures). A failing stage prints its log and stops the run.
+// `npm test`: lint, typecheck, build, the jest suites and the end-to-end suite. The real n8n the
+// end-to-end suite needs is installed (first run only: a few minutes, mostly download) from the
+// start, beside the other stages; lint and typecheck run side by side. Each stage's whole output
+// goes to .test-logs/<stage>.log; the terminal gets one line per stage with when it started and
+// how long it took (and the reliability figures). A failing stage prints its log and stops the run.
 'use strict';
 
 const { spawn } = require('node:child_process');
@@ -13,13 +15,17 @@ const logDir = path.join(root, '.test-logs');
 const jest = path.join(root, 'node_modules', '.bin', 'jest');
 const HEARTBEAT_MS = 120_000;
 
-const stages = [
-	{ name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
-	{ name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
-	{ name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
+const hostInstall = { name: 'n8n-host', command: process.execPath, args: [path.join(root, 'scripts', 'n8n-host', 'install.js')] };
+/** Run in order; the stages of one step run side by side. */
+const steps = [
+	[
+		{ name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+		{ name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+	],
+	[{ name: 'build', command: 'npm', args: ['run', '--silent', 'build'] }],
 	// --silent: the errors the tests provoke on purpose (n8n logs them) stay in the log file
-	{ name: 'jest', command: jest, args: ['--silent'] },
-	{ name: 'e2e', command: jest, args: ['-c', 'test/e2e/jest.config.js', '--silent'], env: { E2E_SKIP_BUILD: '1' } },
+	[{ name: 'jest', command: jest, args: ['--silent'] }],
+	[{ name: 'e2e', command: jest, args: ['-c', 'test/e2e/jest.config.js', '--silent'], env: { E2E_SKIP_BUILD: '1' }, after: hostInstall }],
 ];
 
 function seconds(ms) {
@@ -40,6 +46,7 @@ function summaryOf(output) {
 }
 
 function runStage(stage) {
+	stage.startedAt = Date.now();
 	return new Promise((resolve) => {
 		const logFile = path.join(logDir, `${stage.name}.log`);
 		const log = fs.createWriteStream(logFile);
@@ -68,20 +75,38 @@ function runStage(stage) {
 	});
 }
 
+let runStarted = Date.now();
+
+/** Prints a finished stage's line, or its whole output and exits when it failed. */
+function report(stage, result) {
+	const relativeLog = path.relative(root, result.logFile);
+	const timing = `from ${seconds(stage.startedAt - runStarted).padStart(5)}, ${seconds(result.ms).padStart(6)}`;
+	if (result.code !== 0) {
+		process.stdout.write(`${result.output}\n`);
+		process.stdout.write(`FAILED ${stage.name} (${timing}, exit ${result.signal ?? result.code}); its whole output: ${relativeLog}\n`);
+		process.exit(result.code || 1);
+	}
+	const { totals, figures } = summaryOf(result.output);
+	process.stdout.write(`ok  ${stage.name.padEnd(9)} ${timing}${totals ? `  ${totals}` : ''}\n`);
+	for (const line of figures) process.stdout.write(`    ${line}\n`);
+}
+
 async function main() {
 	fs.mkdirSync(logDir, { recursive: true });
-	const runStarted = Date.now();
-	for (const stage of stages) {
-		const result = await runStage(stage);
-		const relativeLog = path.relative(root, result.logFile);
-		if (result.code !== 0) {
-			process.stdout.write(`${result.output}\n`);
-			process.stdout.write(`FAILED ${stage.name} after ${seconds(result.ms)} (exit ${result.signal ?? result.code}); its whole output: ${relativeLog}\n`);
-			process.exit(result.code || 1);
-		}
-		const { totals, figures } = summaryOf(result.output);
-		process.stdout.write(`ok  ${stage.name.padEnd(9)} ${seconds(result.ms).padStart(6)}${totals ? `  ${totals}` : ''}\n`);
-		for (const line of figures) process.stdout.write(`    ${line}\n`);
+	runStarted = Date.now();
+	const host = runStage(hostInstall).then((result) => {
+		hostInstall.result = result;
+		// a failed install is reported at once: the end-to-end suite cannot run without it
+		if (result.code !== 0) report(hostInstall, result);
+		return result;
+	});
+	for (const step of steps) {
+		await Promise.all(
+			step.map(async (stage) => {
+				if (stage.after) report(stage.after, await host);
+				report(stage, await runStage(stage));
+			}),
+		);
 	}
 	process.stdout.write(`all stages passed in ${seconds(Date.now() - runStarted)}; the full output of each is in ${path.relative(root, logDir)}/\n`);
 }
