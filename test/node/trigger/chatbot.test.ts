@@ -218,6 +218,33 @@ describe('Messaging Service Trigger: Combine Replies per Phone', () => {
 	});
 });
 
+describe('Messaging Service Trigger: Combine Replies per Phone at scale', () => {
+	it('makes 1,000 replies from 250 phones one execution per phone, each with its texts in order, each reply once', async () => {
+		const { mailing, session } = await activeSession({ ...RECENT, options: { combineRepliesPerPhone: true, maxRepliesPerPoll: 1000 } });
+		const phones = Array.from({ length: 250 }, (_, index) => `37529${String(1_000_000 + index).padStart(7, '0')}`);
+		const ids: string[] = [];
+		for (let round = 0; round < 4; round++) {
+			for (const phone of phones) ids.push(t.reply(mailing, `${phone} says ${round}`, phone));
+			t.sandbox.advanceClock(1);
+		}
+		t.sandbox.clearRequests();
+		const { executions, error } = await session.poll();
+		expect(error).toBeUndefined();
+		expect(executions).toHaveLength(250);
+		for (const [index, execution] of executions.entries()) {
+			expect(execution).toHaveLength(1);
+			const phone = phones[index];
+			expect(execution[0].sessionId).toBe(phone);
+			expect(execution[0].chatInput).toBe([0, 1, 2, 3].map((round) => `${phone} says ${round}`).join('\n'));
+		}
+		const output = executions.flatMap((execution) => (execution[0].replies as IDataObject[]).map((reply) => String(reply.id)));
+		expect(output.sort()).toEqual([...ids].sort());
+		expect(markedRead().sort()).toEqual([...ids].sort());
+		t.sandbox.advanceClock(60);
+		expect((await session.poll()).result).toBeNull();
+	});
+});
+
 describe('Messaging Service Trigger: the bot never talks to itself', () => {
 	it('outputs nothing for the answers a workflow sends, and a reply to an answer at the next poll', async () => {
 		const { mailing, session } = await activeSession(COMBINED);
