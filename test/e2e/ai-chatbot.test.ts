@@ -10,6 +10,7 @@ import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
 import { host } from './lib/host';
 import { N8nClient } from './lib/n8n-client';
+import { finishedExecutions, waitForPoll } from './lib/polls';
 import type { ExecutionDetails, WorkflowData } from './lib/n8n-types';
 import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
 import { startScriptedChatModel, type ChatRequest, type ScriptedChatModel } from './lib/scripted-chat-model';
@@ -85,12 +86,6 @@ describe('an AI chatbot: the reply trigger feeding an AI Agent with memory per p
 		return await client.createWorkflow({ ...workflow, nodes });
 	}
 
-	async function waitForExecutions(workflowId: string, count: number): Promise<ExecutionDetails[]> {
-		const started = await client.waitForExecutions(workflowId, count, 150000);
-		const details: ExecutionDetails[] = [];
-		for (const summary of started) details.push(await client.waitForExecution(summary.id, 120000));
-		return details.sort((a, b) => Number(a.id) - Number(b.id));
-	}
 
 	/** The one model request whose last user message is this text. */
 	function modelRequestFor(text: string): ChatRequest {
@@ -125,7 +120,7 @@ describe('an AI chatbot: the reply trigger feeding an AI Agent with memory per p
 			// turn 1: one reply from each customer, in one poll: one execution per phone
 			reply(annaOpening, ANNA, 'Hi, this is Anna, booking 1042');
 			reply(borisOpening, BORIS, 'Hello, Boris here');
-			const firstTurns = turnsOf(await waitForExecutions(workflow.id, 2));
+			const firstTurns = turnsOf(await finishedExecutions(client, workflow.id, 2));
 			expect([...firstTurns.keys()].sort()).toEqual([ANNA, BORIS]);
 			expect(firstTurns.get(ANNA)?.chatInput).toBe('Hi, this is Anna, booking 1042');
 			expect(firstTurns.get(BORIS)?.chatInput).toBe('Hello, Boris here');
@@ -136,7 +131,7 @@ describe('an AI chatbot: the reply trigger feeding an AI Agent with memory per p
 			// turn 2: Anna answers the bot's answer; Boris sends three quick messages
 			reply(firstTurns.get(ANNA)!.answerMailing, ANNA, 'Can I move it to Friday?');
 			for (const text of ['Wait', 'I also need', 'a second room']) reply(firstTurns.get(BORIS)!.answerMailing, BORIS, text);
-			const secondTurns = turnsOf((await waitForExecutions(workflow.id, 4)).slice(2));
+			const secondTurns = turnsOf((await finishedExecutions(client, workflow.id, 4)).slice(2));
 			expect(secondTurns.get(ANNA)?.chatInput).toBe('Can I move it to Friday?');
 			expect(secondTurns.get(BORIS)?.chatInput).toBe('Wait\nI also need\na second room');
 
@@ -177,11 +172,3 @@ describe('an AI chatbot: the reply trigger feeding an AI Agent with memory per p
 		}
 	}, 480000);
 });
-
-async function waitForPoll(condition: () => boolean): Promise<void> {
-	const deadline = Date.now() + 150000;
-	while (!condition()) {
-		if (Date.now() > deadline) throw new Error('no poll within 150 s');
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-}

@@ -6,7 +6,7 @@ import axios from 'axios';
 import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
 import { N8nClient } from './lib/n8n-client';
-import type { ExecutionDetails } from './lib/n8n-types';
+import { finishedExecutions, waitForPoll } from './lib/polls';
 import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
 import { workflowOf } from './lib/workflow-builder';
 
@@ -37,12 +37,6 @@ describe('an auto-responder: the reply trigger answering with Chat Message > Sen
 	const answers = (): LoggedRequest[] => sandbox.requests().filter((request) => request.apiMethod === 'sendQuickChatMessage' && request.status === 200);
 	const reply = (mailingId: number, message: string) => sandbox.injectReply(TOKEN, { message_id: mailingId, phone: PHONE, message }).id;
 
-	async function waitForExecutions(workflowId: string, count: number): Promise<ExecutionDetails[]> {
-		const started = await client.waitForExecutions(workflowId, count, 150000);
-		const details: ExecutionDetails[] = [];
-		for (const summary of started) details.push(await client.waitForExecution(summary.id, 60000));
-		return details.sort((a, b) => Number(a.id) - Number(b.id));
-	}
 
 	it('a reply starts the workflow once; a reply to its answer starts it again at the next poll', async () => {
 		const chatnameId = String(sandbox.account(TOKEN).chatnameIds[0]);
@@ -91,7 +85,7 @@ describe('an auto-responder: the reply trigger answering with Chat Message > Sen
 			// the poll at activation reads the opening mailing; a reply after it is new
 			await waitForPoll(() => readsOf(openingId).length >= 1);
 			const first = reply(openingId, 'Great service');
-			const [firstRun] = await waitForExecutions(workflow.id, 1);
+			const [firstRun] = await finishedExecutions(client, workflow.id, 1);
 			expect({ status: firstRun.status, error: executionError(firstRun) }).toEqual({ status: 'success', error: undefined });
 			expect(nodeOutput(firstRun, 'New Reply').map((item) => item.id)).toEqual([first]);
 			const [answer] = nodeOutput(firstRun, 'Answer');
@@ -103,7 +97,7 @@ describe('an auto-responder: the reply trigger answering with Chat Message > Sen
 			// the customer answers the answer: the next poll that reads the new mailing outputs the reply
 			const readsBefore = readsOf(answerId).length;
 			const second = reply(answerId, 'You are welcome');
-			const runs = await waitForExecutions(workflow.id, 2);
+			const runs = await finishedExecutions(client, workflow.id, 2);
 			expect(readsOf(answerId).length - readsBefore).toBe(1);
 			const secondRun = runs[1];
 			expect({ status: secondRun.status, error: executionError(secondRun) }).toEqual({ status: 'success', error: undefined });
@@ -125,11 +119,3 @@ describe('an auto-responder: the reply trigger answering with Chat Message > Sen
 		}
 	}, 400000);
 });
-
-async function waitForPoll(condition: () => boolean): Promise<void> {
-	const deadline = Date.now() + 150000;
-	while (!condition()) {
-		if (Date.now() > deadline) throw new Error('no poll within 150 s');
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
-}
