@@ -9,4 +9,7 @@ module.exports = {
 	},
 	setupFiles: ['<rootDir>/test/harness/env.ts'],
 	testTimeout: 30000,
+	// one worker per core (jest's default leaves one core idle); the tests wait on HTTP far more
+	// than they compute, and none of them asserts on wall-clock time
+	maxWorkers: '100%',
 };

@@ -10,8 +10,8 @@ module.exports = {
 	},
 	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 	// Each test file starts its own n8n (about 700 MB, and a busy CPU while it boots). Most of a
-	// file's time is spent waiting for polls, callbacks and answers, so two files run at a time.
-	maxWorkers: 2,
+	// file's time is spent waiting for polls, callbacks and answers, so three files run at a time.
+	maxWorkers: 3,
 	// Generous guards: a busy 2-core CI machine can take minutes to boot n8n; nothing here measures time.
 	testTimeout: 300000,
 };
