@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { itRefusesBadBatchInput } from '../../harness/badInput';
+import { badInputTable } from '../../harness/badInputTable';
 import { useSandbox } from '../../harness/sandbox';
 import { signedCallback } from '../../harness/signedCallback';
 
@@ -287,4 +289,8 @@ describe('SMS > Send Batch, mailings as JSON', () => {
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(items.every((item) => typeof item.json.uuid === 'string' && item.json.success === 'OK')).toBe(true);
 	});
+});
+
+describe('SMS > Send Batch: bad input is refused before any request, naming the field and the item', () => {
+	itRefusesBadBatchInput(fixture, badInputTable(fixture).sms.sendBatch);
 });

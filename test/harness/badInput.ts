@@ -1,0 +1,115 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { direct } from './direct';
+import type { SandboxFixture } from './sandbox';
+
+/** A bad value in item 1 of three items of a per-item operation. */
+export interface ItemCase {
+	name: string;
+	/** the label the error must name */
+	field: string;
+	/** the API method each good item calls once */
+	method: string;
+	/** the node's parameters; `={{ $json.v }}` reads each item's value */
+	parameters: () => INodeParameters;
+	/** the values of items 0, 1 (bad) and 2 */
+	values: () => Promise<unknown[]> | unknown[];
+}
+
+/** Bad input of a Send Batch: the items refused, the others still go out. */
+export interface BatchCase {
+	name: string;
+	field: string;
+	parameters: () => INodeParameters;
+	items: () => IDataObject[];
+	/** the items refused; the others must still go out */
+	bad: number[];
+	/** the API method that sends a batch */
+	method?: string;
+}
+
+const refusal = (field: string, item: number) => new RegExp(`^Invalid ${field} .* in item ${item}: `);
+
+const pairedItems = (items: Array<{ pairedItem?: unknown }>) =>
+	items.flatMap((item) =>
+		(Array.isArray(item.pairedItem) ? item.pairedItem : [item.pairedItem]).map((pair) => (pair as { item: number }).item),
+	);
+
+/** Each case: refused before any request, naming the field and the item; Continue On Fail sends the good items. */
+export function itRefusesBadItems(fixture: SandboxFixture, cases: ItemCase[]): void {
+	it.each(cases.map((testCase) => [testCase.name, testCase]))('%s', async (_name, testCase) => {
+		const created = await direct(fixture, 'GET', 'createSmsMessage', {
+			message: 'Stored',
+		});
+		const values = await testCase.values();
+		const items = values.map((v) => ({ v, id: created.message_id }));
+		fixture.sandbox.clearRequests();
+
+		const { items: outputs, error } = await fixture.run({
+			parameters: testCase.parameters(),
+			items,
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+
+		const failed = outputs.filter((item) => item.json.error !== undefined);
+		expect(failed).toHaveLength(1);
+		expect(failed[0].pairedItem).toEqual({ item: 1 });
+		expect(String(failed[0].json.error)).toMatch(refusal(testCase.field, 1));
+
+		// the good items went through, one request each; so the bad item sent none
+		const succeeded = outputs.filter((item) => item.json.error === undefined);
+		expect(new Set(succeeded.map((item) => (item.pairedItem as { item: number }).item))).toEqual(new Set([0, 2]));
+		const calls = fixture.sandbox.requests();
+		expect(calls.map((call) => call.apiMethod)).toEqual([testCase.method, testCase.method]);
+		expect(calls.every((call) => call.status === 200)).toBe(true);
+
+		// without Continue On Fail the node stops with the same message
+		const stopped = await fixture.run({
+			parameters: testCase.parameters(),
+			items: [items[1]],
+		});
+		expect(stopped.error?.message).toMatch(refusal(testCase.field, 0));
+	});
+}
+
+/** Each case: the bad items refused before any request, naming field and item; the good recipients still sent. */
+export function itRefusesBadBatchInput(fixture: SandboxFixture, cases: BatchCase[]): void {
+	it.each(cases.map((testCase) => [testCase.name, testCase]))('%s', async (_name, testCase) => {
+		const input = testCase.items();
+		const { items: outputs, error } = await fixture.run({
+			parameters: testCase.parameters(),
+			items: input,
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+
+		const failed = outputs.filter((item) => item.json.error !== undefined);
+		expect(pairedItems(failed).sort()).toEqual(testCase.bad);
+		for (const item of failed) expect(String(item.json.error)).toMatch(refusal(testCase.field, testCase.bad[0]));
+
+		const good = input.map((_, index) => index).filter((index) => !testCase.bad.includes(index));
+		const succeeded = outputs.filter((item) => item.json.error === undefined);
+		expect(pairedItems(succeeded).sort()).toEqual(good);
+
+		const calls = fixture.sandbox.requests();
+		const method = testCase.method ?? 'sendBulkSms';
+		expect(calls.every((call) => call.apiMethod === method && call.status === 200)).toBe(true);
+		const sentPhones = calls.flatMap((call) =>
+			(call.body as { messages: IDataObject[] }).messages.flatMap((sent) =>
+				(sent.delivery_list as Array<string | IDataObject>).map((entry) => (typeof entry === 'string' ? entry : entry.phone)),
+			),
+		);
+		if (testCase.parameters().buildFrom === 'items') {
+			expect(sentPhones.sort()).toEqual(good.map((index) => String(input[index].phone)).sort());
+		} else {
+			expect(calls).toHaveLength(good.length);
+		}
+
+		const stopped = await fixture.run({
+			parameters: testCase.parameters(),
+			items: input,
+		});
+		expect(stopped.error?.message).toMatch(refusal(testCase.field, testCase.bad[0]));
+	});
+}
