@@ -1,4 +1,7 @@
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import type { LoggedRequest } from '../sandbox';
+import { PHONES } from './chatBadInputCases';
 
 import { direct } from './direct';
 import type { SandboxFixture } from './sandbox';
@@ -111,5 +114,68 @@ export function itRefusesBadBatchInput(fixture: SandboxFixture, cases: BatchCase
 			items: input,
 		});
 		expect(stopped.error?.message).toMatch(refusal(testCase.field, testCase.bad[0]));
+	});
+}
+
+export interface ChatCase {
+	title: string;
+	/** the node parameters; fields that vary use expressions on the item's json */
+	parameters: () => INodeParameters;
+	/** three items: 0 and 2 good, 1 bad */
+	items: () => INodeExecutionData[];
+	/** the field label the message must name */
+	field: string;
+	/** the method that must not receive the bad item */
+	apiMethod: string;
+	/** which item a request of that method was for */
+	itemOf: (request: LoggedRequest) => number;
+}
+
+async function quickMessages(fixture: SandboxFixture, count: number): Promise<number[]> {
+	const { items } = await fixture.run({
+		parameters: {
+			resource: 'chatMessage',
+			operation: 'send',
+			chatnameId: String(fixture.account.chatnameIds[0]),
+			phone: '={{ $json.phone }}',
+			messageType: 'TEXT',
+			message: 'seed',
+		},
+		items: PHONES.slice(0, count).map((phone) => ({ phone })),
+	});
+	return items.map((item) => item.json.message_id as number);
+}
+
+export function itRefusesBadChatItems(fixture: SandboxFixture, cases: ChatCase[]): void {
+	it.each(cases)('$title', async (testCase) => {
+		let items = testCase.items();
+		let itemOf = testCase.itemOf;
+		if (testCase.apiMethod === 'getChatMessageData') {
+			// real ids for the good items
+			const ids = await quickMessages(fixture, 2);
+			items = [{ json: { id: String(ids[0]) } }, items[1], { json: { id: String(ids[1]) } }];
+			itemOf = (request) =>
+				Number(request.body?.message_id) === ids[0] ? 0 : Number(request.body?.message_id) === ids[1] ? 2 : 1;
+			fixture.sandbox.clearRequests();
+		}
+
+		// Stopped: the error names the field, the value's item, and says what to fix.
+		const stopped = await fixture.run({ parameters: testCase.parameters(), items: [items[1]] });
+		expect(stopped.error?.message).toContain(testCase.field);
+		expect(stopped.error?.message).toMatch(/in item 0\b/);
+		expect(fixture.sandbox.requests().filter((r) => r.apiMethod === testCase.apiMethod)).toHaveLength(0);
+
+		// Continue On Fail with three items: the bad one becomes an error item, the others go through.
+		fixture.sandbox.clearRequests();
+		const { items: output, error } = await fixture.run({ parameters: testCase.parameters(), items, continueOnFail: true });
+		expect(error).toBeUndefined();
+		const sent = fixture.sandbox.requests().filter((r) => r.apiMethod === testCase.apiMethod);
+		expect(sent.map(itemOf).sort()).toEqual([0, 2]);
+		expect(sent.every((request) => request.status === 200)).toBe(true);
+		expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(output[0].json.error).toBeUndefined();
+		expect(output[2].json.error).toBeUndefined();
+		expect(String(output[1].json.error)).toContain(testCase.field);
+		expect(String(output[1].json.error)).toMatch(/in item 1\b/);
 	});
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { BatchCase, ItemCase } from './badInput';
+import type { BatchCase, ChatCase, ItemCase } from './badInput';
+import { chatBadInputCases } from './chatBadInputCases';
 import { direct } from './direct';
 import { TEST_API_KEY } from './keys';
 import { params } from './params';
@@ -19,6 +20,7 @@ type SmsItemOperation =
 /** The bad-input cases of every operation, by resource and operation; each names the field its error must name. */
 export interface BadInputTable {
 	sms: Record<SmsItemOperation, ItemCase[]> & { sendBatch: BatchCase[] };
+	chatMessage: Record<'send' | 'sendToList' | 'getMailing', ChatCase[]>;
 	verificationCode: { send: ItemCase[] };
 }
 
@@ -303,6 +305,7 @@ export function badInputTable(fixture: SandboxFixture): BadInputTable {
 				},
 			],
 		},
+		chatMessage: chatBadInputCases(fixture),
 		verificationCode: {
 			send: [
 				{
