@@ -5,6 +5,7 @@ import { PHONES } from './chatBadInputCases';
 
 import { direct } from './direct';
 import type { SandboxFixture } from './sandbox';
+import type { TemplateRefusalCase, UnknownTemplateCase } from './templateBadInputCases';
 
 /** A bad value in item 1 of three items of a per-item operation. */
 export interface ItemCase {
@@ -177,5 +178,45 @@ export function itRefusesBadChatItems(fixture: SandboxFixture, cases: ChatCase[]
 		expect(output[2].json.error).toBeUndefined();
 		expect(String(output[1].json.error)).toContain(testCase.field);
 		expect(String(output[1].json.error)).toMatch(/in item 1\b/);
+	});
+}
+
+/** Each row: item 1 names a template ID the service does not have; items 0 and 2 go through. */
+export function itRefusesUnknownTemplate(fixture: SandboxFixture, rows: UnknownTemplateCase[]): void {
+	if (rows.length === 0) return;
+	it.each(rows)(
+		'%s with a template ID that does not exist names the Template field and the item',
+		async (_title, parameters, field, apiMethod) => {
+			const ids = fixture.account.templateIds;
+			const { items, error } = await fixture.run({
+				parameters: { resource: 'template', ...parameters },
+				items: [{ id: ids[0] }, { id: 4999 }, { id: ids[1] }],
+				continueOnFail: true,
+			});
+			expect(error).toBeUndefined();
+			expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+			expect(items[0].json.error).toBeUndefined();
+			expect(items[2].json.error).toBeUndefined();
+			expect(String(items[1].json.error)).toMatch(
+				new RegExp(`^Invalid ${field} "4999" in item 1: no stored template has this ID`),
+			);
+			const ok = fixture.sandbox.requests().filter((r) => r.apiMethod === apiMethod && r.status === 200);
+			expect(ok).toHaveLength(2);
+		},
+	);
+}
+
+/** Each row: the one item is refused before any request, naming the field and the item. */
+export function itRefusesTemplateInput(fixture: SandboxFixture, rows: TemplateRefusalCase[]): void {
+	if (rows.length === 0) return;
+	it.each(rows)('%s: refused before any request, naming the field and the item', async (_title, parameters, field) => {
+		const { items, error } = await fixture.run({
+			parameters: { resource: 'template', ...parameters },
+			items: [{ name: '', fields: {} }],
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+		expect(String(items[0].json.error)).toMatch(new RegExp(`^Invalid ${field} .* in item 0: `));
+		expect(fixture.sandbox.requests()).toHaveLength(0);
 	});
 }
