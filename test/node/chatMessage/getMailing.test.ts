@@ -2,23 +2,10 @@ import { itRefusesBadChatItems } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { useSandbox } from '../../harness/sandbox';
+import { chatMessageSetup } from './setup';
 
 const fixture = useSandbox();
-
-async function quickMessage(phone = '375291234567'): Promise<number> {
-	const { items, error } = await fixture.run({
-		parameters: {
-			resource: 'chatMessage',
-			operation: 'send',
-			chatnameId: String(fixture.account.chatnameIds[0]),
-			phone,
-			messageType: 'TEXT',
-			message: 'Hello',
-		},
-	});
-	expect(error).toBeUndefined();
-	return items[0].json.message_id as number;
-}
+const { quickMessage } = chatMessageSetup(fixture);
 
 describe('Chat Message > Get Mailing', () => {
 	it('gets one mailing by id', async () => {

@@ -1,22 +1,9 @@
 import { TEST_API_KEY } from '../../harness/keys';
 import { useSandbox } from '../../harness/sandbox';
+import { chatMessageSetup } from './setup';
 
 const fixture = useSandbox();
-
-async function listMailing(extra: Record<string, unknown> = {}) {
-	return await fixture.run({
-		parameters: {
-			resource: 'chatMessage',
-			operation: 'sendToList',
-			chatnameId: String(fixture.account.chatnameIds[1]),
-			listId: String(fixture.account.listIds[0]),
-			messageType: 'TEXT',
-			message: 'Spring sale',
-			...extra,
-		},
-		timezone: 'Europe/Minsk',
-	});
-}
+const { listMailing } = chatMessageSetup(fixture);
 
 describe('Chat Message > Get Many Deliveries', () => {
 	it('lists the deliveries of a list mailing, one item per recipient', async () => {

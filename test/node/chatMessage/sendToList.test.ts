@@ -2,23 +2,10 @@ import { itRefusesBadChatItems } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { useSandbox } from '../../harness/sandbox';
+import { chatMessageSetup } from './setup';
 
 const fixture = useSandbox();
-
-async function listMailing(extra: Record<string, unknown> = {}) {
-	return await fixture.run({
-		parameters: {
-			resource: 'chatMessage',
-			operation: 'sendToList',
-			chatnameId: String(fixture.account.chatnameIds[1]),
-			listId: String(fixture.account.listIds[0]),
-			messageType: 'TEXT',
-			message: 'Spring sale',
-			...extra,
-		},
-		timezone: 'Europe/Minsk',
-	});
-}
+const { listMailing } = chatMessageSetup(fixture);
 
 describe('Chat Message > Send to List', () => {
 	it('creates the mailing (form body, key in the form), schedule converted to the service format in the workflow time zone', async () => {

@@ -1,26 +1,9 @@
 import { TEST_API_KEY } from '../../harness/keys';
 import { useSandbox } from '../../harness/sandbox';
+import { replySetup } from './setup';
 
 const fixture = useSandbox();
-
-async function mailingWithReplies(texts: string[]): Promise<{ messageId: number; replyIds: string[] }> {
-	const { items } = await fixture.run({
-		parameters: {
-			resource: 'chatMessage',
-			operation: 'send',
-			chatnameId: String(fixture.account.chatnameIds[0]),
-			phone: '375291234567',
-			messageType: 'TEXT',
-			message: 'Question?',
-		},
-	});
-	const messageId = items[0].json.message_id as number;
-	const replyIds = texts.map(
-		(message) => fixture.sandbox.injectReply(TEST_API_KEY, { message_id: messageId, phone: '375291234567', message }).id,
-	);
-	fixture.sandbox.clearRequests();
-	return { messageId, replyIds };
-}
+const { mailingWithReplies } = replySetup(fixture);
 
 describe('Reply > Mark as Read', () => {
 	it('marks a comma-separated list of reply ids (form body) and outputs the service answer', async () => {

@@ -1,21 +1,8 @@
 import { useSandbox } from '../../harness/sandbox';
+import { smsSetup } from './setup';
 
 const fixture = useSandbox();
-
-async function sendToList(sendTime?: string) {
-	return await fixture.run({
-		parameters: {
-			resource: 'sms',
-			operation: 'sendToList',
-			listId: String(fixture.account.listIds[0]),
-			mailingName: 'March newsletter',
-			message: 'Our March offers are here',
-			senderNameId: String(fixture.account.alphanameIds[0]),
-			...(sendTime !== undefined ? { sendTime } : {}),
-		},
-		timezone: 'Europe/Berlin',
-	});
-}
+const { sendToList } = smsSetup(fixture);
 
 describe('SMS > Get Many Mailings', () => {
 	it('lists all mailings with no type, or only API / WEB ones, as a GET with type in the query', async () => {

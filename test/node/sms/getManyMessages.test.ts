@@ -1,15 +1,8 @@
 import { useSandbox } from '../../harness/sandbox';
+import { smsSetup } from './setup';
 
 const fixture = useSandbox();
-
-async function createMessage(message = 'Your table is ready'): Promise<number> {
-	const { items, error } = await fixture.run({
-		parameters: { resource: 'sms', operation: 'createMessage', message },
-	});
-	expect(error).toBeUndefined();
-	fixture.sandbox.clearRequests();
-	return Number(items[0].json.message_id);
-}
+const { createMessage } = smsSetup(fixture);
 
 describe('SMS > Get Many Messages', () => {
 	it('with Return All, pages past the first 100 records with limit_offset/limit_rows in the query', async () => {

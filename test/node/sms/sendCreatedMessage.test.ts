@@ -1,17 +1,10 @@
 import { badInputTable } from '../../harness/badInputTable';
 import { itRefusesBadItems } from '../../harness/badInput';
 import { useSandbox } from '../../harness/sandbox';
+import { smsSetup } from './setup';
 
 const fixture = useSandbox();
-
-async function createMessage(message = 'Your table is ready'): Promise<number> {
-	const { items, error } = await fixture.run({
-		parameters: { resource: 'sms', operation: 'createMessage', message },
-	});
-	expect(error).toBeUndefined();
-	fixture.sandbox.clearRequests();
-	return Number(items[0].json.message_id);
-}
+const { createMessage } = smsSetup(fixture);
 
 describe('SMS > Send Created Message', () => {
 	it('sends a created message to the phone of each item, then gives sent and delivered times as ISO dates', async () => {

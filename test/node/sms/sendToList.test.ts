@@ -1,23 +1,10 @@
 import { badInputTable } from '../../harness/badInputTable';
 import { itRefusesBadItems } from '../../harness/badInput';
 import { useSandbox } from '../../harness/sandbox';
+import { smsSetup } from './setup';
 
 const fixture = useSandbox();
-
-async function sendToList(sendTime?: string) {
-	return await fixture.run({
-		parameters: {
-			resource: 'sms',
-			operation: 'sendToList',
-			listId: String(fixture.account.listIds[0]),
-			mailingName: 'March newsletter',
-			message: 'Our March offers are here',
-			senderNameId: String(fixture.account.alphanameIds[0]),
-			...(sendTime !== undefined ? { sendTime } : {}),
-		},
-		timezone: 'Europe/Berlin',
-	});
-}
+const { sendToList } = smsSetup(fixture);
 
 describe('SMS > Send to List', () => {
 	it('sends sendSmsList with every parameter and the key in the form body, the time in the workflow zone', async () => {
