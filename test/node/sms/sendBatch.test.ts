@@ -1,7 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { itRefusesBadBatchInput } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { signedCallback } from '../../harness/signedCallback';
 
@@ -9,19 +10,12 @@ const fixture = useSandbox();
 const CALLBACK = 'http://127.0.0.1:9/webhook-waiting/42';
 
 function batchParameters(extra: IDataObject = {}): IDataObject {
-	return {
-		resource: 'sms',
-		operation: 'sendBatch',
-		buildFrom: 'items',
+	return params(fixture.account, 'sms', 'sendBatch', {
 		mailingName: 'Spring sale',
-		senderNameId: String(fixture.account.alphanameIds[0]),
-		messageType: 'bulk',
 		text: 'Sale starts today',
-		recipientsFrom: 'define',
-		recipientPhone: '={{ $json.phone }}',
 		callbackUrl: CALLBACK,
-		...extra,
-	};
+		...(extra as INodeParameters),
+	});
 }
 
 function phoneOf(index: number): string {
