@@ -1,3 +1,5 @@
+import { itRefusesBadChatItems } from '../../harness/badInput';
+import { badInputTable } from '../../harness/badInputTable';
 import { createHash } from 'node:crypto';
 
 import { TEST_API_KEY } from '../../harness/keys';
@@ -182,4 +184,8 @@ describe('Chat Message > Send', () => {
 			.sort();
 		expect(texts).toEqual(['375291234567:Hi Ann', '375291234568:Hi Bob', '375291234569:Hi Cid']);
 	});
+});
+
+describe('Chat Message > Send: bad input', () => {
+	itRefusesBadChatItems(fixture, badInputTable(fixture).chatMessage.send);
 });

@@ -1,3 +1,5 @@
+import { badInputTable } from '../../harness/badInputTable';
+import { itRefusesBadItems } from '../../harness/badInput';
 import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
@@ -97,4 +99,8 @@ describe('SMS > Send', () => {
 			.sort();
 		expect(sent).toEqual(['375291111111:Hello N0', '375292222222:Hello N1', '375293333333:Hello N2']);
 	});
+});
+
+describe('SMS > Send: bad input', () => {
+	itRefusesBadItems(fixture, badInputTable(fixture).sms.send);
 });

@@ -1,5 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { itRefusesBadBatchInput } from '../../harness/badInput';
+import { badInputTable } from '../../harness/badInputTable';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { signedCallback } from '../../harness/signedCallback';
 
@@ -7,19 +10,12 @@ const fixture = useSandbox();
 const CALLBACK = 'http://127.0.0.1:9/webhook-waiting/42';
 
 function batchParameters(extra: IDataObject = {}): IDataObject {
-	return {
-		resource: 'sms',
-		operation: 'sendBatch',
-		buildFrom: 'items',
+	return params(fixture.account, 'sms', 'sendBatch', {
 		mailingName: 'Spring sale',
-		senderNameId: String(fixture.account.alphanameIds[0]),
-		messageType: 'bulk',
 		text: 'Sale starts today',
-		recipientsFrom: 'define',
-		recipientPhone: '={{ $json.phone }}',
 		callbackUrl: CALLBACK,
-		...extra,
-	};
+		...(extra as INodeParameters),
+	});
 }
 
 function phoneOf(index: number): string {
@@ -287,4 +283,8 @@ describe('SMS > Send Batch, mailings as JSON', () => {
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(items.every((item) => typeof item.json.uuid === 'string' && item.json.success === 'OK')).toBe(true);
 	});
+});
+
+describe('SMS > Send Batch: bad input is refused before any request, naming the field and the item', () => {
+	itRefusesBadBatchInput(fixture, badInputTable(fixture).sms.sendBatch);
 });

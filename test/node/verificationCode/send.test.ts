@@ -1,3 +1,5 @@
+import { badInputTable } from '../../harness/badInputTable';
+import { itRefusesBadItems } from '../../harness/badInput';
 import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
@@ -62,4 +64,8 @@ describe('Verification Code > Send', () => {
 		});
 		expect(String(items[0].json.code)).toMatch(/^\d{6}$/);
 	});
+});
+
+describe('Verification Code > Send: bad input', () => {
+	itRefusesBadItems(fixture, badInputTable(fixture).verificationCode.send);
 });

@@ -3,7 +3,7 @@
  * and the emulator: slow answers end at the Timeout, paging faults end with all records or a
  * clear error, unclear answers to a send say "may have been sent", Retry-After is bounded,
  * Retry On Fail sends nothing twice, a JSON batch with a bad item sends nothing.
- * (test/hostile/ and test/node/retryOnFail.test.ts hold the detailed cases; these count.)
+ * (test/hostile/ and test/node/crossCutting/retryOnFail.test.ts hold the detailed cases; these count.)
  */
 import type { ServerResponse } from 'node:http';
 

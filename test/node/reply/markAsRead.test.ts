@@ -1,83 +1,9 @@
 import { TEST_API_KEY } from '../../harness/keys';
 import { useSandbox } from '../../harness/sandbox';
+import { replySetup } from './setup';
 
 const fixture = useSandbox();
-
-async function mailingWithReplies(texts: string[]): Promise<{ messageId: number; replyIds: string[] }> {
-	const { items } = await fixture.run({
-		parameters: {
-			resource: 'chatMessage',
-			operation: 'send',
-			chatnameId: String(fixture.account.chatnameIds[0]),
-			phone: '375291234567',
-			messageType: 'TEXT',
-			message: 'Question?',
-		},
-	});
-	const messageId = items[0].json.message_id as number;
-	const replyIds = texts.map(
-		(message) => fixture.sandbox.injectReply(TEST_API_KEY, { message_id: messageId, phone: '375291234567', message }).id,
-	);
-	fixture.sandbox.clearRequests();
-	return { messageId, replyIds };
-}
-
-const newReplies = (messageId: number | string, options = {}) => ({
-	resource: 'reply',
-	operation: 'getManyNew',
-	messageId: String(messageId),
-	options,
-});
-
-describe('Reply > Get Many New', () => {
-	it('returns the unread replies, one item each (key and message_id in the form), and leaves them unread', async () => {
-		const { messageId, replyIds } = await mailingWithReplies(['Yes', 'No']);
-		const { items, error } = await fixture.run({ parameters: newReplies(messageId) });
-		expect(error).toBeUndefined();
-		const requests = fixture.sandbox.requests();
-		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ httpMethod: 'POST', path: '/api/v2/getNewIncomingMessages', bodyType: 'form' });
-		expect(requests[0].query).toEqual({});
-		expect(requests[0].body).toEqual({ token: TEST_API_KEY, message_id: String(messageId) });
-		expect(items.map((item) => item.json)).toEqual([
-			{ message_id: messageId, id: replyIds[0], phone: '375291234567', message: 'Yes', d_receiver: '2026-03-02 09:00:00', receivedAt: '2026-03-02T09:00:00' },
-			{ message_id: messageId, id: replyIds[1], phone: '375291234567', message: 'No', d_receiver: '2026-03-02 09:00:00', receivedAt: '2026-03-02T09:00:00' },
-		]);
-		expect(items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
-
-		const again = await fixture.run({ parameters: newReplies(messageId) });
-		expect(again.items).toHaveLength(2);
-	});
-
-	it('marks them read in the same step when asked: one readResponseStatus with all their ids', async () => {
-		const { messageId, replyIds } = await mailingWithReplies(['Yes', 'No']);
-		const { items, error } = await fixture.run({ parameters: newReplies(messageId, { markAsRead: true }) });
-		expect(error).toBeUndefined();
-		const [, mark] = fixture.sandbox.requests();
-		expect(mark).toMatchObject({ path: '/api/v2/readResponseStatus', bodyType: 'form', status: 200 });
-		expect(mark.body).toEqual({ token: TEST_API_KEY, incoming_messages: replyIds.join(',') });
-		expect(items.map((item) => item.json.markedAsRead)).toEqual([true, true]);
-
-		fixture.sandbox.clearRequests();
-		const again = await fixture.run({ parameters: newReplies(messageId, { markAsRead: true }) });
-		expect(again.items).toHaveLength(0);
-		expect(fixture.sandbox.requests().map((r) => r.apiMethod)).toEqual(['getNewIncomingMessages']);
-	});
-
-	it('refuses a mailing ID that is not a number, naming the field and the item', async () => {
-		const { messageId } = await mailingWithReplies(['Yes']);
-		const { items } = await fixture.run({
-			parameters: { ...newReplies(0), messageId: '={{ $json.id }}' },
-			items: [{ id: messageId }, { id: 'last mailing' }],
-			continueOnFail: true,
-		});
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(String(items[1].json.error)).toBe(
-			'Invalid Mailing "last mailing" in item 1: choose one from the list, or enter its ID: a whole number of up to 15 digits',
-		);
-		expect(fixture.sandbox.requests()).toHaveLength(1);
-	});
-});
+const { mailingWithReplies } = replySetup(fixture);
 
 describe('Reply > Mark as Read', () => {
 	it('marks a comma-separated list of reply ids (form body) and outputs the service answer', async () => {

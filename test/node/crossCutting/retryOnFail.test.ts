@@ -3,7 +3,7 @@
  * execution. Items that were already sent must not be sent again: their earlier output is given
  * again, paired with the same item (actions/itemLedger.ts).
  */
-import { useSandbox } from '../harness/sandbox';
+import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
 

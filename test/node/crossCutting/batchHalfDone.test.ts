@@ -2,7 +2,7 @@
  * Send Batch states half-done work: mailings given as JSON are all checked before anything is
  * sent, and a failure after some requests went out lists them (mailing names, chunks, uuids).
  */
-import { useSandbox } from '../harness/sandbox';
+import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
 const CALLBACK = 'http://127.0.0.1:9/webhook-waiting/42';

@@ -1,3 +1,5 @@
+import { badInputTable } from '../../harness/badInputTable';
+import { itRefusesBadItems } from '../../harness/badInput';
 import type { IDataObject } from 'n8n-workflow';
 
 import { batchStatusOutput } from '../../../nodes/MessagingService/actions/shared/batchStatus';
@@ -79,6 +81,10 @@ describe('SMS > Get Batch Status', () => {
 			status_time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}$/),
 		});
 	});
+});
+
+describe('SMS > Get Batch Status: bad input', () => {
+	itRefusesBadItems(fixture, badInputTable(fixture).sms.getBatchStatus);
 });
 
 describe('batch status output', () => {

@@ -6,8 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { LoggedRequest } from '../sandbox';
-import { useSandbox } from '../harness/sandbox';
+import type { LoggedRequest } from '../../sandbox';
+import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
 

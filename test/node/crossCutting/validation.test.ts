@@ -2,7 +2,7 @@
  * Bad input is refused before anything is sent, naming field, value and item: impossible dates,
  * texts that are not valid Unicode, reply IDs that the comma-separated parameter cannot carry.
  */
-import { useSandbox } from '../harness/sandbox';
+import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
 

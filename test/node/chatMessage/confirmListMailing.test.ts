@@ -1,0 +1,41 @@
+import { TEST_API_KEY } from '../../harness/keys';
+import { useSandbox } from '../../harness/sandbox';
+import { chatMessageSetup } from './setup';
+
+const fixture = useSandbox();
+const { listMailing } = chatMessageSetup(fixture);
+
+describe('Chat Message > Confirm List Mailing', () => {
+	it('confirms with the key in the query and message_id in the form; the balance is debited and the mailing sent', async () => {
+		const { items: created } = await listMailing();
+		const messageId = created[0].json.message_id as number;
+		fixture.sandbox.clearRequests();
+		const before = fixture.account.balance;
+
+		const { items, error } = await fixture.run({
+			parameters: { resource: 'chatMessage', operation: 'confirmListMailing', messageId: String(messageId) },
+		});
+		expect(error).toBeUndefined();
+		const [request] = fixture.sandbox.requests();
+		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v2/confirmChatMessage', bodyType: 'form' });
+		expect(request.query).toEqual({ token: TEST_API_KEY });
+		expect(request.body).toEqual({ message_id: String(messageId) });
+		expect(items[0].json).toEqual({ success: true, message_id: messageId, confirmed: true });
+		expect(fixture.account.balance).toBeLessThan(before);
+		expect(fixture.sandbox.counters().messagesSent).toBe(fixture.account.lists[0].phones.length);
+	});
+
+	it('reports insufficient funds as the service says it', async () => {
+		const { items: created } = await listMailing();
+		fixture.sandbox.setBalance(TEST_API_KEY, 0);
+		const { error } = await fixture.run({
+			parameters: {
+				resource: 'chatMessage',
+				operation: 'confirmListMailing',
+				messageId: String(created[0].json.message_id),
+			},
+		});
+		expect(error?.message).toMatch(/insufficient funds/i);
+		expect(fixture.sandbox.counters().messagesSent).toBe(0);
+	});
+});

@@ -1,0 +1,23 @@
+import { TEST_API_KEY } from '../../harness/keys';
+import { useSandbox } from '../../harness/sandbox';
+import { chatMessageSetup } from './setup';
+
+const fixture = useSandbox();
+const { quickMessage } = chatMessageSetup(fixture);
+
+describe('Chat Message > Get Delivery Status', () => {
+	it('gets the delivery of a single message (key and message_id in the form)', async () => {
+		const messageId = await quickMessage();
+		fixture.sandbox.advanceClock(10);
+		fixture.sandbox.clearRequests();
+		const { items, error } = await fixture.run({
+			parameters: { resource: 'chatMessage', operation: 'getDeliveryStatus', messageId: String(messageId) },
+		});
+		expect(error).toBeUndefined();
+		const [request] = fixture.sandbox.requests();
+		expect(request).toMatchObject({ path: '/api/v2/getChatDeliveryData', bodyType: 'form' });
+		expect(request.query).toEqual({});
+		expect(request.body).toEqual({ token: TEST_API_KEY, message_id: String(messageId) });
+		expect(items[0].json).toEqual({ message_id: messageId, phone: '375291234567', status: 'DELIVERED', error_code: 0 });
+	});
+});
