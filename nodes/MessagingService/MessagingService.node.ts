@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { resourceOptions, resources } from './actions/resources';
+import { operationFieldsOf, resourceOptions, resources } from './actions/resources';
 import { route } from './actions/router';
 import { sendAndWaitWebhook } from './actions/shared/sendAndWait/webhook';
 import { sendAndWaitWebhooks } from './actions/shared/sendAndWait/webhooks';
@@ -30,7 +30,8 @@ export class MessagingService implements INodeType {
 			dark: 'file:../../icons/messagingService.dark.svg',
 		},
 		group: ['output'],
-		// 2: one vocabulary (Send At in every operation that schedules) and Timeout always under Options
+		// 2: one vocabulary (Send At in every operation that schedules, Template > Get Many's value getMany)
+		// and Timeout always under Options
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
@@ -54,9 +55,9 @@ export class MessagingService implements INodeType {
 			...Object.values(resources)
 				.filter((resource) => Object.keys(resource.operations).length > 0)
 				.flatMap((resource) => [
-				resource.operationField,
-				...Object.values(resource.operations).flatMap((operation) => operation.description),
-			]),
+					...operationFieldsOf(resource),
+					...Object.values(resource.operations).flatMap((operation) => operation.description),
+				]),
 		],
 	};
 

@@ -58,7 +58,7 @@ describe('the Messaging Service credential', () => {
 
 	it('the node refuses a Base URL with user:pass@ before any request, without showing the password', async () => {
 		const baseUrl = fixture.sandbox.url.replace('http://', 'http://user:secret-pass@');
-		const result = await fixture.run({ baseUrl, parameters: { resource: 'template', operation: 'getAll' } });
+		const result = await fixture.run({ baseUrl, parameters: { resource: 'template', operation: 'getMany' } });
 		expect(result.error?.message).toMatch(/must not contain a user name or password \("user:pass@"\)/);
 		expect(JSON.stringify([result.error?.message, (result.error as { description?: string }).description])).not.toContain('secret-pass');
 		expect(fixture.sandbox.requests()).toEqual([]);

@@ -94,7 +94,7 @@ describe('the package installed from its tarball into a real n8n', () => {
 					type: `${PACKAGE}.messagingService`,
 					typeVersion: 1,
 					position: [220, 0],
-					parameters: { resource: 'template', operation: 'getAll', returnAll: true },
+					parameters: { resource: 'template', operation: 'getMany', returnAll: true },
 					credentials: { messagingServiceApi: { id: credential.id, name: credential.name } },
 				},
 			]),

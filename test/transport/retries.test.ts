@@ -125,7 +125,7 @@ describe('the Base URL', () => {
 	it('is refused before any request when it is plain http:// on another host', async () => {
 		const { error } = await fixture.run({
 			baseUrl: 'http://sms.example.com',
-			parameters: { resource: 'template', operation: 'getAll', returnAll: true },
+			parameters: { resource: 'template', operation: 'getMany', returnAll: true },
 		});
 		expect(error?.message).toMatch(/unencrypted http:\/\//);
 		expect(error?.message).toMatch(/Allow Unencrypted HTTP/);
@@ -134,7 +134,7 @@ describe('the Base URL', () => {
 	it('takes a trailing slash and surrounding spaces as a user means them', async () => {
 		const { error } = await fixture.run({
 			baseUrl: `  ${fixture.sandbox.url}/  `,
-			parameters: { resource: 'template', operation: 'getAll', returnAll: true },
+			parameters: { resource: 'template', operation: 'getMany', returnAll: true },
 		});
 		expect(error).toBeUndefined();
 		expect(fixture.sandbox.requests()[0].path).toBe('/api/v2/getTemplateMessages');
@@ -143,7 +143,7 @@ describe('the Base URL', () => {
 	it('keeps a path prefix of the Base URL', async () => {
 		const { error } = await fixture.run({
 			baseUrl: `${fixture.sandbox.url}/proxy`,
-			parameters: { resource: 'template', operation: 'getAll', returnAll: true },
+			parameters: { resource: 'template', operation: 'getMany', returnAll: true },
 		});
 		expect(fixture.sandbox.requests()[0].path).toBe('/proxy/api/v2/getTemplateMessages');
 		expect(error?.message).toMatch(/page not found/);

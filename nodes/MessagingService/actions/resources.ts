@@ -1,11 +1,13 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { FROM_VERSION_2, ONLY_VERSION_1 } from './common';
 
 import { chatMessage } from './chatMessage';
 import { reply } from './reply';
 import { sms } from './sms';
 import { template } from './template';
 import { verificationCode } from './verificationCode';
-import type { ResourceModule } from './types';
+import type { OperationModule, ResourceModule } from './types';
 
 const resourceNames: Record<string, string> = {
 	sms: 'SMS',
@@ -26,3 +28,33 @@ export const resources: Record<string, ResourceModule> = {
 export const resourceOptions: INodePropertyOptions[] = Object.keys(resourceNames)
 	.filter((value) => Object.keys(resources[value].operations).length > 0)
 	.map((value) => ({ name: resourceNames[value], value }));
+
+/** With the versions' displayOptions joined to the field's own. */
+function onlyFor(versions: { show: object }, field: INodeProperties): INodeProperties {
+	return { ...field, displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show, ...versions.show } } };
+}
+
+/**
+ * A resource's Operation field: one, or when version 2 renamed operations, version 1's (with the
+ * values its workflows saved) and version 2's.
+ */
+export function operationFieldsOf(resource: ResourceModule): INodeProperties[] {
+	const renamed = Object.entries(resource.renamedOperations ?? {});
+	if (renamed.length === 0) return [resource.operationField];
+	const oldValue = new Map(renamed.map(([old, current]) => [current, old]));
+	const version1 = {
+		...resource.operationField,
+		options: (resource.operationField.options as INodePropertyOptions[]).map((option) => ({
+			...option,
+			value: oldValue.get(String(option.value)) ?? option.value,
+		})),
+		default: oldValue.get(String(resource.operationField.default)) ?? resource.operationField.default,
+	};
+	return [onlyFor(ONLY_VERSION_1, version1), onlyFor(FROM_VERSION_2, resource.operationField)];
+}
+
+/** The operation to run for a resource and an operation value, under its current value when it was renamed. */
+export function operationOf(resource: string, operation: string): OperationModule | undefined {
+	const module = resources[resource];
+	return module?.operations[module.renamedOperations?.[operation] ?? operation];
+}

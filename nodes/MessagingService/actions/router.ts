@@ -8,7 +8,7 @@ import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './common';
 import { asItemError, errorItem } from './itemErrors';
 import { ItemLedger } from './itemLedger';
 import { describeProgress } from './progress';
-import { resources } from './resources';
+import { operationOf } from './resources';
 import { runItems } from './runItems';
 import type { ExecutionTools } from './types';
 
@@ -27,7 +27,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const module = resources[resource]?.operations[operation];
+	const module = operationOf(resource, operation);
 	if (!module) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for the resource "${resource}"`);
 	}

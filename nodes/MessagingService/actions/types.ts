@@ -36,4 +36,6 @@ export interface OperationModule {
 export interface ResourceModule {
 	operationField: INodeProperties;
 	operations: Record<string, OperationModule>;
+	/** operation values node version 1 saved that version 2 renamed: old value -> new value */
+	renamedOperations?: Record<string, string>;
 }

@@ -43,7 +43,7 @@ const MINIMAL: Record<string, IDataObject> = {
 	'verificationCode.send': { phone: PHONE, codeSource: 'given', code: '1234' },
 	'template.create': { name: 'Welcome', message: 'Hello' },
 	'template.get': { template: byId('5001') },
-	'template.getAll': { returnAll: false, limit: 5 },
+	'template.getMany': { returnAll: false, limit: 5 },
 	'template.update': { template: byId('5001'), updateFields: { message: 'Hello again' } },
 	'template.delete': { template: byId('5001') },
 };
@@ -54,7 +54,12 @@ const { properties } = new MessagingService().description;
 function operations(): Array<{ key: string; resource: string; operation: string; options?: INodeProperties }> {
 	const resources = properties.find((property) => property.name === 'resource')?.options as INodePropertyOptions[];
 	return resources.flatMap(({ value: resource }) => {
-		const field = properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource));
+		const field = properties.find(
+			(property) =>
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.includes(resource) &&
+				JSON.stringify(property.displayOptions.show['@version']) !== '[1]',
+		);
 		return (field?.options as INodePropertyOptions[]).map(({ value: operation }) => ({
 			key: `${resource}.${operation}`,
 			resource: String(resource),

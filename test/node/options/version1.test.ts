@@ -59,6 +59,25 @@ describe('a workflow saved with node version 1', () => {
 		expect(unsigned(old.body)).toEqual(unsigned(current.body));
 	});
 
+	it('Template > Get Many saved as "getAll" still lists the templates', async () => {
+		const old = await runNode({ baseUrl: fixture.sandbox.url, typeVersion: 1, parameters: { resource: 'template', operation: 'getAll', returnAll: false, limit: 2 } });
+		const current = await runNode({ baseUrl: fixture.sandbox.url, typeVersion: 2, parameters: { resource: 'template', operation: 'getMany', returnAll: false, limit: 2 } });
+		expect(old.error).toBeUndefined();
+		expect(old.items).toHaveLength(2);
+		expect(old.items).toEqual(current.items);
+	});
+
+	it('offers version 1 Template > Get Many as "getAll", version 2 as "getMany"', () => {
+		const { MessagingService } = jest.requireActual('../../../nodes/MessagingService/MessagingService.node');
+		const fields = (new MessagingService().description.properties as Array<{ name: string; options?: Array<{ name: string; value: string }>; displayOptions?: IDataObject }>)
+			.filter((property) => property.name === 'operation' && JSON.stringify(property.displayOptions).includes('"template"'))
+			.map((property) => [JSON.stringify(property.displayOptions?.show), property.options?.find((option) => option.name === 'Get Many')?.value]);
+		expect(fields).toEqual([
+			[expect.stringContaining('"@version":[1]'), 'getAll'],
+			[expect.stringContaining('"_cnd":{"gte":2}'), 'getMany'],
+		]);
+	});
+
 	it('shows version 1 its own field names, and version 2 only Send At', () => {
 		const { MessagingService } = jest.requireActual('../../../nodes/MessagingService/MessagingService.node');
 		const names = (new MessagingService().description.properties as Array<{ name: string; displayOptions?: IDataObject }>)

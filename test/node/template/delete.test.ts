@@ -18,7 +18,7 @@ describe('Template > Delete', () => {
 		expect(items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 
-		const { items: left } = await fixture.run({ parameters: { resource: 'template', operation: 'getAll', returnAll: true } });
+		const { items: left } = await fixture.run({ parameters: { resource: 'template', operation: 'getMany', returnAll: true } });
 		expect(left.map((item) => item.json.id)).not.toContain(id);
 	});
 });

@@ -15,7 +15,7 @@ import { figures } from '../lib/figures';
 import { KEY_FORMS, leakWatch } from '../lib/leaks';
 import { World } from '../lib/world';
 
-const GET_ALL = { resource: 'template', operation: 'getAll' };
+const GET_ALL = { resource: 'template', operation: 'getMany' };
 
 /** An IPv4 address of this machine that is not a loopback address (undefined when there is none). */
 function outsideAddress(): string | undefined {

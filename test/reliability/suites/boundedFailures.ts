@@ -56,7 +56,7 @@ export function boundedFailuresSuite(): void {
 			const cases = [
 				{ where: 'slow send', parameters: sms({ timeout: TIMEOUT_S }), unknown: true },
 				{ where: 'slow read', parameters: { resource: 'sms', operation: 'getStatus', smsId: '101', options: { timeout: TIMEOUT_S } }, unknown: false },
-				{ where: 'slow paged read', parameters: { resource: 'template', operation: 'getAll', returnAll: true, options: { timeout: TIMEOUT_S } }, unknown: false },
+				{ where: 'slow paged read', parameters: { resource: 'template', operation: 'getMany', returnAll: true, options: { timeout: TIMEOUT_S } }, unknown: false },
 			];
 			for (const { where, parameters, unknown } of cases) {
 				const started = Date.now();

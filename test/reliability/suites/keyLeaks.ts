@@ -172,7 +172,7 @@ function everyOperation(world: World, e: Entities, wave: string, options: INodeP
 		['template', 'create', { name: `${wave} template`, message: 'Hello' }],
 		['template', 'delete', { template: byId(e.templateToDelete) }],
 		['template', 'get', { template: byId(world.account.templateIds[0]) }],
-		['template', 'getAll', {}],
+		['template', 'getMany', {}],
 		['template', 'update', { template: byId(world.account.templateIds[1]), updateFields: { name: `${wave} renamed` } }],
 	];
 	return list.map(([resource, operation, parameters]) => ({
@@ -237,7 +237,7 @@ export function keyLeakSuite(): void {
 
 		it("the search sees what n8n logs: a node error is printed by n8n's logger and captured", async () => {
 			const mark = leakWatch.mark();
-			const result = await world.run({ apiKey: WRONG_KEY, parameters: { resource: 'template', operation: 'getAll' } });
+			const result = await world.run({ apiKey: WRONG_KEY, parameters: { resource: 'template', operation: 'getMany' } });
 			leakWatch.scanRun('logger check', result);
 			expect(result.error?.message).toMatch(/refused the API key/);
 			expect(leakWatch.loggedSince(mark)).toContain('The service refused the API key (401)');

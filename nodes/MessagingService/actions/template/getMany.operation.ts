@@ -4,7 +4,8 @@ import type { ApiClient } from '../../transport/client';
 import { perItemOptions, returnAllAndLimit } from '../common';
 import { forOperation } from '../display';
 
-export const description: INodeProperties[] = forOperation('template', 'getAll', [...returnAllAndLimit(), perItemOptions]);
+// 'getAll' is the value node version 1 saved for this operation
+export const description: INodeProperties[] = forOperation('template', ['getMany', 'getAll'], [...returnAllAndLimit(), perItemOptions]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
