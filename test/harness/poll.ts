@@ -1,6 +1,5 @@
 import './env';
 
-import { mock } from 'jest-mock-extended';
 import { PollContext } from 'n8n-core';
 import type {
 	IDataObject,
@@ -13,7 +12,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { MessagingServiceTrigger } from '../../nodes/MessagingService/MessagingServiceTrigger.node';
-import { HarnessCredentialsHelper } from './credentialsHelper';
+import { harnessAdditionalData, harnessNode, oneNodeWorkflow } from './engine';
 import { TEST_API_KEY } from './keys';
 import { harnessNodeTypes, registerNodeType } from './nodeTypes';
 
@@ -64,39 +63,26 @@ export class TriggerSession {
 	private readonly additionalData: IWorkflowExecuteAdditionalData;
 
 	constructor(readonly options: TriggerSessionOptions) {
-		this.node = {
+		this.node = harnessNode({
 			id: 'trigger-under-test',
 			name: TRIGGER_NODE_NAME,
 			type: TRIGGER_NODE_TYPE,
 			typeVersion: 1,
-			position: [0, 0],
 			parameters: options.parameters,
-			credentials: { messagingServiceApi: { id: '1', name: 'Messaging Service account' } },
-		};
-		this.workflow = new Workflow({
+		});
+		this.workflow = oneNodeWorkflow(this.node, {
 			id: 'harness-trigger',
 			name: 'harness trigger',
-			nodes: [this.node],
-			connections: {},
 			active: true,
-			nodeTypes: harnessNodeTypes,
 			staticData: options.savedStaticData ? (JSON.parse(options.savedStaticData) as IDataObject) : undefined,
-			settings: { timezone: 'UTC' },
 		});
-		const partial: Record<string, unknown> = {
-			currentNodeParameters: undefined,
-			encryptedRunnerIdentity: undefined,
-			evalLlmMockHandler: undefined,
-			executionTimeoutTimestamp: undefined,
-			executionContext: undefined,
-		};
-		this.additionalData = mock<Record<string, unknown>>(partial) as unknown as IWorkflowExecuteAdditionalData;
-		this.additionalData.credentialsHelper = new HarnessCredentialsHelper({
+		const credential = {
 			apiKey: options.apiKey ?? TEST_API_KEY,
 			baseUrl: options.baseUrl,
 			allowUnencryptedHttp: options.allowUnencryptedHttp ?? false,
 			...(options.serviceTimeZone !== undefined ? { serviceTimeZone: options.serviceTimeZone } : {}),
-		});
+		};
+		this.additionalData = harnessAdditionalData(credential, { executionContext: undefined }).additionalData;
 	}
 
 	/** Runs poll() once: 'trigger' as the active workflow does, 'manual' as "Fetch Test Event". */

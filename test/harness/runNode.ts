@@ -5,18 +5,14 @@ import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type {
 	ExecutionError,
 	IDataObject,
-	INode,
 	INodeExecutionData,
 	INodeParameters,
 	IRun,
 	IRunExecutionData,
-	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
-import { HarnessCredentialsHelper } from './credentialsHelper';
+import { harnessAdditionalData, harnessNode, oneNodeWorkflow } from './engine';
 import { TEST_API_KEY } from './keys';
-import { harnessNodeTypes } from './nodeTypes';
 
 export const NODE_NAME = 'Messaging Service';
 export const NODE_TYPE = 'n8n-nodes-messaging-service.messagingService';
@@ -67,51 +63,33 @@ function asItem(item: IDataObject | INodeExecutionData | Record<string, unknown>
 const ACTION_NODE_VERSION = 2;
 
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
-	const node: INode = {
+	const node = harnessNode({
 		id: 'node-under-test',
 		name: NODE_NAME,
 		type: options.nodeType ?? NODE_TYPE,
 		typeVersion: options.typeVersion ?? (options.nodeType ? 1 : ACTION_NODE_VERSION),
-		position: [0, 0],
 		parameters: options.parameters as INodeParameters,
-		credentials: { messagingServiceApi: { id: '1', name: 'Messaging Service account' } },
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.retryOnFail
 			? { retryOnFail: true, maxTries: options.retryOnFail.maxTries, waitBetweenTries: options.retryOnFail.waitBetweenTries ?? 0 }
 			: {}),
-	};
-	const workflow = new Workflow({
-		id: 'harness',
-		name: 'harness',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: harnessNodeTypes,
-		settings: { timezone: options.timezone ?? 'UTC' },
 	});
+	const workflow = oneNodeWorkflow(node, { id: 'harness', name: 'harness', active: false, timezone: options.timezone });
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'harness-execution', mock());
 	let resolveRun: (run: IRun) => void = () => {};
 	const finished = new Promise<IRun>((resolve) => (resolveRun = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => resolveRun(run));
 
-	// A deep mock answers every property; the optional ones the engine tests for must be absent.
-	const partial: Record<string, unknown> = {
-		hooks,
-		currentNodeParameters: undefined,
-		encryptedRunnerIdentity: undefined,
-		evalLlmMockHandler: undefined,
-		executionTimeoutTimestamp: undefined,
-		...options.additionalData,
-	};
-	const additionalData = mock<Record<string, unknown>>(partial) as unknown as IWorkflowExecuteAdditionalData;
-	const credentialsHelper = new HarnessCredentialsHelper({
-		apiKey: options.apiKey ?? TEST_API_KEY,
-		baseUrl: options.baseUrl,
-		allowUnencryptedHttp: options.allowUnencryptedHttp ?? false,
-		...options.credentialFields,
-	});
-	additionalData.credentialsHelper = credentialsHelper;
+	const { additionalData, credentialsHelper } = harnessAdditionalData(
+		{
+			apiKey: options.apiKey ?? TEST_API_KEY,
+			baseUrl: options.baseUrl,
+			allowUnencryptedHttp: options.allowUnencryptedHttp ?? false,
+			...options.credentialFields,
+		},
+		{ hooks, ...options.additionalData },
+	);
 
 	const input = (options.items ?? [{}]).map(asItem);
 	const runExecutionData: IRunExecutionData = {

@@ -3,7 +3,6 @@ import './env';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { mock } from 'jest-mock-extended';
 import { HookContext, WebhookContext } from 'n8n-core';
 import type {
 	IDataObject,
@@ -15,7 +14,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
-import { HarnessCredentialsHelper } from './credentialsHelper';
+import { harnessAdditionalData, harnessNode, oneNodeWorkflow } from './engine';
 import { TEST_API_KEY } from './keys';
 import { harnessNodeTypes } from './nodeTypes';
 
@@ -50,40 +49,21 @@ export class WebhookHost {
 	constructor(options: WebhookHostOptions = {}) {
 		const nodeType = harnessNodeTypes.getByNameAndVersion(CALLBACK_TRIGGER_TYPE, 1);
 		const parameters = options.parameters ?? {};
-		this.node = {
+		this.node = harnessNode({
 			id: 'callback-trigger-under-test',
 			name: CALLBACK_TRIGGER_NAME,
 			type: CALLBACK_TRIGGER_TYPE,
 			typeVersion: 1,
-			position: [0, 0],
 			webhookId: WEBHOOK_ID,
 			parameters: NodeHelpers.getNodeParameters(nodeType.description.properties, parameters, true, false, null, nodeType.description) ?? parameters,
-			credentials: { messagingServiceApi: { id: '1', name: 'Messaging Service account' } },
-		};
-		this.workflow = new Workflow({
-			id: 'harness-webhook',
-			name: 'harness webhook',
-			nodes: [this.node],
-			connections: {},
-			active: true,
-			nodeTypes: harnessNodeTypes,
-			settings: { timezone: 'UTC' },
 		});
-		const partial: Record<string, unknown> = {
-			currentNodeParameters: undefined,
-			encryptedRunnerIdentity: undefined,
-			evalLlmMockHandler: undefined,
-			executionTimeoutTimestamp: undefined,
+		this.workflow = oneNodeWorkflow(this.node, { id: 'harness-webhook', name: 'harness webhook', active: true });
+		const credential = { apiKey: options.apiKey ?? TEST_API_KEY, baseUrl: 'http://127.0.0.1:9', allowUnencryptedHttp: false };
+		this.additionalData = harnessAdditionalData(credential, {
 			executionContext: undefined,
 			httpRequest: undefined,
 			httpResponse: undefined,
-		};
-		this.additionalData = mock<Record<string, unknown>>(partial) as unknown as IWorkflowExecuteAdditionalData;
-		this.additionalData.credentialsHelper = new HarnessCredentialsHelper({
-			apiKey: options.apiKey ?? TEST_API_KEY,
-			baseUrl: 'http://127.0.0.1:9',
-			allowUnencryptedHttp: false,
-		});
+		}).additionalData;
 	}
 
 	async start(): Promise<this> {
