@@ -1,4 +1,4 @@
-import { startSandbox, type AccountInfo, type Sandbox } from '../sandbox';
+import { startSandbox, type AccountInfo, type LoggedRequest, type Sandbox } from '../sandbox';
 import { TEST_API_KEY } from './keys';
 import { runNode, type RunNodeOptions, type RunNodeResult } from './runNode';
 
@@ -9,6 +9,13 @@ export interface SandboxFixture {
 	readonly account: AccountInfo;
 	/** runs the node against this emulator with TEST_API_KEY */
 	run(options: Omit<RunNodeOptions, 'baseUrl'> & { baseUrl?: string }): Promise<RunNodeResult>;
+	/** runs the node, which must not fail, and gives what the emulator received too (`request`: the first request) */
+	runOk(options: Omit<RunNodeOptions, 'baseUrl'> & { baseUrl?: string }): Promise<RunNodeResult & Received>;
+}
+
+export interface Received {
+	requests: LoggedRequest[];
+	request: LoggedRequest;
 }
 
 /**
@@ -35,5 +42,11 @@ export function useSandbox(): SandboxFixture {
 			return sandbox!.account(TEST_API_KEY);
 		},
 		run: async (options) => await runNode({ baseUrl: sandbox!.url, ...options }),
+		runOk: async (options) => {
+			const result = await runNode({ baseUrl: sandbox!.url, ...options });
+			expect(result.error).toBeUndefined();
+			const requests = sandbox!.requests();
+			return { ...result, requests, request: requests[0] };
+		},
 	};
 }
