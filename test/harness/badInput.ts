@@ -4,8 +4,9 @@ import type { LoggedRequest } from '../sandbox';
 import { PHONES } from './chatBadInputCases';
 
 import { direct } from './direct';
+import { params } from './params';
 import type { SandboxFixture } from './sandbox';
-import type { TemplateRefusalCase, UnknownTemplateCase } from './templateBadInputCases';
+import type { TemplateCases, TemplateRefusalCase, UnknownTemplateCase } from './templateBadInputCases';
 
 /** A bad value in item 1 of three items of a per-item operation. */
 export interface ItemCase {
@@ -134,14 +135,7 @@ export interface ChatCase {
 
 async function quickMessages(fixture: SandboxFixture, count: number): Promise<number[]> {
 	const { items } = await fixture.run({
-		parameters: {
-			resource: 'chatMessage',
-			operation: 'send',
-			chatnameId: String(fixture.account.chatnameIds[0]),
-			phone: '={{ $json.phone }}',
-			messageType: 'TEXT',
-			message: 'seed',
-		},
+		parameters: params(fixture.account, 'chatMessage', 'send', { phone: '={{ $json.phone }}', message: 'seed' }),
 		items: PHONES.slice(0, count).map((phone) => ({ phone })),
 	});
 	return items.map((item) => item.json.message_id as number);
@@ -181,15 +175,34 @@ export function itRefusesBadChatItems(fixture: SandboxFixture, cases: ChatCase[]
 	});
 }
 
+/** A Send and Wait for Response refused before anything is sent: [title, parameters, the error message]. */
+export type WaitCase = [string, () => INodeParameters, RegExp];
+
+/** Each row: the error stops the node, nothing is sent and nothing waits; `additionalData` lets the node sign its link. */
+export function itRefusesBeforeWaiting(fixture: SandboxFixture, rows: WaitCase[], additionalData: Record<string, unknown>): void {
+	it.each(rows)('%s', async (_title, parameters, message) => {
+		const run = await fixture.run({ parameters: parameters(), additionalData });
+		expect(run.error?.message).toMatch(message);
+		expect(fixture.sandbox.requests().filter((request) => request.apiMethod?.startsWith('send'))).toEqual([]);
+		expect(run.run.waitTill).toBeUndefined();
+	});
+}
+
+/** A Template operation's cases: template IDs the service does not have, and inputs refused before any request. */
+export function itRefusesBadTemplateInput(fixture: SandboxFixture, cases: TemplateCases): void {
+	itRefusesUnknownTemplate(fixture, cases.unknown);
+	itRefusesTemplateInput(fixture, cases.refused);
+}
+
 /** Each row: item 1 names a template ID the service does not have; items 0 and 2 go through. */
-export function itRefusesUnknownTemplate(fixture: SandboxFixture, rows: UnknownTemplateCase[]): void {
+function itRefusesUnknownTemplate(fixture: SandboxFixture, rows: UnknownTemplateCase[]): void {
 	if (rows.length === 0) return;
 	it.each(rows)(
 		'%s with a template ID that does not exist names the Template field and the item',
 		async (_title, parameters, field, apiMethod) => {
 			const ids = fixture.account.templateIds;
 			const { items, error } = await fixture.run({
-				parameters: { resource: 'template', ...parameters },
+				parameters: params(fixture.account, 'template', String(parameters.operation), parameters),
 				items: [{ id: ids[0] }, { id: 4999 }, { id: ids[1] }],
 				continueOnFail: true,
 			});
@@ -207,11 +220,11 @@ export function itRefusesUnknownTemplate(fixture: SandboxFixture, rows: UnknownT
 }
 
 /** Each row: the one item is refused before any request, naming the field and the item. */
-export function itRefusesTemplateInput(fixture: SandboxFixture, rows: TemplateRefusalCase[]): void {
+function itRefusesTemplateInput(fixture: SandboxFixture, rows: TemplateRefusalCase[]): void {
 	if (rows.length === 0) return;
 	it.each(rows)('%s: refused before any request, naming the field and the item', async (_title, parameters, field) => {
 		const { items, error } = await fixture.run({
-			parameters: { resource: 'template', ...parameters },
+			parameters: params(fixture.account, 'template', String(parameters.operation), parameters),
 			items: [{ name: '', fields: {} }],
 			continueOnFail: true,
 		});

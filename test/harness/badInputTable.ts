@@ -1,11 +1,12 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { BatchCase, ChatCase, ItemCase } from './badInput';
+import type { BatchCase, ChatCase, ItemCase, WaitCase } from './badInput';
 import { chatBadInputCases } from './chatBadInputCases';
-import { direct } from './direct';
-import { TEST_API_KEY } from './keys';
-import { params } from './params';
+import { batchMailing, direct, directBatch } from './direct';
+import { MAILINGS_AS_JSON, params } from './params';
 import type { SandboxFixture } from './sandbox';
+import { sendAndWaitBadInputCases } from './sendAndWaitBadInputCases';
+import { templateBadInputCases } from './templateBadInputCases';
 
 type SmsItemOperation =
 	| 'getMessageStatus'
@@ -19,9 +20,10 @@ type SmsItemOperation =
 
 /** The bad-input cases of every operation, by resource and operation; each names the field its error must name. */
 export interface BadInputTable {
-	sms: Record<SmsItemOperation, ItemCase[]> & { sendBatch: BatchCase[] };
-	chatMessage: Record<'send' | 'sendToList' | 'getMailing', ChatCase[]>;
+	sms: Record<SmsItemOperation, ItemCase[]> & { sendBatch: BatchCase[]; sendAndWait: WaitCase[] };
+	chatMessage: Record<'send' | 'sendToList' | 'getMailing', ChatCase[]> & { sendAndWait: WaitCase[] };
 	verificationCode: { send: ItemCase[] };
+	template: ReturnType<typeof templateBadInputCases>;
 }
 
 /** The table for one emulator: values and parameters are read from its account when a case runs. */
@@ -32,17 +34,11 @@ export function badInputTable(fixture: SandboxFixture): BadInputTable {
 	const quick = (rest: INodeParameters): INodeParameters => sms('send', rest);
 	const CALLBACK = 'http://127.0.0.1:9/cb';
 	const fromItems = (rest: INodeParameters = {}): INodeParameters => sms('sendBatch', { callbackUrl: CALLBACK, ...rest });
-	const asJson = (): INodeParameters =>
-		sms('sendBatch', { buildFrom: 'json', messagesJson: '={{ JSON.stringify($json.mailings) }}', callbackUrl: CALLBACK });
-	const mailing = (rest: IDataObject = {}): IDataObject => ({
-		name: 'Sale',
-		alphaname_id: alphaname(),
-		message_type: 'bulk',
-		text: 'Hi',
-		delivery_list: ['375291000001'],
-		...rest,
-	});
+	const asJson = (): INodeParameters => sms('sendBatch', { ...MAILINGS_AS_JSON, callbackUrl: CALLBACK });
+	const mailing = (rest: IDataObject = {}): IDataObject =>
+		batchMailing(fixture.account, 'Sale', { text: 'Hi', delivery_list: ['375291000001'], ...rest });
 	const phones = (...list: string[]) => list.map((phone) => ({ phone, text: `for ${phone}` }));
+	const waiting = sendAndWaitBadInputCases(fixture);
 
 	return {
 		sms: {
@@ -126,27 +122,10 @@ export function badInputTable(fixture: SandboxFixture): BadInputTable {
 					parameters: () => sms('getBatchStatus', { uuid: '={{ $json.v }}' }),
 					values: async () => {
 						const sent = async () =>
-							String(
-								(
-									await fetch(`${fixture.sandbox.url}/api/v1/sendBulkSms?token=${TEST_API_KEY}`, {
-										method: 'POST',
-										headers: { 'Content-Type': 'application/json' },
-										body: JSON.stringify({
-											token: TEST_API_KEY,
-											callback_url: 'http://127.0.0.1:9/cb',
-											messages: [
-												{
-													alphaname_id: alphaname(),
-													name: 'x',
-													message_type: 'bulk',
-													text: 'Hi',
-													delivery_list: ['375291000001'],
-												},
-											],
-										}),
-									}).then(async (response) => (await response.json()) as IDataObject)
-								).uuid,
-							);
+							await directBatch(fixture, 'sendBulkSms', {
+								callback_url: CALLBACK,
+								messages: [batchMailing(fixture.account, 'x', { text: 'Hi', delivery_list: ['375291000001'] })],
+							});
 						return [await sent(), 'batch-1', await sent()];
 					},
 				},
@@ -304,8 +283,9 @@ export function badInputTable(fixture: SandboxFixture): BadInputTable {
 					bad: [1],
 				},
 			],
+			sendAndWait: waiting.sms,
 		},
-		chatMessage: chatBadInputCases(fixture),
+		chatMessage: { ...chatBadInputCases(fixture), sendAndWait: waiting.chatMessage },
 		verificationCode: {
 			send: [
 				{
@@ -338,5 +318,6 @@ export function badInputTable(fixture: SandboxFixture): BadInputTable {
 				},
 			],
 		},
+		template: templateBadInputCases(),
 	};
 }

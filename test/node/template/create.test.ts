@@ -1,18 +1,16 @@
-import { itRefusesTemplateInput, itRefusesUnknownTemplate } from '../../harness/badInput';
-import { templateRefusalCases, unknownTemplateCases } from '../../harness/templateBadInputCases';
+import { itRefusesBadTemplateInput } from '../../harness/badInput';
+import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
 
-
 describe('Template > Create', () => {
 	it('creates a template (form body with key, name and message) and outputs the full template', async () => {
-		const { items, error } = await fixture.run({
-			parameters: { resource: 'template', operation: 'create', name: 'Reminder', message: 'See you tomorrow' },
+		const { items, request } = await fixture.runOk({
+			parameters: params(fixture.account, 'template', 'create', { name: 'Reminder', message: 'See you tomorrow' }),
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect(request).toMatchObject({ path: '/api/v2/createTemplateMessage', bodyType: 'form' });
 		expect(request.query).toEqual({});
 		expect(request.body).toEqual({ token: TEST_API_KEY, name: 'Reminder', message: 'See you tomorrow' });
@@ -21,6 +19,5 @@ describe('Template > Create', () => {
 });
 
 describe('Template > Create: bad input', () => {
-	itRefusesUnknownTemplate(fixture, unknownTemplateCases.filter(([, parameters]) => parameters.operation === 'create'));
-	itRefusesTemplateInput(fixture, templateRefusalCases.filter(([, parameters]) => parameters.operation === 'create'));
+	itRefusesBadTemplateInput(fixture, badInputTable(fixture).template.create);
 });

@@ -1,3 +1,4 @@
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
@@ -5,7 +6,7 @@ const fixture = useSandbox();
 describe('Template > Get Many', () => {
 	it('returns the stored templates, one item each, paired with the input item', async () => {
 		const { items, error } = await fixture.run({
-			parameters: { resource: 'template', operation: 'getMany', returnAll: true },
+			parameters: params(fixture.account, 'template', 'getMany', { returnAll: true }),
 		});
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.id)).toEqual(fixture.account.templateIds);
@@ -18,7 +19,7 @@ describe('Template > Get Many', () => {
 
 	it('stops at the limit', async () => {
 		const { items } = await fixture.run({
-			parameters: { resource: 'template', operation: 'getMany', returnAll: false, limit: 1 },
+			parameters: params(fixture.account, 'template', 'getMany', { returnAll: false, limit: 1 }),
 		});
 		expect(items).toHaveLength(1);
 	});

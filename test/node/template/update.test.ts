@@ -1,20 +1,17 @@
-import { itRefusesTemplateInput, itRefusesUnknownTemplate } from '../../harness/badInput';
-import { templateRefusalCases, unknownTemplateCases } from '../../harness/templateBadInputCases';
+import { itRefusesBadTemplateInput } from '../../harness/badInput';
+import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
+import { byId, params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
 
-const byId = (id: number | string) => ({ __rl: true, mode: 'id', value: String(id) });
-
 describe('Template > Update', () => {
 	it('sends name and message; a field left out keeps its stored value', async () => {
 		const id = fixture.account.templateIds[0];
-		const { items, error } = await fixture.run({
-			parameters: { resource: 'template', operation: 'update', template: byId(id), updateFields: { name: 'Hello' } },
+		const { items, requests: [lookup, edit] } = await fixture.runOk({
+			parameters: params(fixture.account, 'template', 'update', { template: byId(id), updateFields: { name: 'Hello' } }),
 		});
-		expect(error).toBeUndefined();
-		const [lookup, edit] = fixture.sandbox.requests();
 		expect(lookup.apiMethod).toBe('getTemplateMessageById');
 		expect(edit).toMatchObject({ path: '/api/v2/editTemplateMessage', bodyType: 'form' });
 		expect(edit.body).toEqual({
@@ -29,7 +26,7 @@ describe('Template > Update', () => {
 	it('with both fields given, sends one request', async () => {
 		const id = fixture.account.templateIds[0];
 		await fixture.run({
-			parameters: { resource: 'template', operation: 'update', template: byId(id), updateFields: { name: 'N', message: 'M' } },
+			parameters: params(fixture.account, 'template', 'update', { template: byId(id), updateFields: { name: 'N', message: 'M' } }),
 		});
 		expect(fixture.sandbox.requests().map((r) => r.apiMethod)).toEqual(['editTemplateMessage']);
 		expect(fixture.sandbox.requests()[0].body).toMatchObject({ name: 'N', message: 'M' });
@@ -37,6 +34,5 @@ describe('Template > Update', () => {
 });
 
 describe('Template > Update: bad input', () => {
-	itRefusesUnknownTemplate(fixture, unknownTemplateCases.filter(([, parameters]) => parameters.operation === 'update'));
-	itRefusesTemplateInput(fixture, templateRefusalCases.filter(([, parameters]) => parameters.operation === 'update'));
+	itRefusesBadTemplateInput(fixture, badInputTable(fixture).template.update);
 });
