@@ -11,10 +11,11 @@ import type {
 	IWebhookResponseData,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
+import { oneNodeWorkflow } from '../../harness/engine';
 import { harnessNodeTypes } from '../../harness/nodeTypes';
 import { NODE_NAME, NODE_TYPE, type RunNodeResult } from '../../harness/runNode';
+import type { SandboxFixture } from '../../harness/sandbox';
 
 // n8n signs resume links with this secret (read when the first node runs, after these imports).
 const HMAC_SECRET = 'engine-test-hmac-secret';
@@ -24,6 +25,14 @@ process.env.N8N_HMAC_SIGNATURE_SECRET = HMAC_SECRET;
 export const WAITING_BASE_URL = 'https://n8n.example.com/webhook-waiting';
 export const EXECUTION_ID = '4711';
 export const waitingAdditionalData = { executionId: EXECUTION_ID, webhookWaitingBaseUrl: WAITING_BASE_URL };
+
+/** The link a waiting node sends: the waiting URL, execution id, node id and n8n's 64-character signature. */
+export const SIGNED_LINK = /^https:\/\/n8n\.example\.com\/webhook-waiting\/4711\/node-under-test\?signature=[0-9a-f]{64}$/;
+
+/** Runs the node with what n8n gives it to sign its resume link (unless `options` gives its own). */
+export async function runWithResumeLink(fixture: SandboxFixture, options: Parameters<SandboxFixture['run']>[0]): Promise<RunNodeResult> {
+	return await fixture.run({ additionalData: waitingAdditionalData, ...options });
+}
 
 /** Checks a resume link the way n8n's waiting webhooks do: HMAC-SHA256 of path and query. */
 export function hasValidSignature(link: string): boolean {
@@ -51,15 +60,10 @@ export async function callWebhook(
 	request: { method: 'GET' | 'POST'; body?: IDataObject },
 ): Promise<PageAnswer> {
 	const node = run.run.data.executionData!.nodeExecutionStack[0].node as INode;
-	const workflow = new Workflow({
-		id: 'harness',
-		name: 'harness',
-		nodes: [{ ...node, parameters: parameters as INode['parameters'], disabled: false }],
-		connections: {},
-		active: false,
-		nodeTypes: harnessNodeTypes,
-		settings: { timezone: 'UTC' },
-	});
+	const workflow = oneNodeWorkflow(
+		{ ...node, parameters: parameters as INode['parameters'], disabled: false },
+		{ id: 'harness', name: 'harness', active: false },
+	);
 	const answer = { status: 200, headers: {} as Record<string, string>, html: '' };
 	const response = {
 		set statusCode(code: number) {

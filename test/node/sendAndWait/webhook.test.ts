@@ -1,21 +1,17 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { TEST_API_KEY } from '../../harness/keys';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
-import { callWebhook, timedOutItem, waitingAdditionalData } from './waiting';
+import { callWebhook, runWithResumeLink, timedOutItem } from './waiting';
 
 const fixture = useSandbox();
 
 const HOSTILE = 'Refund <script>alert("x")</script> & <img src=https://evil.example/x.png> to \'Ann\'?';
 
-async function waitingRun(extra: Record<string, unknown> = {}) {
-	const parameters = {
-		resource: 'sms',
-		operation: 'sendAndWait',
-		phone: '375291234567',
-		message: HOSTILE,
-		senderNameId: String(fixture.account.alphanameIds[0]),
-		...extra,
-	};
-	const run = await fixture.run({ parameters, additionalData: waitingAdditionalData });
+async function waitingRun(extra: INodeParameters = {}) {
+	const parameters = params(fixture.account, 'sms', 'sendAndWait', { message: HOSTILE, ...extra });
+	const run = await runWithResumeLink(fixture, { parameters });
 	expect(run.error).toBeUndefined();
 	expect(run.run.status).toBe('waiting');
 	return { run, parameters };
