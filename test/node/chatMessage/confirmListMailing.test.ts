@@ -1,22 +1,19 @@
 import { TEST_API_KEY } from '../../harness/keys';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { chatMessageSetup } from './setup';
 
 const fixture = useSandbox();
-const { listMailing } = chatMessageSetup(fixture);
+const { listMailingId } = chatMessageSetup(fixture);
+const confirm = (messageId: number) => params(fixture.account, 'chatMessage', 'confirmListMailing', { messageId: String(messageId) });
 
 describe('Chat Message > Confirm List Mailing', () => {
 	it('confirms with the key in the query and message_id in the form; the balance is debited and the mailing sent', async () => {
-		const { items: created } = await listMailing();
-		const messageId = created[0].json.message_id as number;
+		const messageId = await listMailingId();
 		fixture.sandbox.clearRequests();
 		const before = fixture.account.balance;
 
-		const { items, error } = await fixture.run({
-			parameters: { resource: 'chatMessage', operation: 'confirmListMailing', messageId: String(messageId) },
-		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
+		const { items, request } = await fixture.runOk({ parameters: confirm(messageId) });
 		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v2/confirmChatMessage', bodyType: 'form' });
 		expect(request.query).toEqual({ token: TEST_API_KEY });
 		expect(request.body).toEqual({ message_id: String(messageId) });
@@ -26,15 +23,9 @@ describe('Chat Message > Confirm List Mailing', () => {
 	});
 
 	it('reports insufficient funds as the service says it', async () => {
-		const { items: created } = await listMailing();
+		const messageId = await listMailingId();
 		fixture.sandbox.setBalance(TEST_API_KEY, 0);
-		const { error } = await fixture.run({
-			parameters: {
-				resource: 'chatMessage',
-				operation: 'confirmListMailing',
-				messageId: String(created[0].json.message_id),
-			},
-		});
+		const { error } = await fixture.run({ parameters: confirm(messageId) });
 		expect(error?.message).toMatch(/insufficient funds/i);
 		expect(fixture.sandbox.counters().messagesSent).toBe(0);
 	});

@@ -1,35 +1,21 @@
+import { batchMailing, directBatch } from '../../harness/direct';
 import { TEST_API_KEY } from '../../harness/keys';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
 
 describe('Chat Message > Get Batch Status', () => {
 	async function sendBatch(): Promise<string> {
-		const response = await fetch(`${fixture.sandbox.url}/api/v1/sendBulkChat?token=${TEST_API_KEY}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				token: TEST_API_KEY,
-				messages: [
-					{
-						alphaname_id: String(fixture.account.alphanameIds[0]),
-						name: 'good',
-						message_type: 'bulk',
-						content: { type: 'text', text: 'Hi' },
-						delivery_list: ['375291234567', '375291234568'],
-					},
-					{
-						alphaname_id: String(fixture.account.alphanameIds[0]),
-						name: 'bad',
-						message_type: 'bulk',
-						content: { type: 'image', image_url: 'not a url' },
-						delivery_list: ['375291234569'],
-					},
-				],
-			}),
+		const uuid = await directBatch(fixture, 'sendBulkChat', {
+			messages: [
+				batchMailing(fixture.account, 'good', {
+					content: { type: 'text', text: 'Hi' },
+					delivery_list: ['375291234567', '375291234568'],
+				}),
+				batchMailing(fixture.account, 'bad', { content: { type: 'image', image_url: 'not a url' }, delivery_list: ['375291234569'] }),
+			],
 		});
-		expect(response.status).toBe(200);
-		const { uuid } = (await response.json()) as { uuid: string };
 		fixture.sandbox.advanceClock(10);
 		fixture.sandbox.clearRequests();
 		return uuid;
@@ -37,11 +23,9 @@ describe('Chat Message > Get Batch Status', () => {
 
 	it('one item per mailing, the failed mailing surfaced with its reasons', async () => {
 		const uuid = await sendBatch();
-		const { items, error } = await fixture.run({
-			parameters: { resource: 'chatMessage', operation: 'getBatchStatus', uuid },
+		const { items, request } = await fixture.runOk({
+			parameters: params(fixture.account, 'chatMessage', 'getBatchStatus', { uuid }),
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v1/statusBulkChat', bodyType: 'none' });
 		expect(request.query).toEqual({ token: TEST_API_KEY, uuid });
 		expect(items.map((item) => item.json)).toEqual([
@@ -66,7 +50,7 @@ describe('Chat Message > Get Batch Status', () => {
 	it('one item per delivery entry', async () => {
 		const uuid = await sendBatch();
 		const { items } = await fixture.run({
-			parameters: { resource: 'chatMessage', operation: 'getBatchStatus', uuid, options: { output: 'delivery' } },
+			parameters: params(fixture.account, 'chatMessage', 'getBatchStatus', { uuid, options: { output: 'delivery' } }),
 		});
 		expect(items.map((item) => [item.json.name ?? null, item.json.phone ?? null, item.json.status ?? null, item.json.failed ?? false])).toEqual([
 			['good', '375291234567', 'DELIVERED', false],

@@ -1,4 +1,5 @@
 import { TEST_API_KEY } from '../../harness/keys';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { chatMessageSetup } from './setup';
 
@@ -10,11 +11,9 @@ describe('Chat Message > Get Delivery Status', () => {
 		const messageId = await quickMessage();
 		fixture.sandbox.advanceClock(10);
 		fixture.sandbox.clearRequests();
-		const { items, error } = await fixture.run({
-			parameters: { resource: 'chatMessage', operation: 'getDeliveryStatus', messageId: String(messageId) },
+		const { items, request } = await fixture.runOk({
+			parameters: params(fixture.account, 'chatMessage', 'getDeliveryStatus', { messageId: String(messageId) }),
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect(request).toMatchObject({ path: '/api/v2/getChatDeliveryData', bodyType: 'form' });
 		expect(request.query).toEqual({});
 		expect(request.body).toEqual({ token: TEST_API_KEY, message_id: String(messageId) });

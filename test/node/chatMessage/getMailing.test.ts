@@ -1,6 +1,7 @@
 import { itRefusesBadChatItems } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { chatMessageSetup } from './setup';
 
@@ -11,11 +12,9 @@ describe('Chat Message > Get Mailing', () => {
 	it('gets one mailing by id', async () => {
 		const messageId = await quickMessage();
 		fixture.sandbox.clearRequests();
-		const { items, error } = await fixture.run({
-			parameters: { resource: 'chatMessage', operation: 'getMailing', messageId: String(messageId) },
+		const { items, request } = await fixture.runOk({
+			parameters: params(fixture.account, 'chatMessage', 'getMailing', { messageId: String(messageId) }),
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect(request).toMatchObject({ path: '/api/v2/getChatMessageData', query: { token: TEST_API_KEY } });
 		expect(request.body).toEqual({ message_id: String(messageId) });
 		expect(items).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { TEST_API_KEY } from '../../harness/keys';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { chatMessageSetup } from './setup';
 
@@ -12,11 +13,9 @@ describe('Chat Message > Get Many Mailings', () => {
 		await quickMessage('375291234569');
 		fixture.sandbox.clearRequests();
 
-		const { items, error } = await fixture.run({
-			parameters: { resource: 'chatMessage', operation: 'getManyMailings', returnAll: false, limit: 2 },
+		const { items, requests } = await fixture.runOk({
+			parameters: params(fixture.account, 'chatMessage', 'getManyMailings', { returnAll: false, limit: 2 }),
 		});
-		expect(error).toBeUndefined();
-		const requests = fixture.sandbox.requests();
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ path: '/api/v2/getChatMessages', query: { token: TEST_API_KEY } });
 		expect(requests[0].body).toEqual({ limit_offset: '0', limit_rows: '2' });
@@ -34,7 +33,7 @@ describe('Chat Message > Get Many Mailings', () => {
 	it('returns all mailings', async () => {
 		await quickMessage('375291234567');
 		await quickMessage('375291234568');
-		const { items } = await fixture.run({ parameters: { resource: 'chatMessage', operation: 'getManyMailings', returnAll: true } });
+		const { items } = await fixture.run({ parameters: params(fixture.account, 'chatMessage', 'getManyMailings', { returnAll: true }) });
 		expect(items).toHaveLength(2);
 	});
 });

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
 import { itRefusesBadChatItems } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
-import { createHash } from 'node:crypto';
-
 import { TEST_API_KEY } from '../../harness/keys';
+import { fromList, params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
@@ -13,22 +15,20 @@ const PNG = Buffer.from(
 	'base64',
 );
 
-function send(parameters: Record<string, unknown>) {
-	return {
-		resource: 'chatMessage',
-		operation: 'send',
-		chatnameId: String(fixture.account.chatnameIds[0]),
-		phone: '+375 (29) 123-45-67',
-		...parameters,
-	};
-}
+/** To a phone written as people write it. */
+const send = (overrides: INodeParameters) => params(fixture.account, 'chatMessage', 'send', { phone: '+375 (29) 123-45-67', ...overrides });
+
+/** What sendQuickChatMessage receives for that phone from the first chat sender, and this content. */
+const sentBody = (content: IDataObject) => ({
+	token: TEST_API_KEY,
+	chatname_id: String(fixture.account.chatnameIds[0]),
+	phone: '375291234567',
+	...content,
+});
 
 describe('Chat Message > Send', () => {
 	it('sends a TEXT message as a form, with the key in the form body, and outputs the message id', async () => {
-		const { items, error } = await fixture.run({ parameters: send({ messageType: 'TEXT', message: 'Hello there' }) });
-		expect(error).toBeUndefined();
-
-		const requests = fixture.sandbox.requests();
+		const { items, requests } = await fixture.runOk({ parameters: send({ messageType: 'TEXT', message: 'Hello there' }) });
 		expect(requests).toHaveLength(1);
 		const [request] = requests;
 		expect(request).toMatchObject({
@@ -38,13 +38,7 @@ describe('Chat Message > Send', () => {
 			status: 200,
 		});
 		expect(request.query).toEqual({});
-		expect(request.body).toEqual({
-			token: TEST_API_KEY,
-			chatname_id: String(fixture.account.chatnameIds[0]),
-			phone: '375291234567',
-			type_message: 'TEXT',
-			message: 'Hello there',
-		});
+		expect(request.body).toEqual(sentBody({ type_message: 'TEXT', message: 'Hello there' }));
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toEqual({ message_id: expect.any(Number) });
 		expect(items[0].pairedItem).toEqual({ item: 0 });
@@ -55,15 +49,13 @@ describe('Chat Message > Send', () => {
 
 	it('sends the text of a stored template (Message From: Template)', async () => {
 		const templateId = fixture.account.templateIds[1];
-		const { items, error } = await fixture.run({
+		const { items, requests: [lookup, sent] } = await fixture.runOk({
 			parameters: send({
 				messageType: 'TEXT',
 				messageFrom: 'template',
-				messageTemplate: { __rl: true, mode: 'list', value: String(templateId) },
+				messageTemplate: fromList(templateId),
 			}),
 		});
-		expect(error).toBeUndefined();
-		const [lookup, sent] = fixture.sandbox.requests();
 		expect(lookup).toMatchObject({ path: '/api/v2/getTemplateMessageById', query: { template_id: String(templateId) } });
 		expect(sent.apiMethod).toBe('sendQuickChatMessage');
 		// the seeded "Order shipped" template
@@ -72,11 +64,9 @@ describe('Chat Message > Send', () => {
 	});
 
 	it('sends an IMAGE from a URL as image_url, without a file', async () => {
-		const { error } = await fixture.run({
+		const { request } = await fixture.runOk({
 			parameters: send({ messageType: 'IMAGE', imageSource: 'url', imageUrl: 'https://cdn.example.com/a.jpg' }),
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect(request.bodyType).toBe('form');
 		expect(request.files).toEqual([]);
 		expect(request.body).toMatchObject({ type_message: 'IMAGE', image_url: 'https://cdn.example.com/a.jpg' });
@@ -84,7 +74,7 @@ describe('Chat Message > Send', () => {
 	});
 
 	it('uploads an IMAGE from binary data as the multipart "image" file', async () => {
-		const { items, error } = await fixture.run({
+		const { items, request } = await fixture.runOk({
 			parameters: send({ messageType: 'IMAGE', imageSource: 'binary', binaryPropertyName: 'photo' }),
 			items: [
 				{
@@ -93,15 +83,8 @@ describe('Chat Message > Send', () => {
 				},
 			],
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect(request).toMatchObject({ path: '/api/v2/sendQuickChatMessage', bodyType: 'multipart', status: 200 });
-		expect(request.body).toEqual({
-			token: TEST_API_KEY,
-			chatname_id: String(fixture.account.chatnameIds[0]),
-			phone: '375291234567',
-			type_message: 'IMAGE',
-		});
+		expect(request.body).toEqual(sentBody({ type_message: 'IMAGE' }));
 		expect(request.files).toEqual([
 			expect.objectContaining({
 				field: 'image',
@@ -115,7 +98,7 @@ describe('Chat Message > Send', () => {
 	});
 
 	it('sends a BUTTON with caption, link and image URL, and no text', async () => {
-		const { error } = await fixture.run({
+		const { request } = await fixture.runOk({
 			parameters: send({
 				messageType: 'BUTTON',
 				buttonCaption: 'Track order',
@@ -124,25 +107,20 @@ describe('Chat Message > Send', () => {
 				imageUrl: 'https://cdn.example.com/b.png',
 			}),
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
-		expect(request.body).toEqual({
-			token: TEST_API_KEY,
-			chatname_id: String(fixture.account.chatnameIds[0]),
-			phone: '375291234567',
-			type_message: 'BUTTON',
-			button: 'Track order',
-			button_link: 'https://shop.example.com/o/1',
-			image_url: 'https://cdn.example.com/b.png',
-		});
+		expect(request.body).toEqual(
+			sentBody({
+				type_message: 'BUTTON',
+				button: 'Track order',
+				button_link: 'https://shop.example.com/o/1',
+				image_url: 'https://cdn.example.com/b.png',
+			}),
+		);
 	});
 
 	it('sends a BUTTON without an image when Image Source is None', async () => {
-		const { error } = await fixture.run({
+		const { request } = await fixture.runOk({
 			parameters: send({ messageType: 'BUTTON', buttonCaption: 'Open', buttonLink: 'https://x.example/1' }),
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect(request.body).not.toHaveProperty('image_url');
 		expect(request.files).toEqual([]);
 	});
@@ -150,15 +128,13 @@ describe('Chat Message > Send', () => {
 	it('turns on forwarding as SMS with its time and sender, and the SMS goes out when the chat is not delivered', async () => {
 		const alphanameId = String(fixture.account.alphanameIds[1]);
 		fixture.sandbox.setUnreachable(TEST_API_KEY, '375291234567', 'chat');
-		const { error } = await fixture.run({
+		const { request } = await fixture.runOk({
 			parameters: send({
 				messageType: 'TEXT',
 				message: 'Your code is ready',
 				options: { forwardAsSms: true, forwardingTime: 5, senderNameId: alphanameId },
 			}),
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect(request.body).toMatchObject({ forwarding_message: '1', forwarding_time: '5', alphaname_id: alphanameId });
 
 		fixture.sandbox.advanceClock(5 * 60 + 1);

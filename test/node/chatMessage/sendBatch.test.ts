@@ -1,10 +1,19 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { batchMailing } from '../../harness/direct';
 import { TEST_API_KEY } from '../../harness/keys';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { signedCallback } from '../../harness/signedCallback';
 
 const fixture = useSandbox();
+
+/** What a personal button mailing sends to `people`: each one's own text and link. */
+const SENT_TEXTS_AND_LINKS = [
+	{ phone: '375291234567', text: 'Hi Ann', button_link: 'https://s.example/a' },
+	{ phone: '375291234568', text: 'Hi Bob', button_link: 'https://s.example/b' },
+	{ phone: '375291234569', text: 'Hi Cid', button_link: 'https://s.example/c' },
+];
 
 const people = [
 	{ phone: '+375 29 123-45-67', text: 'Hi Ann', link: 'https://s.example/a' },
@@ -12,40 +21,29 @@ const people = [
 	{ phone: '375291234569', text: 'Hi Cid', link: 'https://s.example/c' },
 ];
 
-function batch(parameters: Record<string, unknown>) {
-	return {
-		resource: 'chatMessage',
-		operation: 'sendBatch',
-		buildFrom: 'items',
-		mailingName: 'Spring',
-		senderNameId: String(fixture.account.alphanameIds[0]),
-		recipientsFrom: 'define',
-		recipientPhone: '={{ $json.phone }}',
-		...parameters,
-	};
-}
+const batch = (overrides: INodeParameters) => params(fixture.account, 'chatMessage', 'sendBatch', overrides);
+
+/** A personal button mailing (one image and caption); TEXT_AND_LINK_FROM_ITEMS reads each recipient's own text and link. */
+const PERSONAL_BUTTON = { messageType: 'personal', contentType: 'button', imageUrl: 'https://cdn.example.com/btn.png', buttonCaption: 'Open' };
+const TEXT_AND_LINK_FROM_ITEMS = { personalText: '={{ $json.text }}', personalButtonLink: '={{ $json.link }}' };
+const jsonMailings = (messagesJson: string) => params(fixture.account, 'chatMessage', 'sendBatch', { buildFrom: 'json', messagesJson });
 
 describe('Chat Message > Send Batch', () => {
 	it('gathers the input items into one bulk text mailing: one JSON request, key in query and body, output paired to all items', async () => {
-		const { items, error } = await fixture.run({
+		const { items, requests } = await fixture.runOk({
 			parameters: batch({ messageType: 'bulk', contentType: 'text', chatText: 'Sale today' }),
 			items: people,
 		});
-		expect(error).toBeUndefined();
-		const requests = fixture.sandbox.requests();
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ httpMethod: 'POST', path: '/api/v1/sendBulkChat', bodyType: 'json', status: 200 });
 		expect(requests[0].query).toEqual({ token: TEST_API_KEY });
 		expect(requests[0].body).toEqual({
 			token: TEST_API_KEY,
 			messages: [
-				{
-					alphaname_id: String(fixture.account.alphanameIds[0]),
-					name: 'Spring',
-					message_type: 'bulk',
+				batchMailing(fixture.account, 'Spring', {
 					content: { type: 'text', text: 'Sale today' },
 					delivery_list: ['375291234567', '375291234568', '375291234569'],
-				},
+				}),
 			],
 		});
 		expect(items).toHaveLength(1);
@@ -55,56 +53,29 @@ describe('Chat Message > Send Batch', () => {
 	});
 
 	it('sends a personal button mailing with each recipient\'s own text and link, and the callback URL', async () => {
-		const { error } = await fixture.run({
-			parameters: batch({
-				messageType: 'personal',
-				contentType: 'button',
-				personalText: '={{ $json.text }}',
-				personalButtonLink: '={{ $json.link }}',
-				imageUrl: 'https://cdn.example.com/btn.png',
-				buttonCaption: 'Open',
-				callbackUrl: 'http://127.0.0.1:9/cb',
-			}),
+		const { request } = await fixture.runOk({
+			parameters: batch({ ...PERSONAL_BUTTON, ...TEXT_AND_LINK_FROM_ITEMS, callbackUrl: 'http://127.0.0.1:9/cb' }),
 			items: people,
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect(request.body).toEqual({
 			token: TEST_API_KEY,
 			callback_url: signedCallback('http://127.0.0.1:9/cb', 1, 1),
 			messages: [
-				{
-					alphaname_id: String(fixture.account.alphanameIds[0]),
-					name: 'Spring',
+				batchMailing(fixture.account, 'Spring', {
 					message_type: 'personal',
 					content: { type: 'button', image_url: 'https://cdn.example.com/btn.png', caption: 'Open' },
-					delivery_list: [
-						{ phone: '375291234567', text: 'Hi Ann', button_link: 'https://s.example/a' },
-						{ phone: '375291234568', text: 'Hi Bob', button_link: 'https://s.example/b' },
-						{ phone: '375291234569', text: 'Hi Cid', button_link: 'https://s.example/c' },
-					],
-				},
+					delivery_list: SENT_TEXTS_AND_LINKS,
+				}),
 			],
 		});
 	});
 
 	it('takes each recipient\'s phone, text and link from the fields of its item (the default)', async () => {
-		const fromFields: IDataObject = batch({
-			messageType: 'personal',
-			contentType: 'button',
-			imageUrl: 'https://cdn.example.com/btn.png',
-			buttonCaption: 'Open',
-		});
+		const fromFields: IDataObject = batch(PERSONAL_BUTTON);
 		delete fromFields.recipientsFrom;
 		delete fromFields.recipientPhone;
-		const { error } = await fixture.run({ parameters: fromFields, items: people });
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
-		expect((request.body as { messages: Array<Record<string, unknown>> }).messages[0].delivery_list).toEqual([
-			{ phone: '375291234567', text: 'Hi Ann', button_link: 'https://s.example/a' },
-			{ phone: '375291234568', text: 'Hi Bob', button_link: 'https://s.example/b' },
-			{ phone: '375291234569', text: 'Hi Cid', button_link: 'https://s.example/c' },
-		]);
+		const { request } = await fixture.runOk({ parameters: fromFields, items: people });
+		expect((request.body as { messages: Array<Record<string, unknown>> }).messages[0].delivery_list).toEqual(SENT_TEXTS_AND_LINKS);
 	});
 
 	it('sends a bulk image mailing and a bulk button mailing with text and link in the content', async () => {
@@ -156,20 +127,8 @@ describe('Chat Message > Send Batch', () => {
 	});
 
 	it('sends mailings given as JSON, one request per item', async () => {
-		const messages = [
-			{
-				name: 'Json',
-				alphaname_id: String(fixture.account.alphanameIds[0]),
-				message_type: 'bulk',
-				content: { type: 'text', text: 'From JSON' },
-				delivery_list: ['+375 29 123 45 67'],
-			},
-		];
-		const { items, error } = await fixture.run({
-			parameters: { resource: 'chatMessage', operation: 'sendBatch', buildFrom: 'json', messagesJson: JSON.stringify(messages) },
-		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
+		const messages = [batchMailing(fixture.account, 'Json', { content: { type: 'text', text: 'From JSON' }, delivery_list: ['+375 29 123 45 67'] })];
+		const { items, request } = await fixture.runOk({ parameters: jsonMailings(JSON.stringify(messages)) });
 		expect(request.body).toEqual({ token: TEST_API_KEY, messages: [{ ...messages[0], delivery_list: ['375291234567'] }] });
 		expect(items[0].json).toMatchObject({ uuid: expect.any(String), success: 'OK' });
 		expect(items[0].pairedItem).toEqual({ item: 0 });
@@ -193,23 +152,14 @@ describe('Chat Message > Send Batch: bad input', () => {
 
 	it('a personal button link of 151 characters leaves out that recipient only (Continue On Fail)', async () => {
 		const long = `https://s.example/${'x'.repeat(151 - 'https://s.example/'.length)}`;
-		const parameters = batch({
-			messageType: 'personal',
-			contentType: 'button',
-			personalText: '={{ $json.text }}',
-			personalButtonLink: '={{ $json.link }}',
-			imageUrl: 'https://cdn.example.com/btn.png',
-			buttonCaption: 'Open',
-		});
+		const parameters = batch({ ...PERSONAL_BUTTON, ...TEXT_AND_LINK_FROM_ITEMS });
 		const input = [people[0], { ...people[1], link: long }, people[2]];
 
 		const stopped = await fixture.run({ parameters, items: input });
 		expect(stopped.error?.message).toMatch(/^Invalid Button Link ".*" in item 1: the link has 151 characters, at most 150/);
 		expect(fixture.sandbox.requests()).toHaveLength(0);
 
-		const { items, error } = await fixture.run({ parameters, items: input, continueOnFail: true });
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
+		const { items, request } = await fixture.runOk({ parameters, items: input, continueOnFail: true });
 		const list = (request.body as { messages: Array<{ delivery_list: Array<{ phone: string }> }> }).messages[0].delivery_list;
 		expect(list.map((entry) => entry.phone)).toEqual(['375291234567', '375291234569']);
 		expect(items.map((item) => item.pairedItem)).toEqual([[{ item: 0 }, { item: 2 }], { item: 1 }]);
@@ -224,7 +174,7 @@ describe('Chat Message > Send Batch: bad input', () => {
 		const json = (value: object) => JSON.stringify([{ name: 'M', alphaname_id: String(fixture.account.alphanameIds[0]), ...value }]);
 		const good = json({ message_type: 'bulk', content: { type: 'text', text: 'ok' }, delivery_list: ['375291234567'] });
 		const { items, error } = await fixture.run({
-			parameters: { resource: 'chatMessage', operation: 'sendBatch', buildFrom: 'json', messagesJson: '={{ $json.mailings }}' },
+			parameters: jsonMailings('={{ $json.mailings }}'),
 			items: [{ mailings: good }, { mailings: json(mailing) }, { mailings: good }],
 			continueOnFail: true,
 		});

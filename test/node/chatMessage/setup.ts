@@ -1,36 +1,33 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { params } from '../../harness/params';
 import type { SandboxFixture } from '../../harness/sandbox';
 
 /** Setup steps the chatMessage operation tests share, against the fixture's emulator. */
 export function chatMessageSetup(fixture: SandboxFixture) {
-	async function listMailing(extra: Record<string, unknown> = {}) {
+	async function listMailing(overrides: INodeParameters = {}) {
 		return await fixture.run({
-			parameters: {
-				resource: 'chatMessage',
-				operation: 'sendToList',
+			parameters: params(fixture.account, 'chatMessage', 'sendToList', {
 				chatnameId: String(fixture.account.chatnameIds[1]),
-				listId: String(fixture.account.listIds[0]),
-				messageType: 'TEXT',
 				message: 'Spring sale',
-				...extra,
-			},
+				...overrides,
+			}),
 			timezone: 'Europe/Minsk',
 		});
 	}
 
-	async function quickMessage(phone = '375291234567'): Promise<number> {
-		const { items, error } = await fixture.run({
-			parameters: {
-				resource: 'chatMessage',
-				operation: 'send',
-				chatnameId: String(fixture.account.chatnameIds[0]),
-				phone,
-				messageType: 'TEXT',
-				message: 'Hello',
-			},
-		});
+	/** A list mailing made and not yet confirmed; returns its message_id. */
+	async function listMailingId(): Promise<number> {
+		const { items, error } = await listMailing();
 		expect(error).toBeUndefined();
 		return items[0].json.message_id as number;
 	}
 
-	return { listMailing, quickMessage };
+	async function quickMessage(phone = '375291234567'): Promise<number> {
+		const { items, error } = await fixture.run({ parameters: params(fixture.account, 'chatMessage', 'send', { phone, message: 'Hello' }) });
+		expect(error).toBeUndefined();
+		return items[0].json.message_id as number;
+	}
+
+	return { listMailing, listMailingId, quickMessage };
 }

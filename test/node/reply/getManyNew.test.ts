@@ -8,9 +8,7 @@ const { mailingWithReplies, newReplies } = replySetup(fixture);
 describe('Reply > Get Many New', () => {
 	it('returns the unread replies, one item each (key and message_id in the form), and leaves them unread', async () => {
 		const { messageId, replyIds } = await mailingWithReplies(['Yes', 'No']);
-		const { items, error } = await fixture.run({ parameters: newReplies(messageId) });
-		expect(error).toBeUndefined();
-		const requests = fixture.sandbox.requests();
+		const { items, requests } = await fixture.runOk({ parameters: newReplies(messageId) });
 		expect(requests).toHaveLength(1);
 		expect(requests[0]).toMatchObject({ httpMethod: 'POST', path: '/api/v2/getNewIncomingMessages', bodyType: 'form' });
 		expect(requests[0].query).toEqual({});
@@ -27,9 +25,7 @@ describe('Reply > Get Many New', () => {
 
 	it('marks them read in the same step when asked: one readResponseStatus with all their ids', async () => {
 		const { messageId, replyIds } = await mailingWithReplies(['Yes', 'No']);
-		const { items, error } = await fixture.run({ parameters: newReplies(messageId, { markAsRead: true }) });
-		expect(error).toBeUndefined();
-		const [, mark] = fixture.sandbox.requests();
+		const { items, requests: [, mark] } = await fixture.runOk({ parameters: newReplies(messageId, { markAsRead: true }) });
 		expect(mark).toMatchObject({ path: '/api/v2/readResponseStatus', bodyType: 'form', status: 200 });
 		expect(mark.body).toEqual({ token: TEST_API_KEY, incoming_messages: replyIds.join(',') });
 		expect(items.map((item) => item.json.markedAsRead)).toEqual([true, true]);

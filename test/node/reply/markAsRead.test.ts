@@ -3,16 +3,14 @@ import { useSandbox } from '../../harness/sandbox';
 import { replySetup } from './setup';
 
 const fixture = useSandbox();
-const { mailingWithReplies } = replySetup(fixture);
+const { mailingWithReplies, markAsRead } = replySetup(fixture);
 
 describe('Reply > Mark as Read', () => {
 	it('marks a comma-separated list of reply ids (form body) and outputs the service answer', async () => {
 		const { replyIds } = await mailingWithReplies(['a', 'b']);
-		const { items, error } = await fixture.run({
-			parameters: { resource: 'reply', operation: 'markAsRead', replyIds: `${replyIds[0]}, ${replyIds[1]}` },
+		const { items, request } = await fixture.runOk({
+			parameters: markAsRead({ replyIds: `${replyIds[0]}, ${replyIds[1]}` }),
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v2/readResponseStatus', bodyType: 'form' });
 		expect(request.body).toEqual({ token: TEST_API_KEY, incoming_messages: replyIds.join(',') });
 		expect(items.map((item) => item.json)).toEqual([{ result: '2 messages marked as read', replyIds }]);
@@ -22,7 +20,7 @@ describe('Reply > Mark as Read', () => {
 	it('takes a list from an expression', async () => {
 		const { replyIds } = await mailingWithReplies(['a', 'b', 'c']);
 		const { error } = await fixture.run({
-			parameters: { resource: 'reply', operation: 'markAsRead', replyIds: '={{ $json.ids }}' },
+			parameters: markAsRead({ replyIds: '={{ $json.ids }}' }),
 			items: [{ ids: replyIds }],
 		});
 		expect(error).toBeUndefined();
@@ -32,7 +30,7 @@ describe('Reply > Mark as Read', () => {
 	it('one request per item by default, each output paired to its item', async () => {
 		const { replyIds } = await mailingWithReplies(['a', 'b']);
 		const { items } = await fixture.run({
-			parameters: { resource: 'reply', operation: 'markAsRead', replyIds: '={{ $json.id }}' },
+			parameters: markAsRead({ replyIds: '={{ $json.id }}' }),
 			items: replyIds.map((id) => ({ id })),
 		});
 		expect(fixture.sandbox.requests().map((r) => r.body?.incoming_messages).sort()).toEqual([...replyIds].sort());
@@ -41,13 +39,11 @@ describe('Reply > Mark as Read', () => {
 
 	it('gathers the ids of all items into one request when asked; a bad item is left out (Continue On Fail)', async () => {
 		const { replyIds } = await mailingWithReplies(['a', 'b', 'c']);
-		const { items, error } = await fixture.run({
-			parameters: { resource: 'reply', operation: 'markAsRead', replyIds: '={{ $json.id }}', options: { combineItems: true } },
+		const { items, requests } = await fixture.runOk({
+			parameters: markAsRead({ replyIds: '={{ $json.id }}', options: { combineItems: true } }),
 			items: [{ id: replyIds[0] }, { id: 'id#1' }, { id: `${replyIds[1]},${replyIds[2]}` }],
 			continueOnFail: true,
 		});
-		expect(error).toBeUndefined();
-		const requests = fixture.sandbox.requests();
 		expect(requests).toHaveLength(1);
 		expect(requests[0].body).toEqual({ token: TEST_API_KEY, incoming_messages: replyIds.join(',') });
 		expect(items).toHaveLength(2);
@@ -60,7 +56,7 @@ describe('Reply > Mark as Read', () => {
 	it('without Continue On Fail, a bad item stops the node before any request', async () => {
 		const { replyIds } = await mailingWithReplies(['a']);
 		const { error } = await fixture.run({
-			parameters: { resource: 'reply', operation: 'markAsRead', replyIds: '={{ $json.id }}', options: { combineItems: true } },
+			parameters: markAsRead({ replyIds: '={{ $json.id }}', options: { combineItems: true } }),
 			items: [{ id: replyIds[0] }, { id: '' }],
 		});
 		expect(error?.message).toMatch(/^Invalid Reply IDs empty in item 1: enter at least one reply ID/);
@@ -68,7 +64,7 @@ describe('Reply > Mark as Read', () => {
 	});
 
 	it('reports an unknown reply id with the service reason', async () => {
-		const { error } = await fixture.run({ parameters: { resource: 'reply', operation: 'markAsRead', replyIds: '49999999' } });
+		const { error } = await fixture.run({ parameters: markAsRead({ replyIds: '49999999' }) });
 		expect(error?.message).toMatch(/49999999/);
 	});
 });

@@ -1,5 +1,6 @@
 import { badInputTable } from '../../harness/badInputTable';
 import { itRefusesBadItems } from '../../harness/badInput';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { smsSetup } from './setup';
 
@@ -14,14 +15,17 @@ describe('SMS > Confirm List Mailing', () => {
 		const balance = fixture.account.balance;
 
 		const info = await fixture.run({
-			parameters: { resource: 'sms', operation: 'confirmListMailing', messageId, confirmAction: 'info' },
+			parameters: params(fixture.account, 'sms', 'confirmListMailing', { messageId, confirmAction: 'info' }),
 		});
 		expect(info.error).toBeUndefined();
 		expect(info.items[0].json).toMatchObject({ message_id: Number(messageId), confirmed: 0 });
 		expect(fixture.account.balance).toBe(balance);
 
 		const confirm = await fixture.run({
-			parameters: { resource: 'sms', operation: 'confirmListMailing', messageId: '={{ $json.message_id }}', confirmAction: 'confirm' },
+			parameters: params(fixture.account, 'sms', 'confirmListMailing', {
+				messageId: '={{ $json.message_id }}',
+				confirmAction: 'confirm',
+			}),
 			items: [created.items[0].json],
 		});
 		expect(confirm.error).toBeUndefined();
@@ -44,12 +48,10 @@ describe('SMS > Confirm List Mailing', () => {
 		const created = await sendToList();
 		fixture.sandbox.setBalance(fixture.account.token, 0);
 		const { error } = await fixture.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'confirmListMailing',
+			parameters: params(fixture.account, 'sms', 'confirmListMailing', {
 				messageId: String(created.items[0].json.message_id),
 				confirmAction: 'confirm',
-			},
+			}),
 		});
 		expect(error?.message).toMatch(/Insufficient funds/);
 	});

@@ -1,5 +1,6 @@
 import { badInputTable } from '../../harness/badInputTable';
 import { itRefusesBadItems } from '../../harness/badInput';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
@@ -7,17 +8,13 @@ const fixture = useSandbox();
 describe('SMS > Create Message', () => {
 	it('sends createSmsMessage as a GET with every parameter in the query, the time in the workflow zone', async () => {
 		const alphanameId = fixture.account.alphanameIds[1];
-		const { items, error } = await fixture.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'createMessage',
+		const { items, request } = await fixture.runOk({
+			parameters: params(fixture.account, 'sms', 'createMessage', {
 				message: 'Your table is ready',
 				additionalFields: { name: 'Table ready', senderNameId: String(alphanameId), sendAt: '2026-03-02T09:15:00.000Z' },
-			},
+			}),
 			timezone: 'Europe/Minsk',
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect(request).toMatchObject({ httpMethod: 'GET', path: '/api/v1/createSmsMessage', bodyType: 'none', status: 200 });
 		expect(request.query).toEqual({
 			token: expect.any(String),

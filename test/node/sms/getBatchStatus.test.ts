@@ -1,42 +1,32 @@
 import { badInputTable } from '../../harness/badInputTable';
 import { itRefusesBadItems } from '../../harness/badInput';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { batchStatusOutput } from '../../../nodes/MessagingService/actions/shared/batchStatus';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
+import { smsSetup } from './setup';
 
 const fixture = useSandbox();
+const { sendBatch: sendBatchTo } = smsSetup(fixture);
 
-async function sendBatch(phones: string[]): Promise<string> {
-	const { items, error } = await fixture.run({
-		parameters: {
-			resource: 'sms',
-			operation: 'sendBatch',
-			mailingName: 'Status check',
-			senderNameId: String(fixture.account.alphanameIds[0]),
-			messageType: 'bulk',
-			text: 'Hello',
-			callbackUrl: 'http://127.0.0.1:9/callback',
-			options: { chunkSize: 2 },
-		},
-		items: phones.map((phone) => ({ phone })),
+const sendBatch = async (phones: string[]) =>
+	await sendBatchTo(phones, {
+		mailingName: 'Status check',
+		text: 'Hello',
+		callbackUrl: 'http://127.0.0.1:9/callback',
+		options: { chunkSize: 2 },
 	});
-	expect(error).toBeUndefined();
-	fixture.sandbox.clearRequests();
-	return String(items[0].json.uuid);
-}
+const batchStatus = (overrides: INodeParameters) => params(fixture.account, 'sms', 'getBatchStatus', overrides);
 
 describe('SMS > Get Batch Status', () => {
 	it('asks statusBulkSms with the uuid in the query and outputs one item per mailing', async () => {
 		const uuid = await sendBatch(['375291000001', '375291000002']);
 		fixture.sandbox.advanceClock(10);
-		const { items, error } = await fixture.run({
-			parameters: { resource: 'sms', operation: 'getBatchStatus', uuid: '={{ $json.uuid }}' },
+		const { items, request } = await fixture.runOk({
+			parameters: batchStatus({ uuid: '={{ $json.uuid }}' }),
 			items: [{ uuid }],
 		});
-		expect(error).toBeUndefined();
-
-		const [request] = fixture.sandbox.requests();
 		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v1/statusBulkSms', bodyType: 'none', status: 200 });
 		expect(request.query).toEqual({ token: expect.any(String), uuid });
 
@@ -57,12 +47,7 @@ describe('SMS > Get Batch Status', () => {
 		const first = await sendBatch(['375291000001', '375291000002']);
 		const second = await sendBatch(['375291000003']);
 		const { items, error } = await fixture.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'getBatchStatus',
-				uuid: '={{ $json.uuid }}',
-				options: { output: 'delivery' },
-			},
+			parameters: batchStatus({ uuid: '={{ $json.uuid }}', options: { output: 'delivery' } }),
 			items: [{ uuid: first }, { uuid: second }],
 		});
 		expect(error).toBeUndefined();

@@ -1,23 +1,18 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
+import { smsSetup } from './setup';
 
 const fixture = useSandbox();
+const { sendBatch } = smsSetup(fixture);
+const deliveries = (overrides: INodeParameters) => params(fixture.account, 'sms', 'getManyDeliveries', overrides);
 
 describe('SMS > Get Many Deliveries', () => {
 	async function mailingOf(count: number): Promise<number> {
-		const { items } = await fixture.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'sendBatch',
-				mailingName: 'Deliveries',
-				senderNameId: String(fixture.account.alphanameIds[0]),
-				text: 'Hi',
-				callbackUrl: 'http://127.0.0.1:9/cb',
-			},
-			items: Array.from({ length: count }, (_, index) => ({ phone: `3752910${String(index).padStart(5, '0')}` })),
-		});
-		const status = await fixture.run({
-			parameters: { resource: 'sms', operation: 'getBatchStatus', uuid: String(items[0].json.uuid) },
-		});
+		const phones = Array.from({ length: count }, (_, index) => `3752910${String(index).padStart(5, '0')}`);
+		const uuid = await sendBatch(phones, { mailingName: 'Deliveries' });
+		const status = await fixture.run({ parameters: params(fixture.account, 'sms', 'getBatchStatus', { uuid }) });
 		fixture.sandbox.advanceClock(120);
 		fixture.sandbox.clearRequests();
 		return Number(status.items[0].json.message_id);
@@ -26,7 +21,7 @@ describe('SMS > Get Many Deliveries', () => {
 	it('with Return All, pages past 100 deliveries; message_id, limit_offset and limit_rows in the query', async () => {
 		const messageId = await mailingOf(130);
 		const { items, error } = await fixture.run({
-			parameters: { resource: 'sms', operation: 'getManyDeliveries', messageOrMailingId: String(messageId), returnAll: true },
+			parameters: deliveries({ messageOrMailingId: String(messageId), returnAll: true }),
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(130);
@@ -43,7 +38,7 @@ describe('SMS > Get Many Deliveries', () => {
 	it('stops at the limit', async () => {
 		const messageId = await mailingOf(12);
 		const { items } = await fixture.run({
-			parameters: { resource: 'sms', operation: 'getManyDeliveries', messageOrMailingId: String(messageId), limit: 5 },
+			parameters: deliveries({ messageOrMailingId: String(messageId), limit: 5 }),
 		});
 		expect(items).toHaveLength(5);
 		expect(fixture.sandbox.requests()).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { smsSetup } from './setup';
 
@@ -7,14 +8,14 @@ const { createMessage } = smsSetup(fixture);
 describe('SMS > Get Many Messages', () => {
 	it('with Return All, pages past the first 100 records with limit_offset/limit_rows in the query', async () => {
 		const { error } = await fixture.run({
-			parameters: { resource: 'sms', operation: 'createMessage', message: '=Message {{ $itemIndex }}' },
+			parameters: params(fixture.account, 'sms', 'createMessage', { message: '=Message {{ $itemIndex }}' }),
 			items: Array.from({ length: 149 }, () => ({})),
 		});
 		expect(error).toBeUndefined();
 		fixture.sandbox.clearRequests();
 
 		const { items } = await fixture.run({
-			parameters: { resource: 'sms', operation: 'getManyMessages', returnAll: true },
+			parameters: params(fixture.account, 'sms', 'getManyMessages', { returnAll: true }),
 		});
 		expect(items).toHaveLength(150);
 		expect(new Set(items.map((item) => item.json.message_id)).size).toBe(150);
@@ -32,7 +33,7 @@ describe('SMS > Get Many Messages', () => {
 		await createMessage('a');
 		await createMessage('b');
 		const { items } = await fixture.run({
-			parameters: { resource: 'sms', operation: 'getManyMessages', returnAll: false, limit: 2 },
+			parameters: params(fixture.account, 'sms', 'getManyMessages', { returnAll: false, limit: 2 }),
 		});
 		expect(items).toHaveLength(2);
 		const requests = fixture.sandbox.requests();

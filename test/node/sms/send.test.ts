@@ -1,32 +1,32 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { badInputTable } from '../../harness/badInputTable';
 import { itRefusesBadItems } from '../../harness/badInput';
+import { TEST_API_KEY } from '../../harness/keys';
+import { byId, params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
+const send = (overrides: INodeParameters) => params(fixture.account, 'sms', 'send', overrides);
 
 describe('SMS > Send', () => {
 	it('sends sendQuickSMS with the spec locations: query for message, phone, sender and cost, form for forwarding', async () => {
 		const alphanameId = fixture.account.alphanameIds[0];
 		const chatnameId = fixture.account.chatnameIds[1];
-		const { items, error } = await fixture.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'send',
+		const { items, requests } = await fixture.runOk({
+			parameters: send({
 				phone: '+375 (29) 123-45-67',
 				messageFrom: 'text',
 				message: 'Your order has shipped',
 				senderNameId: String(alphanameId),
 				options: { showCost: true, forwarding: true, forwardingTime: 15, chatnameId: String(chatnameId) },
-			},
+			}),
 		});
-		expect(error).toBeUndefined();
-
-		const requests = fixture.sandbox.requests();
 		expect(requests).toHaveLength(1);
 		const [request] = requests;
 		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v1/sendQuickSMS', bodyType: 'form', status: 200 });
 		expect(request.query).toEqual({
-			token: expect.any(String),
+			token: TEST_API_KEY,
 			message: 'Your order has shipped',
 			phone: '375291234567',
 			alphaname_id: String(alphanameId),
@@ -40,17 +40,7 @@ describe('SMS > Send', () => {
 	});
 
 	it('sends nothing in the form body when forwarding is off, and no show_cost unless asked', async () => {
-		const { error } = await fixture.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'send',
-				phone: '375291234567',
-				message: 'Hello',
-				senderNameId: String(fixture.account.alphanameIds[0]),
-			},
-		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
+		const { request } = await fixture.runOk({ parameters: send({ phone: '375291234567', message: 'Hello' }) });
 		expect(request.bodyType).toBe('none');
 		expect(Object.keys(request.query).sort()).toEqual(['alphaname_id', 'message', 'phone', 'token']);
 	});
@@ -58,14 +48,7 @@ describe('SMS > Send', () => {
 	it('sends the text of a stored template when Message From is Template', async () => {
 		const templateId = fixture.account.templateIds[0];
 		const { items, error } = await fixture.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'send',
-				phone: '375291234567',
-				messageFrom: 'template',
-				messageTemplate: { __rl: true, mode: 'id', value: String(templateId) },
-				senderNameId: String(fixture.account.alphanameIds[0]),
-			},
+			parameters: send({ phone: '375291234567', messageFrom: 'template', messageTemplate: byId(templateId) }),
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
@@ -80,13 +63,7 @@ describe('SMS > Send', () => {
 	it('sends one SMS per input item, each to its own phone, each output paired to its item', async () => {
 		const phones = ['375291111111', '+375 29 222-22-22', '375293333333'];
 		const { items, error } = await fixture.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'send',
-				phone: '={{ $json.phone }}',
-				message: '=Hello {{ $json.name }}',
-				senderNameId: String(fixture.account.alphanameIds[0]),
-			},
+			parameters: send({ phone: '={{ $json.phone }}', message: '=Hello {{ $json.name }}' }),
 			items: phones.map((phone, index) => ({ phone, name: `N${index}` })),
 		});
 		expect(error).toBeUndefined();

@@ -2,7 +2,8 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { itRefusesBadBatchInput } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
-import { params } from '../../harness/params';
+import { batchMailing } from '../../harness/direct';
+import { MAILINGS_AS_JSON, params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { signedCallback } from '../../harness/signedCallback';
 
@@ -24,13 +25,10 @@ function phoneOf(index: number): string {
 
 describe('SMS > Send Batch, from input items', () => {
 	it('gathers all items into one sendBulkSms request: JSON body, key in the query and the body', async () => {
-		const { items, error } = await fixture.run({
+		const { items, requests } = await fixture.runOk({
 			parameters: batchParameters(),
 			items: [{ phone: '+375 29 100-00-01' }, { phone: '375291000002' }, { phone: '00375291000003' }],
 		});
-		expect(error).toBeUndefined();
-
-		const requests = fixture.sandbox.requests();
 		expect(requests).toHaveLength(1);
 		const [request] = requests;
 		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v1/sendBulkSms', bodyType: 'json', status: 200 });
@@ -39,13 +37,10 @@ describe('SMS > Send Batch, from input items', () => {
 			token: request.query.token,
 			callback_url: signedCallback(CALLBACK, 1, 1),
 			messages: [
-				{
-					alphaname_id: String(fixture.account.alphanameIds[0]),
-					name: 'Spring sale',
-					message_type: 'bulk',
+				batchMailing(fixture.account, 'Spring sale', {
 					text: 'Sale starts today',
 					delivery_list: ['375291000001', '375291000002', '375291000003'],
-				},
+				}),
 			],
 		});
 
@@ -64,13 +59,10 @@ describe('SMS > Send Batch, from input items', () => {
 
 	it('splits 2,501 recipients with chunk size 1000 into 1000/1000/501, one request per chunk', async () => {
 		const input = Array.from({ length: 2501 }, (_, index) => ({ phone: phoneOf(index) }));
-		const { items, error } = await fixture.run({
+		const { items, requests } = await fixture.runOk({
 			parameters: batchParameters({ options: { chunkSize: 1000 } }),
 			items: input,
 		});
-		expect(error).toBeUndefined();
-
-		const requests = fixture.sandbox.requests();
 		expect(requests.map((request) => request.apiMethod)).toEqual(['sendBulkSms', 'sendBulkSms', 'sendBulkSms']);
 		const mailings = requests.map((request) => (request.body as { messages: IDataObject[] }).messages[0]);
 		expect(mailings.map((mailing) => mailing.name)).toEqual([
@@ -110,23 +102,21 @@ describe('SMS > Send Batch, from input items', () => {
 		expect(items).toHaveLength(1);
 		const [request] = fixture.sandbox.requests();
 		expect((request.body as { messages: IDataObject[] }).messages).toEqual([
-			{
-				alphaname_id: String(fixture.account.alphanameIds[0]),
-				name: 'Spring sale',
+			batchMailing(fixture.account, 'Spring sale', {
 				message_type: 'personal',
 				schedule_time: '2026-03-05T11:30:00',
 				delivery_list: [
 					{ phone: '375291000001', text: 'Hi Ann' },
 					{ phone: '375291000002', text: 'Hi Bob' },
 				],
-			},
+			}),
 		]);
 		// scheduled: nothing is handed over before its time
 		expect(fixture.sandbox.counters().messagesSent).toBe(0);
 	});
 
 	it('with Continue On Fail, leaves out the bad items (an error item each) and sends the good ones', async () => {
-		const { items, error } = await fixture.run({
+		const { items, requests } = await fixture.runOk({
 			parameters: batchParameters({ messageType: 'personal', personalText: '={{ $json.text }}' }),
 			items: [
 				{ phone: '375291000001', text: 'One' },
@@ -136,9 +126,6 @@ describe('SMS > Send Batch, from input items', () => {
 			],
 			continueOnFail: true,
 		});
-		expect(error).toBeUndefined();
-
-		const requests = fixture.sandbox.requests();
 		expect(requests).toHaveLength(1);
 		expect((requests[0].body as { messages: IDataObject[] }).messages[0].delivery_list).toEqual([
 			{ phone: '375291000001', text: 'One' },
@@ -175,15 +162,13 @@ describe('SMS > Send Batch, recipients from fields of each item (the default)', 
 	}
 
 	it('reads the "phone" field of each item by default, and the "text" field for own texts', async () => {
-		const { items, error } = await fixture.run({
+		const { items, request } = await fixture.runOk({
 			parameters: fieldParameters({ messageType: 'personal' }),
 			items: [
 				{ phone: '+375 29 100-00-01', text: 'Hi Ann' },
 				{ phone: 375291000002, text: 'Hi Bob' },
 			],
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect((request.body as { messages: IDataObject[] }).messages[0].delivery_list).toEqual([
 			{ phone: '375291000001', text: 'Hi Ann' },
 			{ phone: '375291000002', text: 'Hi Bob' },
@@ -192,15 +177,13 @@ describe('SMS > Send Batch, recipients from fields of each item (the default)', 
 	});
 
 	it('reads the fields it is given, nested ones with dots, and a field whose name has a dot first', async () => {
-		const { error } = await fixture.run({
+		const { request } = await fixture.runOk({
 			parameters: fieldParameters({ messageType: 'personal', phoneField: 'contact.mobile', personalTextField: 'sms.text' }),
 			items: [
 				{ contact: { mobile: '375291000001' }, sms: { text: 'nested' } },
 				{ contact: { mobile: '375291000002' }, 'sms.text': 'dotted name', sms: { text: 'nested' } },
 			],
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect((request.body as { messages: IDataObject[] }).messages[0].delivery_list).toEqual([
 			{ phone: '375291000001', text: 'nested' },
 			{ phone: '375291000002', text: 'dotted name' },
@@ -218,13 +201,11 @@ describe('SMS > Send Batch, recipients from fields of each item (the default)', 
 	});
 
 	it('with Continue On Fail, leaves out an item without the field or with a bad phone and sends the others', async () => {
-		const { items, error } = await fixture.run({
+		const { items, request } = await fixture.runOk({
 			parameters: fieldParameters(),
 			items: [{ phone: '375291000001' }, {}, { phone: 'call me' }, { phone: '375291000004' }],
 			continueOnFail: true,
 		});
-		expect(error).toBeUndefined();
-		const [request] = fixture.sandbox.requests();
 		expect((request.body as { messages: IDataObject[] }).messages[0].delivery_list).toEqual(['375291000001', '375291000004']);
 		const failed = items.filter((item) => item.json.error !== undefined);
 		expect(failed.map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
@@ -252,19 +233,10 @@ describe('SMS > Send Batch, mailings as JSON', () => {
 				delivery_list: [{ phone: '375291000002', text: 'Hi' }],
 			},
 		];
-		const { items, error } = await fixture.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'sendBatch',
-				buildFrom: 'json',
-				messagesJson: '={{ JSON.stringify($json.mailings) }}',
-				callbackUrl: CALLBACK,
-			},
+		const { items, requests } = await fixture.runOk({
+			parameters: params(fixture.account, 'sms', 'sendBatch', { ...MAILINGS_AS_JSON, callbackUrl: CALLBACK }),
 			items: [{ mailings: mailings('A') }, { mailings: mailings('B') }],
 		});
-		expect(error).toBeUndefined();
-
-		const requests = fixture.sandbox.requests();
 		expect(requests).toHaveLength(2);
 		const body = requests[0].body as { messages: IDataObject[]; callback_url: string };
 		expect(body.callback_url).toEqual(signedCallback(CALLBACK, 1, 2));

@@ -1,5 +1,6 @@
 import { badInputTable } from '../../harness/badInputTable';
 import { itRefusesBadItems } from '../../harness/badInput';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { smsSetup } from './setup';
 
@@ -9,17 +10,10 @@ const { createMessage } = smsSetup(fixture);
 describe('SMS > Send Created Message', () => {
 	it('sends a created message to the phone of each item, then gives sent and delivered times as ISO dates', async () => {
 		const messageId = await createMessage('Hello there');
-		const { items, error } = await fixture.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'sendCreatedMessage',
-				createdMessageId: String(messageId),
-				phone: '={{ $json.phone }}',
-			},
+		const { items, requests } = await fixture.runOk({
+			parameters: params(fixture.account, 'sms', 'sendCreatedMessage', { createdMessageId: String(messageId), phone: '={{ $json.phone }}' }),
 			items: [{ phone: '+375 29 100-00-01' }, { phone: '375291000002' }],
 		});
-		expect(error).toBeUndefined();
-		const requests = fixture.sandbox.requests();
 		expect(requests).toHaveLength(2);
 		expect(requests[0]).toMatchObject({ httpMethod: 'GET', path: '/api/v1/sendSMS', bodyType: 'none' });
 		expect(requests.map((request) => request.query).sort((a, b) => String(a.phone).localeCompare(String(b.phone)))).toEqual([
