@@ -1,6 +1,7 @@
 // What the Callback Trigger refuses (no execution, a clear status) and what it takes as it came.
 import { useSandbox } from '../../harness/sandbox';
 import { TEST_API_KEY } from '../../harness/keys';
+import { params, RECIPIENTS_FROM_PHONE_FIELD } from '../../harness/params';
 import { startWebhookHost, type WebhookHost } from '../../harness/webhook';
 
 const fixture = useSandbox();
@@ -8,18 +9,7 @@ const fixture = useSandbox();
 /** The signed callback URL Send Batch gives the service for `host` (one chunk). */
 async function signedUrlFor(host: WebhookHost): Promise<string> {
 	const { error } = await fixture.run({
-		parameters: {
-			resource: 'sms',
-			operation: 'sendBatch',
-			buildFrom: 'items',
-			mailingName: 'Probe',
-			senderNameId: String(fixture.account.alphanameIds[0]),
-			messageType: 'bulk',
-			text: 'Hi',
-			recipientsFrom: 'fields',
-			phoneField: 'phone',
-			callbackUrl: host.url,
-		},
+		parameters: params(fixture.account, 'sms', 'sendBatch', { mailingName: 'Probe', ...RECIPIENTS_FROM_PHONE_FIELD, callbackUrl: host.url }),
 		items: [{ phone: '375291000001' }],
 	});
 	expect(error).toBeUndefined();

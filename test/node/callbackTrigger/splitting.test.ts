@@ -1,7 +1,9 @@
 // The Callback Trigger receiving what the emulator posts for batches sent by Send Batch: one
 // execution per request (chunk), split as Get Batch Status splits the status.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { batchMailing, directBatch } from '../../harness/direct';
+import { params, RECIPIENTS_FROM_PHONE_FIELD } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { startWebhookHost, type WebhookHost } from '../../harness/webhook';
 
@@ -11,27 +13,21 @@ function phoneOf(index: number): string {
 	return `37529${String(1000000 + index).padStart(7, '0')}`;
 }
 
-function smsBatch(callbackUrl: string, extra: IDataObject = {}): IDataObject {
-	return {
-		resource: 'sms',
-		operation: 'sendBatch',
-		buildFrom: 'items',
+function smsBatch(callbackUrl: string, extra: INodeParameters = {}): INodeParameters {
+	return params(fixture.account, 'sms', 'sendBatch', {
 		mailingName: 'Spring sale',
-		senderNameId: String(fixture.account.alphanameIds[0]),
-		messageType: 'bulk',
 		text: 'Sale starts today',
-		recipientsFrom: 'fields',
-		phoneField: 'phone',
+		...RECIPIENTS_FROM_PHONE_FIELD,
 		callbackUrl,
 		...extra,
-	};
+	});
 }
 
 const recipients = (count: number) => Array.from({ length: count }, (_, index) => ({ phone: phoneOf(index) }));
 
 async function batchStatus(resource: 'sms' | 'chatMessage', uuid: string, output: 'mailing' | 'delivery'): Promise<IDataObject[]> {
 	const { items, error } = await fixture.run({
-		parameters: { resource, operation: 'getBatchStatus', uuid, options: { output } },
+		parameters: params(fixture.account, resource, 'getBatchStatus', { uuid, options: { output } }),
 	});
 	expect(error).toBeUndefined();
 	return items.map((item) => item.json);
@@ -87,51 +83,28 @@ describe('Messaging Service Callback Trigger, with the emulator\'s callbacks', (
 		// a mailing as an error entry. So the batch goes to the emulator directly, with the signed
 		// callback URL that Send Batch gave the service for an earlier batch.
 		const first = await fixture.run({
-			parameters: {
-				resource: 'chatMessage',
-				operation: 'sendBatch',
-				buildFrom: 'items',
+			parameters: params(fixture.account, 'chatMessage', 'sendBatch', {
 				mailingName: 'Promo',
-				senderNameId: String(fixture.account.alphanameIds[0]),
-				messageType: 'bulk',
-				contentType: 'text',
 				chatText: 'Hello',
-				recipientsFrom: 'fields',
-				phoneField: 'phone',
+				...RECIPIENTS_FROM_PHONE_FIELD,
 				callbackUrl: host.url,
-			},
+			}),
 			items: recipients(1),
 		});
 		expect(first.error).toBeUndefined();
 		const signedUrl = (fixture.sandbox.requests()[0].body as { callback_url: string }).callback_url;
 		await fixture.sandbox.flushCallbacks();
 
-		const answer = await fetch(`${fixture.sandbox.url}/api/v1/sendBulkChat?token=${encodeURIComponent(fixture.account.token)}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				token: fixture.account.token,
-				callback_url: signedUrl,
-				messages: [
-					{
-						alphaname_id: String(fixture.account.alphanameIds[0]),
-						name: 'Broken image',
-						message_type: 'bulk',
-						content: { type: 'image', image_url: 'ftp://cdn.example.com/a.png' },
-						delivery_list: [phoneOf(1)],
-					},
-					{
-						alphaname_id: String(fixture.account.alphanameIds[0]),
-						name: 'Fine',
-						message_type: 'bulk',
-						content: { type: 'text', text: 'Hi' },
-						delivery_list: [phoneOf(2)],
-					},
-				],
-			}),
+		const uuid = await directBatch(fixture, 'sendBulkChat', {
+			callback_url: signedUrl,
+			messages: [
+				batchMailing(fixture.account, 'Broken image', {
+					content: { type: 'image', image_url: 'ftp://cdn.example.com/a.png' },
+					delivery_list: [phoneOf(1)],
+				}),
+				batchMailing(fixture.account, 'Fine', { content: { type: 'text', text: 'Hi' }, delivery_list: [phoneOf(2)] }),
+			],
 		});
-		expect(answer.status).toBe(200);
-		const { uuid } = (await answer.json()) as { uuid: string };
 		await fixture.sandbox.flushCallbacks();
 
 		expect(host.executions).toHaveLength(2);

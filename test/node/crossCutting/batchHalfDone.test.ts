@@ -2,27 +2,39 @@
  * Send Batch states half-done work: mailings given as JSON are all checked before anything is
  * sent, and a failure after some requests went out lists them (mailing names, chunks, uuids).
  */
+import { batchMailing } from '../../harness/direct';
+import { MAILINGS_AS_JSON, params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
 const CALLBACK = 'http://127.0.0.1:9/webhook-waiting/42';
 
+const RETRY_ON_FAIL = { maxTries: 3, waitBetweenTries: 0 };
+
 function mailing(name: string, phone = '375291000001') {
-	return { name, alphaname_id: String(fixture.account.alphanameIds[0]), message_type: 'bulk', text: 'Hello', delivery_list: [phone] };
+	return batchMailing(fixture.account, name, { text: 'Hello', delivery_list: [phone] });
 }
 
 function jsonBatch(items: Array<Record<string, unknown>>, options: { continueOnFail?: boolean; retryOnFail?: boolean } = {}) {
 	return fixture.run({
-		parameters: {
-			resource: 'sms',
-			operation: 'sendBatch',
-			buildFrom: 'json',
-			messagesJson: '={{ JSON.stringify($json.mailings) }}',
-			callbackUrl: CALLBACK,
-		},
+		parameters: params(fixture.account, 'sms', 'sendBatch', { ...MAILINGS_AS_JSON, callbackUrl: CALLBACK }),
 		items,
 		continueOnFail: options.continueOnFail,
-		...(options.retryOnFail ? { retryOnFail: { maxTries: 3, waitBetweenTries: 0 } } : {}),
+		...(options.retryOnFail ? { retryOnFail: RETRY_ON_FAIL } : {}),
+	});
+}
+
+/** "Promo" to six phones in chunks of two: three requests. */
+function chunkedBatch(options: { retryOnFail?: boolean } = {}) {
+	return fixture.run({
+		parameters: params(fixture.account, 'sms', 'sendBatch', {
+			mailingName: 'Promo',
+			text: 'Sale',
+			callbackUrl: CALLBACK,
+			options: { chunkSize: 2 },
+		}),
+		items: Array.from({ length: 6 }, (_, index) => ({ phone: `37529100000${index}` })),
+		...(options.retryOnFail ? { retryOnFail: RETRY_ON_FAIL } : {}),
 	});
 }
 
@@ -57,22 +69,7 @@ describe('Send Batch, mailings as JSON', () => {
 describe('Send Batch from items, in chunks', () => {
 	it('the third chunk fails: the error lists chunks 1 and 2 with their names and uuids', async () => {
 		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendBulkSms', kind: '500-before', after: 2, count: 1 }] });
-		const { error } = await fixture.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'sendBatch',
-				buildFrom: 'items',
-				mailingName: 'Promo',
-				senderNameId: String(fixture.account.alphanameIds[0]),
-				messageType: 'bulk',
-				text: 'Sale',
-				recipientsFrom: 'define',
-				recipientPhone: '={{ $json.phone }}',
-				callbackUrl: CALLBACK,
-				options: { chunkSize: 2 },
-			},
-			items: Array.from({ length: 6 }, (_, index) => ({ phone: `37529100000${index}` })),
-		});
+		const { error } = await chunkedBatch();
 		expect(error?.description).toMatch(/Items 4 to 5 were in chunk 3 of 3\./);
 		expect(error?.description).toMatch(
 			/Already sent before this failure \(do not send again\): chunk 1 of 3 "Promo \(part 1 of 3\)" \(items 0 to 1\), uuid [0-9a-f-]{36}; chunk 2 of 3 "Promo \(part 2 of 3\)" \(items 2 to 3\), uuid [0-9a-f-]{36}\./,
@@ -83,23 +80,7 @@ describe('Send Batch from items, in chunks', () => {
 describe('Send Batch under Retry On Fail (3 tries)', () => {
 	function chunked(kind: '400' | '500-after') {
 		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendBulkSms', kind, after: 2, count: 1 }] });
-		return fixture.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'sendBatch',
-				buildFrom: 'items',
-				mailingName: 'Promo',
-				senderNameId: String(fixture.account.alphanameIds[0]),
-				messageType: 'bulk',
-				text: 'Sale',
-				recipientsFrom: 'define',
-				recipientPhone: '={{ $json.phone }}',
-				callbackUrl: CALLBACK,
-				options: { chunkSize: 2 },
-			},
-			items: Array.from({ length: 6 }, (_, index) => ({ phone: `37529100000${index}` })),
-			retryOnFail: { maxTries: 3, waitBetweenTries: 0 },
-		});
+		return chunkedBatch({ retryOnFail: true });
 	}
 	const bulkRequests = () => fixture.sandbox.requests().filter((request) => request.apiMethod === 'sendBulkSms');
 

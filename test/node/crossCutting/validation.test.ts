@@ -2,38 +2,17 @@
  * Bad input is refused before anything is sent, naming field, value and item: impossible dates,
  * texts that are not valid Unicode, reply IDs that the comma-separated parameter cannot carry.
  */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
 
-function smsToList(sendTime: string) {
-	return fixture.run({
-		parameters: {
-			resource: 'sms',
-			operation: 'sendToList',
-			listId: String(fixture.account.listIds[0]),
-			mailingName: 'Newsletter',
-			message: 'Hello',
-			senderNameId: String(fixture.account.alphanameIds[0]),
-			sendAt: sendTime,
-		},
-	});
-}
-
-function chatToList(sendAt: string) {
-	return fixture.run({
-		parameters: {
-			resource: 'chatMessage',
-			operation: 'sendToList',
-			chatnameId: String(fixture.account.chatnameIds[0]),
-			listId: String(fixture.account.listIds[0]),
-			messageFrom: 'text',
-			messageType: 'TEXT',
-			message: 'Hello',
-			options: { sendAt },
-		},
-	});
-}
+const smsToList = async (sendAt: string) => await fixture.run({ parameters: params(fixture.account, 'sms', 'sendToList', { sendAt }) });
+const chatToList = async (sendAt: string) =>
+	await fixture.run({ parameters: params(fixture.account, 'chatMessage', 'sendToList', { options: { sendAt } }) });
+const sms = (overrides: INodeParameters) => params(fixture.account, 'sms', 'send', overrides);
 
 describe('dates', () => {
 	it.each(['2026-02-30 25:61', '2026-02-30T10:00:00', '2026-13-45', '2026-13-45 10:00', '2027-02-29 10:00', '2026-04-31 23:59'])(
@@ -68,7 +47,7 @@ describe('dates', () => {
 describe('phones', () => {
 	it.each(['+00375291234567', '00375291234567', '+375 29 123-45-67'])('"%s" is sent as 375291234567', async (phone) => {
 		const { error } = await fixture.run({
-			parameters: { resource: 'sms', operation: 'send', phone, message: 'Hi', senderNameId: String(fixture.account.alphanameIds[0]) },
+			parameters: sms({ phone }),
 		});
 		expect(error).toBeUndefined();
 		expect(fixture.sandbox.requests()[0].query.phone).toBe('375291234567');
@@ -78,13 +57,7 @@ describe('phones', () => {
 describe('texts that are not valid Unicode', () => {
 	it('an emoji cut in half by an expression is refused, naming the field and the item; nothing is sent', async () => {
 		const { error } = await fixture.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'send',
-				phone: '375291234567',
-				message: '={{ $json.text.slice(0, 7) }}',
-				senderNameId: String(fixture.account.alphanameIds[0]),
-			},
+			parameters: sms({ message: '={{ $json.text.slice(0, 7) }}' }),
 			items: [{ text: 'Hello 😀 world' }, { text: 'Hello 😀 world' }],
 		});
 		expect(error?.message).toMatch(/^Invalid (Message|text in "message") ".*" in item 0: it is not valid Unicode/);
@@ -93,7 +66,7 @@ describe('texts that are not valid Unicode', () => {
 
 	it('a whole emoji is sent as it is', async () => {
 		const { error } = await fixture.run({
-			parameters: { resource: 'sms', operation: 'send', phone: '375291234567', message: 'Hello 😀', senderNameId: String(fixture.account.alphanameIds[0]) },
+			parameters: sms({ message: 'Hello 😀' }),
 		});
 		expect(error).toBeUndefined();
 		expect(fixture.sandbox.requests()[0].query.message).toBe('Hello 😀');
@@ -102,14 +75,14 @@ describe('texts that are not valid Unicode', () => {
 
 describe('reply IDs', () => {
 	it('are taken as the strings the spec says they are', async () => {
-		const { error } = await fixture.run({ parameters: { resource: 'reply', operation: 'markAsRead', replyIds: 'r-1, r_2' } });
+		const { error } = await fixture.run({ parameters: params(fixture.account, 'reply', 'markAsRead', { replyIds: 'r-1, r_2' }) });
 		expect(`${error?.message}`).not.toMatch(/Invalid Reply IDs/);
 		expect(fixture.sandbox.requests()[0].body).toMatchObject({ incoming_messages: 'r-1,r_2' });
 	});
 
 	it('one that holds a comma (from a list in an expression) is refused before sending', async () => {
 		const { error } = await fixture.run({
-			parameters: { resource: 'reply', operation: 'markAsRead', replyIds: '={{ $json.ids }}' },
+			parameters: params(fixture.account, 'reply', 'markAsRead', { replyIds: '={{ $json.ids }}' }),
 			items: [{ ids: ['40000001', '40000002,40000003'] }],
 		});
 		expect(error?.message).toMatch(/Invalid Reply IDs .* in item 0: the ID "40000002,40000003" holds a comma/);

@@ -3,8 +3,9 @@
  * under Options. A workflow saved with version 1 (Send Time, Schedule Time, Timeout under
  * Additional Fields) still runs, and the service receives the same request from both.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { params } from '../../harness/params';
 import { runNode } from '../../harness/runNode';
 import { useSandbox } from '../../harness/sandbox';
 
@@ -24,14 +25,15 @@ const WHEN = '2026-03-05T10:30:00';
 describe('a workflow saved with node version 1', () => {
 	it('SMS > Create Message: Send Time (Additional Fields) is sent as Send At is', async () => {
 		const alphanameId = String(fixture.account.alphanameIds[0]);
-		const old = await received(1, { resource: 'sms', operation: 'createMessage', message: 'Hi', additionalFields: { senderNameId: alphanameId, time: WHEN, timeout: 20 } });
-		const current = await received(2, { resource: 'sms', operation: 'createMessage', message: 'Hi', additionalFields: { senderNameId: alphanameId, sendAt: WHEN }, options: { timeout: 20 } });
+		const createMessage = (overrides: INodeParameters) => params(fixture.account, 'sms', 'createMessage', overrides);
+		const old = await received(1, createMessage({ additionalFields: { senderNameId: alphanameId, time: WHEN, timeout: 20 } }));
+		const current = await received(2, createMessage({ additionalFields: { senderNameId: alphanameId, sendAt: WHEN }, options: { timeout: 20 } }));
 		expect(old.query.time).toBe('2026-03-05 10:30');
 		expect(old).toEqual(current);
 	});
 
 	it('SMS > Send to List: Send Time is sent as Send At is', async () => {
-		const base = { resource: 'sms', operation: 'sendToList', mailingName: 'April', message: 'Hi', senderNameId: String(fixture.account.alphanameIds[0]), listId: String(fixture.account.listIds[0]) };
+		const base = params(fixture.account, 'sms', 'sendToList');
 		const old = await received(1, { ...base, sendTime: WHEN });
 		const current = await received(2, { ...base, sendAt: WHEN });
 		expect(JSON.stringify(old)).toContain('2026-03-05 10:30');
@@ -39,17 +41,7 @@ describe('a workflow saved with node version 1', () => {
 	});
 
 	it('SMS > Send Batch: Schedule Time (Options) is sent as Send At is', async () => {
-		const base = {
-			resource: 'sms',
-			operation: 'sendBatch',
-			mailingName: 'Sale',
-			senderNameId: String(fixture.account.alphanameIds[0]),
-			messageType: 'bulk',
-			text: 'Sale',
-			recipientsFrom: 'define',
-			recipientPhone: '={{ $json.phone }}',
-			callbackUrl: 'https://example.com/outcome',
-		};
+		const base = params(fixture.account, 'sms', 'sendBatch', { callbackUrl: 'https://example.com/outcome' });
 		const items = [{ phone: '375291234567' }];
 		const old = await received(1, { ...base, options: { scheduleTime: WHEN } }, items);
 		const current = await received(2, { ...base, options: { sendAt: WHEN } }, items);
@@ -60,8 +52,9 @@ describe('a workflow saved with node version 1', () => {
 	});
 
 	it('Template > Get Many saved as "getAll" still lists the templates', async () => {
-		const old = await runNode({ baseUrl: fixture.sandbox.url, typeVersion: 1, parameters: { resource: 'template', operation: 'getAll', returnAll: false, limit: 2 } });
-		const current = await runNode({ baseUrl: fixture.sandbox.url, typeVersion: 2, parameters: { resource: 'template', operation: 'getMany', returnAll: false, limit: 2 } });
+		const getMany = params(fixture.account, 'template', 'getMany', { returnAll: false, limit: 2 });
+		const old = await runNode({ baseUrl: fixture.sandbox.url, typeVersion: 1, parameters: { ...getMany, operation: 'getAll' } });
+		const current = await runNode({ baseUrl: fixture.sandbox.url, typeVersion: 2, parameters: getMany });
 		expect(old.error).toBeUndefined();
 		expect(old.items).toHaveLength(2);
 		expect(old.items).toEqual(current.items);

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { TEST_API_KEY } from '../../harness/keys';
+import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 
 /**
@@ -73,9 +74,9 @@ function sentIds(apiMethod: string): string[] {
 }
 
 describe.each(cases)('$title: the picker', (c) => {
-	const run = async (picker: IDataObject, items: IDataObject[] = [{}], continueOnFail = false) =>
+	const run = async (picker: INodeParameters, items: IDataObject[] = [{}], continueOnFail = false) =>
 		await fixture.run({
-			parameters: { resource: c.resource, operation: c.operation, ...c.other, [c.parameter]: picker },
+			parameters: params(fixture.account, c.resource, c.operation, { ...c.other, [c.parameter]: picker }),
 			items,
 			continueOnFail,
 		});
