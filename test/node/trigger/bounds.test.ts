@@ -2,15 +2,34 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { decodeSeen } from '../../../nodes/MessagingService/trigger/seenEncoding';
 import { MAX_SEEN, STATE_KEY } from '../../../nodes/MessagingService/trigger/state';
-import { useTriggerSandbox } from './fixture';
+import type { TriggerSession } from '../../harness/poll';
+import { RECENT, useTriggerSandbox } from './fixture';
 
 const t = useTriggerSandbox();
-
-const RECENT = { watch: 'recentMailings', days: 7, markAsRead: true };
 
 function rememberedReplies(nodeStaticData: IDataObject): number {
 	const state = nodeStaticData[STATE_KEY] as { seen: string };
 	return decodeSeen(state.seen).size;
+}
+
+/**
+ * Six rounds of 500 replies (the clock a second on every 50), a poll after each; `reply` injects
+ * reply n of a round, `afterPoll` checks what each poll left. Returns what the polls output.
+ */
+async function sixRoundsOf500Replies(session: TriggerSession, reply: (round: number, n: number) => void, afterPoll = () => {}) {
+	const emitted = new Set<string>();
+	let total = 0;
+	for (let round = 0; round < 6; round++) {
+		for (let n = 0; n < 500; n++) {
+			if (n % 50 === 0) t.sandbox.advanceClock(1);
+			reply(round, n);
+		}
+		const { items } = await session.poll();
+		total += items.length;
+		for (const item of items) emitted.add(String(item.id));
+		afterPoll();
+	}
+	return { total, emitted };
 }
 
 function incomingCalls(requests: Array<{ apiMethod: string | null; body: Record<string, unknown> | null }>): string[] {
@@ -78,20 +97,10 @@ describe('Messaging Service Trigger: bounded work and bounded state', () => {
 	});
 
 	it('keeps the state bounded after thousands of replies (Mark as Read on)', async () => {
-		const mailing = await t.sendChat();
-		const session = t.session({ ...RECENT, options: { maxRepliesPerPoll: 500 } });
-		await session.poll();
-		const emitted = new Set<string>();
-		let total = 0;
-		for (let round = 0; round < 6; round++) {
-			for (let n = 0; n < 500; n++) {
-				if (n % 50 === 0) t.sandbox.advanceClock(1);
-				t.reply(mailing, `r${round}.${n}`, `3752900${String(n).padStart(5, '0')}`);
-			}
-			const { items } = await session.poll();
-			total += items.length;
-			for (const item of items) emitted.add(String(item.id));
-		}
+		const { mailing, session } = await t.watching({ ...RECENT, options: { maxRepliesPerPoll: 500 } });
+		const { total, emitted } = await sixRoundsOf500Replies(session, (round, n) =>
+			t.reply(mailing, `r${round}.${n}`, `3752900${String(n).padStart(5, '0')}`),
+		);
 		expect(total).toBe(3000);
 		expect(emitted.size).toBe(3000);
 		expect((await session.poll()).result).toBeNull();
@@ -105,18 +114,11 @@ describe('Messaging Service Trigger: bounded work and bounded state', () => {
 		const other = await t.sendChat();
 		const session = t.session({ ...RECENT, markAsRead: false, options: { maxRepliesPerPoll: 1000 } });
 		await session.poll();
-		const emitted = new Set<string>();
-		let total = 0;
-		for (let round = 0; round < 6; round++) {
-			for (let n = 0; n < 500; n++) {
-				if (n % 50 === 0) t.sandbox.advanceClock(1);
-				t.reply(n % 5 === 0 ? other : mailing, `r${round}.${n}`);
-			}
-			const { items } = await session.poll();
-			total += items.length;
-			for (const item of items) emitted.add(String(item.id));
-			expect(rememberedReplies(session.nodeStaticData())).toBeLessThanOrEqual(MAX_SEEN);
-		}
+		const { total, emitted } = await sixRoundsOf500Replies(
+			session,
+			(round, n) => t.reply(n % 5 === 0 ? other : mailing, `r${round}.${n}`),
+			() => expect(rememberedReplies(session.nodeStaticData())).toBeLessThanOrEqual(MAX_SEEN),
+		);
 		expect(total).toBe(3000);
 		expect(emitted.size).toBe(3000);
 		// all 3000 are still unread on the service; none comes again, also after a restart

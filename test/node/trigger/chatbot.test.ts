@@ -3,19 +3,16 @@
 // replies one phone sent since the last poll one item, one agent run.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { PHONE, useTriggerSandbox } from './fixture';
+import { PHONE, RECENT, useTriggerSandbox } from './fixture';
 
 const t = useTriggerSandbox();
 
-const RECENT = { watch: 'recentMailings', days: 7, markAsRead: true };
 const COMBINED = { ...RECENT, options: { combineRepliesPerPhone: true } };
 const OTHER_PHONE = '375297654321';
 
 /** A session past its activation poll, and a mailing to reply to. */
 async function activeSession(parameters: INodeParameters) {
-	const mailing = await t.sendChat('How can we help?');
-	const session = t.session(parameters);
-	const activation = await session.poll();
+	const { mailing, session, activation } = await t.watching(parameters, 'How can we help?');
 	expect(activation.error).toBeUndefined();
 	t.sandbox.advanceClock(30);
 	return { mailing, session };

@@ -5,6 +5,8 @@ import { TriggerSession, type TriggerSessionOptions } from '../../harness/poll';
 import { useSandbox } from '../../harness/sandbox';
 
 export const PHONE = '375291234567';
+/** The trigger watching the chat mailings of the last 7 days, marking what it outputs as read. */
+export const RECENT = { watch: 'recentMailings', days: 7, markAsRead: true };
 
 /**
  * The emulator (manual clock) with the system time kept equal to its clock: the trigger
@@ -47,20 +49,31 @@ export function useTriggerSandbox() {
 		return answer;
 	}
 
+	/** a chat mailing created by the emulator's API (sendQuickChatMessage); returns its message_id */
+	async function sendChat(message = 'Your order is ready. Reply YES to confirm.', phone = PHONE): Promise<number> {
+		const answer = await api('sendQuickChatMessage', {
+			token: TEST_API_KEY,
+			chatname_id: fixture.account.chatnameIds[0],
+			phone,
+			message,
+		});
+		return (answer.result as IDataObject).message_id as number;
+	}
+	const session = (parameters: INodeParameters, options: Partial<TriggerSessionOptions> = {}): TriggerSession =>
+		new TriggerSession({ baseUrl: fixture.sandbox.url, parameters, beforePoll: syncTime, ...options });
+
 	return {
 		fixture,
 		get sandbox() {
 			return fixture.sandbox;
 		},
-		/** a chat mailing created by the emulator's API (sendQuickChatMessage); returns its message_id */
-		async sendChat(message = 'Your order is ready. Reply YES to confirm.', phone = PHONE): Promise<number> {
-			const answer = await api('sendQuickChatMessage', {
-				token: TEST_API_KEY,
-				chatname_id: fixture.account.chatnameIds[0],
-				phone,
-				message,
-			});
-			return (answer.result as IDataObject).message_id as number;
+		sendChat,
+		/** a chat mailing, and a session past its first poll (the activation, which outputs nothing old) */
+		async watching(parameters: INodeParameters, message?: string) {
+			const mailing = await sendChat(message);
+			const watcher = session(parameters);
+			const activation = await watcher.poll();
+			return { mailing, session: watcher, activation };
 		},
 		/** a reply from a phone to a mailing; returns its id */
 		reply(mailingId: number, message: string, phone = PHONE): string {
@@ -71,9 +84,7 @@ export function useTriggerSandbox() {
 			const answer = await api('getNewIncomingMessages', { token: TEST_API_KEY, message_id: mailingId });
 			return answer.result as IDataObject[];
 		},
-		session(parameters: INodeParameters, options: Partial<TriggerSessionOptions> = {}): TriggerSession {
-			return new TriggerSession({ baseUrl: fixture.sandbox.url, parameters, beforePoll: syncTime, ...options });
-		},
+		session,
 		syncTime,
 	};
 }

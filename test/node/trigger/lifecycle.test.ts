@@ -1,9 +1,7 @@
 import { TEST_API_KEY } from '../../harness/keys';
-import { methodsCalled, pickedMailings, useTriggerSandbox } from './fixture';
+import { methodsCalled, pickedMailings, RECENT, useTriggerSandbox } from './fixture';
 
 const t = useTriggerSandbox();
-
-const RECENT = { watch: 'recentMailings', days: 7, markAsRead: true };
 
 describe('Messaging Service Trigger: activation, manual test, restarts, failures', () => {
 	it('the first activation records existing replies and emits nothing old', async () => {
@@ -75,9 +73,7 @@ describe('Messaging Service Trigger: activation, manual test, restarts, failures
 	});
 
 	it('state survives a restart: static data saved as JSON and loaded into a fresh workflow', async () => {
-		const mailing = await t.sendChat();
-		const before = t.session({ ...RECENT, markAsRead: false });
-		await before.poll();
+		const { mailing, session: before } = await t.watching({ ...RECENT, markAsRead: false });
 		const first = t.reply(mailing, 'before restart');
 		expect((await before.poll()).items.map((item) => item.id)).toEqual([first]);
 
@@ -91,9 +87,7 @@ describe('Messaging Service Trigger: activation, manual test, restarts, failures
 	});
 
 	it('a poll whose mark-as-read fails still emits once, and the next poll does not re-emit', async () => {
-		const mailing = await t.sendChat();
-		const session = t.session(RECENT);
-		await session.poll();
+		const { mailing, session } = await t.watching(RECENT);
 		const id = t.reply(mailing, 'please answer');
 
 		t.sandbox.setFaults({ rules: [{ apiMethod: 'readResponseStatus', kind: '500-before' }] });
@@ -109,9 +103,7 @@ describe('Messaging Service Trigger: activation, manual test, restarts, failures
 	});
 
 	it('the next poll marks read what a failed mark-as-read left unread', async () => {
-		const mailing = await t.sendChat();
-		const session = t.session(RECENT);
-		await session.poll();
+		const { mailing, session } = await t.watching(RECENT);
 		const id = t.reply(mailing, 'please answer');
 		t.sandbox.setFaults({ rules: [{ apiMethod: 'readResponseStatus', kind: '500-before' }] });
 		expect((await session.poll()).items).toHaveLength(1);
@@ -122,9 +114,7 @@ describe('Messaging Service Trigger: activation, manual test, restarts, failures
 	});
 
 	it('a failed poll loses and duplicates nothing: the replies come with the next poll', async () => {
-		const mailing = await t.sendChat();
-		const session = t.session(RECENT);
-		await session.poll();
+		const { mailing, session } = await t.watching(RECENT);
 		const ids = [t.reply(mailing, 'one'), t.reply(mailing, 'two')];
 		const saved = session.savedStaticData();
 

@@ -1,9 +1,7 @@
 import { TEST_API_KEY } from '../../harness/keys';
-import { PHONE, useTriggerSandbox } from './fixture';
+import { PHONE, RECENT, useTriggerSandbox } from './fixture';
 
 const t = useTriggerSandbox();
-
-const RECENT = { watch: 'recentMailings', days: 7, markAsRead: true };
 
 function readCalls(requests: Array<{ apiMethod: string | null; body: Record<string, unknown> | null }>): string[] {
 	return requests
@@ -13,9 +11,7 @@ function readCalls(requests: Array<{ apiMethod: string | null; body: Record<stri
 
 describe('Messaging Service Trigger: memory by reply ID', () => {
 	it('a reply ID twice in one answer is output once and marked read once', async () => {
-		const mailing = await t.sendChat();
-		const session = t.session(RECENT);
-		await session.poll();
+		const { mailing, session } = await t.watching(RECENT);
 		t.sandbox.setChatQuirks(TEST_API_KEY, { duplicateUnread: true });
 		t.sandbox.advanceClock(10);
 		const id = t.reply(mailing, 'twice in the answer');
@@ -27,9 +23,7 @@ describe('Messaging Service Trigger: memory by reply ID', () => {
 	});
 
 	it('a late reply stamped before replies already output is output once, not swallowed', async () => {
-		const mailing = await t.sendChat();
-		const session = t.session({ ...RECENT, markAsRead: false });
-		await session.poll();
+		const { mailing, session } = await t.watching({ ...RECENT, markAsRead: false });
 		const base = t.sandbox.now().getTime();
 		t.sandbox.advanceClock(20);
 		const early = [3, 10, 20].map((second, n) =>
@@ -61,9 +55,7 @@ describe('Messaging Service Trigger: memory by reply ID', () => {
 	});
 
 	it('a late reply newer than every forgotten ID is output: the floor stands in only for forgotten IDs', async () => {
-		const mailing = await t.sendChat();
-		const session = t.session({ ...RECENT, markAsRead: false, options: { maxRepliesPerPoll: 1000 } });
-		await session.poll();
+		const { mailing, session } = await t.watching({ ...RECENT, markAsRead: false, options: { maxRepliesPerPoll: 1000 } });
 		t.sandbox.advanceClock(100);
 		for (let n = 0; n < 2100; n++) t.reply(mailing, `r${n}`);
 		t.sandbox.advanceClock(100);

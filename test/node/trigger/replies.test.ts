@@ -1,8 +1,6 @@
-import { methodsCalled, pickedMailings, useTriggerSandbox } from './fixture';
+import { methodsCalled, pickedMailings, RECENT, useTriggerSandbox } from './fixture';
 
 const t = useTriggerSandbox();
-
-const RECENT = { watch: 'recentMailings', days: 7, markAsRead: true };
 
 describe('Messaging Service Trigger: each reply once', () => {
 	it('emits replies injected across several polls exactly once each, with the mailing they answer', async () => {
@@ -33,9 +31,7 @@ describe('Messaging Service Trigger: each reply once', () => {
 	});
 
 	it('outputs the reply fields, its time as ISO and the mailing text and type', async () => {
-		const mailing = await t.sendChat('Rate us from 1 to 5');
-		const session = t.session(RECENT);
-		await session.poll();
+		const { mailing, session } = await t.watching(RECENT, 'Rate us from 1 to 5');
 		t.sandbox.advanceClock(90);
 		const id = t.reply(mailing, '5', '375291112233');
 		const { items } = await session.poll();
@@ -53,9 +49,7 @@ describe('Messaging Service Trigger: each reply once', () => {
 	});
 
 	it('does not lose a reply that arrives during a poll (after its replies were read)', async () => {
-		const mailing = await t.sendChat();
-		const session = t.session(RECENT);
-		await session.poll();
+		const { mailing, session } = await t.watching(RECENT);
 		const first = t.reply(mailing, 'first');
 		// readResponseStatus waits; the reply arrives between reading the replies and marking them
 		t.sandbox.setFaults({ rules: [{ apiMethod: 'readResponseStatus', kind: 'delay', delayMs: 400, count: 1 }] });
@@ -105,9 +99,7 @@ describe('Messaging Service Trigger: each reply once', () => {
 	});
 
 	it('with Mark as Read off, emits once and leaves the replies unread', async () => {
-		const mailing = await t.sendChat();
-		const session = t.session({ ...RECENT, markAsRead: false });
-		await session.poll();
+		const { mailing, session } = await t.watching({ ...RECENT, markAsRead: false });
 		const id = t.reply(mailing, 'keep me unread');
 		expect((await session.poll()).items.map((item) => item.id)).toEqual([id]);
 		expect((await session.poll()).result).toBeNull();
