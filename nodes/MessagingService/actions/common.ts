@@ -45,15 +45,24 @@ export function returnAllAndLimit(): INodeProperties[] {
 	];
 }
 
+/**
+ * An operation's "Options": its own options and Timeout, with Concurrency when it runs once per
+ * item, in alphabetical order.
+ */
+export function optionsCollection(own: INodeProperties[] = [], { concurrency = true } = {}): INodeProperties {
+	const options = [...own, timeoutOption, ...(concurrency ? [concurrencyOption] : [])];
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
 /** The "Options" of a per-item operation that has no options of its own. */
-export const perItemOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add option',
-	default: {},
-	options: [concurrencyOption, timeoutOption],
-};
+export const perItemOptions = optionsCollection();
 
 /** Node version 1's fields, kept so that the workflows saved with it run as they did. */
 export const ONLY_VERSION_1 = { show: { '@version': [1] } };

@@ -5,59 +5,43 @@ import { readPhone } from '../../helpers/fields';
 import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
-import { concurrencyOption, timeoutOption } from '../common';
+import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { chatContentFields, chatSenderField, readChatContent, type ResponseContent } from '../shared/chatContent';
+import { phoneField } from '../shared/recipients';
 
 export const FORWARDING_MIN = 5;
 export const FORWARDING_MAX = 60;
 
 export const description: INodeProperties[] = forOperation('chatMessage', 'send', [
 	chatSenderField(),
-	{
-		displayName: 'Phone',
-		name: 'phone',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. +375 29 123-45-67',
-		description: 'The phone number to send to, with the country code. Spaces, dashes, brackets and a leading + are removed.',
-	},
+	phoneField(),
 	...chatContentFields(),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			concurrencyOption,
-			{
-				displayName: 'Forward as SMS If Not Delivered',
-				name: 'forwardAsSms',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to send the message as an SMS when it has not been delivered in the chat app in time',
-			},
-			{
-				displayName: 'Forward After (Minutes)',
-				name: 'forwardingTime',
-				type: 'number',
-				typeOptions: { minValue: FORWARDING_MIN, maxValue: FORWARDING_MAX },
-				default: 60,
-				description: `How many minutes to wait for delivery before the SMS is sent (${FORWARDING_MIN} to ${FORWARDING_MAX}). Only with "Forward as SMS If Not Delivered".`,
-			},
-			{
-				displayName: 'Sender Name ID',
-				name: 'senderNameId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 1001',
-				description: 'The ID of the sender name (alphaname) of the forwarded SMS. Only with "Forward as SMS If Not Delivered". Leave empty for the service\'s default sender name.',
-			},
-			timeoutOption,
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Forward as SMS If Not Delivered',
+			name: 'forwardAsSms',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to send the message as an SMS when it has not been delivered in the chat app in time',
+		},
+		{
+			displayName: 'Forward After (Minutes)',
+			name: 'forwardingTime',
+			type: 'number',
+			typeOptions: { minValue: FORWARDING_MIN, maxValue: FORWARDING_MAX },
+			default: 60,
+			description: `How many minutes to wait for delivery before the SMS is sent (${FORWARDING_MIN} to ${FORWARDING_MAX}). Only with "Forward as SMS If Not Delivered".`,
+		},
+		{
+			displayName: 'Sender Name ID',
+			name: 'senderNameId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 1001',
+			description: 'The ID of the sender name (alphaname) of the forwarded SMS. Only with "Forward as SMS If Not Delivered". Leave empty for the service\'s default sender name.',
+		},
+	]),
 ]);
 
 function forwardingParameters(context: IExecuteFunctions, itemIndex: number): ApiParameters {

@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { defaultHint, readIdOrAccountDefault } from '../../helpers/accountDefaults';
+import { readIdOrAccountDefault } from '../../helpers/accountDefaults';
 import { checkScheduleTime } from '../../helpers/fields';
 import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
-import { concurrencyOption, sendAtField, timeoutOption } from '../common';
+import { optionsCollection, sendAtField } from '../common';
 import { forOperation } from '../display';
 import { chatContentFields, chatSenderField, readChatContent } from '../shared/chatContent';
+import { subscriberListField } from '../shared/recipients';
 
 export const description: INodeProperties[] = forOperation('chatMessage', 'sendToList', [
 	{
@@ -18,35 +19,19 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'sendT
 		default: '',
 	},
 	chatSenderField(),
-	{
-		displayName: 'Subscriber List ID',
-		name: 'listId',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 3001',
-		description: `The ID of the stored subscriber list that receives the mailing. ${defaultHint('defaultListId')}.`,
-	},
+	subscriberListField,
 	...chatContentFields(),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			concurrencyOption,
-			{
-				displayName: 'Mailing Name',
-				name: 'mailingName',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Spring sale',
-				description: 'A name for the mailing; the service makes one up when it is empty',
-			},
-			sendAtField,
-			timeoutOption,
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Mailing Name',
+			name: 'mailingName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Spring sale',
+			description: 'A name for the mailing; the service makes one up when it is empty',
+		},
+		sendAtField,
+	]),
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {

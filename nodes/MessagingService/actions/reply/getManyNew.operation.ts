@@ -2,30 +2,21 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { serviceTimeToIso } from '../../helpers/dates';
 import type { ApiClient } from '../../transport/client';
-import { concurrencyOption, timeoutOption } from '../common';
+import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { chatMailingLocator, readLocatorId } from '../shared/locators';
 
 export const description: INodeProperties[] = forOperation('reply', 'getManyNew', [
 	chatMailingLocator('The chat mailing or chat message whose unread replies are returned, one item per reply'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			concurrencyOption,
-			{
-				displayName: 'Mark as Read',
-				name: 'markAsRead',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to mark the returned replies as read in the same step, so the next run does not return them again',
-			},
-			timeoutOption,
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Mark as Read',
+			name: 'markAsRead',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to mark the returned replies as read in the same step, so the next run does not return them again',
+		},
+	]),
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { concurrencyOption, timeoutOption } from '../common';
+import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { asItemError, errorItem } from '../itemErrors';
 import { runItems } from '../runItems';
@@ -18,25 +18,16 @@ export const description: INodeProperties[] = forOperation('reply', 'markAsRead'
 		description:
 			'The ID of each reply to mark as read, separated by commas. An expression may also give a list of them.',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Combine All Items Into One Request',
-				name: 'combineItems',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to gather the reply IDs of all input items and mark them in one request, with one output item for all of them, instead of one request per item',
-			},
-			concurrencyOption,
-			timeoutOption,
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Combine All Items Into One Request',
+			name: 'combineItems',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to gather the reply IDs of all input items and mark them in one request, with one output item for all of them, instead of one request per item',
+		},
+	]),
 ]);
 
 function combineItems(context: IExecuteFunctions): boolean {

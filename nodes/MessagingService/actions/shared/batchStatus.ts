@@ -5,7 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidField } from '../../base/validation';
-import { timeoutOption } from '../common';
+import { optionsCollection } from '../common';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,34 +22,26 @@ export function batchStatusFields(sendOperation: string): INodeProperties[] {
 			description: `The UUID the service returned for the batch (uuid in the output of "${sendOperation}")`,
 			hint: 'Right after the send node, {{ $json.uuid }} gives it',
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			options: [
-				{
-					displayName: 'Output',
-					name: 'output',
-					type: 'options',
-					options: [
-						{
-							name: 'One Item per Mailing',
-							value: 'mailing',
-							description: 'Each mailing of the batch with its list of deliveries',
-						},
-						{
-							name: 'One Item per Delivery',
-							value: 'delivery',
-							description: 'Each recipient of each mailing, with the mailing ID and name',
-						},
-					],
-					default: 'mailing',
-				},
-				timeoutOption,
-			],
-		},
+		optionsCollection([
+			{
+				displayName: 'Output',
+				name: 'output',
+				type: 'options',
+				options: [
+					{
+						name: 'One Item per Mailing',
+						value: 'mailing',
+						description: 'Each mailing of the batch with its list of deliveries',
+					},
+					{
+						name: 'One Item per Delivery',
+						value: 'delivery',
+						description: 'Each recipient of each mailing, with the mailing ID and name',
+					},
+				],
+				default: 'mailing',
+			},
+		], { concurrency: false }),
 	];
 }
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ApiClient } from '../../transport/client';
-import { timeoutOption } from '../common';
+import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 import { readLocatorId, smsMailingLocator } from '../shared/locators';
 
@@ -28,14 +28,7 @@ export const description: INodeProperties[] = forOperation('sms', 'confirmListMa
 		description:
 			'Whether to only get information about the mailing, or confirm it. Confirming debits the cost from the account balance and sends the mailing.',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [timeoutOption],
-	},
+	perItemOptions,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {

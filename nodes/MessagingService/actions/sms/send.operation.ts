@@ -4,9 +4,10 @@ import { defaultHint, readIdOrAccountDefault } from '../../helpers/accountDefaul
 import { readOptionalId, readPhone } from '../../helpers/fields';
 import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
-import { concurrencyOption, timeoutOption } from '../common';
+import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
+import { phoneField } from '../shared/recipients';
 
 export const FORWARDING_MIN = 5;
 export const FORWARDING_MAX = 60;
@@ -20,59 +21,42 @@ export const description: INodeProperties[] = forOperation('sms', 'send', [
 		placeholder: 'e.g. 1001',
 		description: `The ID of the sender name (alphaname) the recipient sees. ${defaultHint('defaultSenderNameId')}.`,
 	},
-	{
-		displayName: 'Phone',
-		name: 'phone',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. +375 29 123-45-67',
-		description: 'The phone number to send to, with the country code. Spaces, dashes, brackets and a leading + are removed.',
-	},
+	phoneField(),
 	...messageFromFields({ placeholder: 'e.g. Your order has shipped', description: 'The text of the SMS' }),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Chat Sender ID',
-				name: 'chatnameId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 2001',
-				description:
-					'The ID of the chat sender of the forwarded chat message. Only with "Forward as Chat Message If Not Delivered".',
-			},
-			concurrencyOption,
-			{
-				displayName: 'Forward as Chat Message If Not Delivered',
-				name: 'forwarding',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to send the text as a chat message when the SMS has not been delivered in time',
-			},
-			{
-				displayName: 'Forward After (Minutes)',
-				name: 'forwardingTime',
-				type: 'number',
-				typeOptions: { minValue: FORWARDING_MIN, maxValue: FORWARDING_MAX },
-				default: 60,
-				description:
-					`How many minutes to wait for delivery before the chat message is sent (${FORWARDING_MIN} to ${FORWARDING_MAX}). Only with "Forward as Chat Message If Not Delivered".`,
-			},
-			{
-				displayName: 'Show Cost',
-				name: 'showCost',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to include the cost of the message in the output',
-			},
-			timeoutOption,
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Chat Sender ID',
+			name: 'chatnameId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 2001',
+			description:
+				'The ID of the chat sender of the forwarded chat message. Only with "Forward as Chat Message If Not Delivered".',
+		},
+		{
+			displayName: 'Forward as Chat Message If Not Delivered',
+			name: 'forwarding',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to send the text as a chat message when the SMS has not been delivered in time',
+		},
+		{
+			displayName: 'Forward After (Minutes)',
+			name: 'forwardingTime',
+			type: 'number',
+			typeOptions: { minValue: FORWARDING_MIN, maxValue: FORWARDING_MAX },
+			default: 60,
+			description:
+				`How many minutes to wait for delivery before the chat message is sent (${FORWARDING_MIN} to ${FORWARDING_MAX}). Only with "Forward as Chat Message If Not Delivered".`,
+		},
+		{
+			displayName: 'Show Cost',
+			name: 'showCost',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to include the cost of the message in the output',
+		},
+	]),
 ]);
 
 const NEEDS_FORWARDING = 'it is used only when "Forward as Chat Message If Not Delivered" is on; turn that option on or remove this one';

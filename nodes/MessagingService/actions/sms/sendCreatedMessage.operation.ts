@@ -5,17 +5,10 @@ import type { ApiClient } from '../../transport/client';
 import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 import { createdMessageLocator, readLocatorId } from '../shared/locators';
+import { phoneField } from '../shared/recipients';
 
 export const description: INodeProperties[] = forOperation('sms', 'sendCreatedMessage', [
-	{
-		displayName: 'Phone',
-		name: 'phone',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. +375 29 123-45-67',
-		description: 'The phone number to send to, with the country code. Spaces, dashes, brackets and a leading + are removed.',
-	},
+	phoneField(),
 	createdMessageLocator('The SMS message made with "Create Message" that is sent'),
 	perItemOptions,
 ]);

@@ -7,6 +7,7 @@ import type { ApiClient } from '../../transport/client';
 import { perItemOptions, sendAtFields, sendAtValue } from '../common';
 import { forOperation } from '../display';
 import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
+import { subscriberListField } from '../shared/recipients';
 
 const SEND_TIME_VERSION_1 = { name: 'sendTime', displayName: 'Send Time' };
 
@@ -26,14 +27,7 @@ export const description: INodeProperties[] = forOperation('sms', 'sendToList', 
 		placeholder: 'e.g. 1001',
 		description: `The ID of the sender name (alphaname) the recipients see. ${defaultHint('defaultSenderNameId')}.`,
 	},
-	{
-		displayName: 'Subscriber List ID',
-		name: 'listId',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 3001',
-		description: `The ID of the stored subscriber list that receives the mailing. ${defaultHint('defaultListId')}.`,
-	},
+	subscriberListField,
 	{
 		displayName: 'Mailing Name',
 		name: 'mailingName',

@@ -6,6 +6,7 @@ import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
 import { perItemOptions } from '../common';
 import { forOperation } from '../display';
+import { phoneField } from '../shared/recipients';
 
 /** The spec: a verification code is digits only, at most 16 characters. */
 export const MAX_CODE_LENGTH = 16;
@@ -40,15 +41,7 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 		description:
 			'Which messenger app delivers the code (not an SMS). Choose the app your users have; both give the same output: sms_id, status and the code.',
 	},
-	{
-		displayName: 'Phone',
-		name: 'phone',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. +375 29 123-45-67',
-		description: 'The phone number to send the code to, with the country code',
-	},
+	phoneField('send the code to'),
 	{
 		displayName: 'Code',
 		name: 'codeSource',

@@ -2,7 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { defaultHint } from '../../../helpers/accountDefaults';
-import { sendAtFields, timeoutOption } from '../../common';
+import { optionsCollection, sendAtFields } from '../../common';
 
 /** What node version 1 called the "when to send" field of Send Batch. */
 export const SCHEDULE_TIME_VERSION_1 = { name: 'scheduleTime', displayName: 'Schedule Time' };
@@ -187,24 +187,16 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 			description: `The address the service calls with the outcome of each request${options.callbackRequired ? ' (the service requires one)' : ''}. To start a workflow with the outcomes, add a Messaging Service Callback Trigger with the same credential, publish its workflow and paste its Production URL here. Each chunk's URL gets its number (chunk, chunks), the run's reference (ref) and a signature (sig) in its query.`,
 			hint: 'Paste the Production URL of a Messaging Service Callback Trigger; each chunk of the batch starts its own execution there',
 		},
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			options: [
-				{
-					displayName: 'Chunk Size',
-					name: 'chunkSize',
-					type: 'number',
-					typeOptions: { minValue: 1, maxValue: MAX_CHUNK_SIZE },
-					default: DEFAULT_CHUNK_SIZE,
-					description: `How many recipients go into one mailing (one request) when mailings are built from input items; more recipients are split into several mailings. At most ${MAX_CHUNK_SIZE}.`,
-				},
-				...sendAtFields(SCHEDULE_TIME_VERSION_1),
-				timeoutOption,
-			],
-		},
+		optionsCollection([
+			{
+				displayName: 'Chunk Size',
+				name: 'chunkSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_CHUNK_SIZE },
+				default: DEFAULT_CHUNK_SIZE,
+				description: `How many recipients go into one mailing (one request) when mailings are built from input items; more recipients are split into several mailings. At most ${MAX_CHUNK_SIZE}.`,
+			},
+			...sendAtFields(SCHEDULE_TIME_VERSION_1),
+		], { concurrency: false }),
 	];
 }
