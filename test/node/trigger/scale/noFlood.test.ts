@@ -1,0 +1,69 @@
+import { TEST_API_KEY } from '../../../harness/keys';
+import { PHONE, RECENT, useTriggerSandbox } from '../fixture';
+import { seedMailings } from './seeding';
+
+const t = useTriggerSandbox();
+
+jest.setTimeout(600_000);
+
+function incomingCalls(requests: Array<{ apiMethod: string | null; body: Record<string, unknown> | null }>): string[] {
+	return requests.filter((request) => request.apiMethod === 'getNewIncomingMessages').map((request) => String(request.body?.message_id));
+}
+
+describe.each([1_000, 20_000])('Messaging Service Trigger at %i mailings', (count) => {
+	it.each(['oldest-first', 'newest-first'] as const)(
+		'no reply existing at activation is ever emitted, also on mailings first read many polls later (%s listing)',
+		async (order) => {
+			t.sandbox.setChatQuirks(TEST_API_KEY, { chatListing: order });
+			const ids = seedMailings(t, count);
+			// an existing unread reply on every 7th mailing, among them the oldest ones (read last)
+			const existing = new Set<string>();
+			for (let n = 0; n < ids.length; n += 7) existing.add(t.reply(ids[n], `existing ${n}`));
+			// the last existing reply one second before activation
+			t.sandbox.advanceClock(1);
+			const session = t.session(RECENT);
+			const first = await session.poll();
+			expect(first.error).toBeUndefined();
+			expect(first.result).toBeNull();
+
+			// replies after activation, to an old mailing and to the newest one, then poll until every mailing was read
+			t.sandbox.advanceClock(30);
+			const fresh = [t.reply(ids[0], 'after activation, oldest mailing'), t.reply(ids[ids.length - 1], 'after activation, newest')];
+			const read = new Set<string>();
+			const emitted: string[] = [];
+			for (let poll = 0; poll < 900 && read.size < ids.length; poll++) {
+				t.sandbox.clearRequests();
+				t.sandbox.advanceClock(60);
+				const outcome = await session.poll();
+				expect(outcome.error).toBeUndefined();
+				emitted.push(...outcome.items.map((item) => String(item.id)));
+				for (const id of incomingCalls(t.sandbox.requests())) read.add(id);
+				expect(t.sandbox.requests().length).toBeLessThanOrEqual(130);
+			}
+			expect(read.size).toBe(ids.length);
+			expect(emitted.filter((id) => existing.has(id))).toEqual([]);
+			expect([...emitted].sort()).toEqual([...fresh].sort());
+			expect(session.savedStaticData().length).toBeLessThan(64 * 1024);
+		},
+	);
+
+	it.each(['oldest-first', 'newest-first'] as const)(
+		'a reply to a mailing created after activation is emitted by the next poll (%s listing)',
+		async (order) => {
+			t.sandbox.setChatQuirks(TEST_API_KEY, { chatListing: order });
+			seedMailings(t, count);
+			const session = t.session(RECENT);
+			await session.poll();
+			for (let round = 0; round < 3; round++) {
+				t.sandbox.advanceClock(60);
+				const mailing = await t.sendChat(`campaign ${round}`);
+				await session.poll();
+				t.sandbox.advanceClock(20);
+				const id = t.reply(mailing, `answer ${round}`, PHONE);
+				const { items } = await session.poll();
+				expect(items.map((item) => item.id)).toEqual([id]);
+			}
+		},
+	);
+});
+
