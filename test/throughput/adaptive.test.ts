@@ -82,11 +82,13 @@ describe('adaptive concurrency of per-item sends', () => {
 		const before = requests.slice(0, firstRefused);
 		expect(peakInFlight(before)).toBeGreaterThan(25);
 		// Everything started before the node saw that 429 had arrived and been answered well within a
-		// second; the node then paused for Retry-After (2 s). What came after started at the halved limit.
+		// second; the node then paused for Retry-After (2 s). What came after started at the halved limit:
+		// at most half of the default maximum (50). Not half of the peak the emulator saw before: on a
+		// busy machine the node's limit can be above what it managed to have in flight at once.
 		const refusedAt = Date.parse(requests[firstRefused].at);
 		const afterPause = requests.filter((request) => Date.parse(request.at) >= refusedAt + 1000);
 		expect(afterPause.length).toBeGreaterThan(25);
-		expect(peakInFlight(afterPause.slice(0, 25))).toBeLessThanOrEqual(Math.floor(peakInFlight(before) / 2));
+		expect(peakInFlight(afterPause.slice(0, 25))).toBeLessThanOrEqual(25);
 		expectOrderedAndOnce(items, input);
 	});
 });
