@@ -85,6 +85,20 @@ export class N8nClient {
 		await this.request('post', '/rest/login', { emailOrLdapLoginId: email, password });
 	}
 
+	/** The session's cookie, for a client in another process to carry on the session (`resumeSession`). */
+	get session(): string {
+		return this.cookie;
+	}
+
+	/**
+	 * Carries on a session begun by another client, instead of logging in again: n8n allows one
+	 * account five logins a minute, fewer than the end-to-end files that share one n8n.
+	 */
+	async resumeSession(session: string): Promise<void> {
+		this.cookie = session;
+		await this.request('get', '/rest/login');
+	}
+
 	/** Sets up the owner on a fresh n8n and logs in as it. */
 	async setupOwnerAndLogin(owner: OwnerAccount): Promise<void> {
 		await this.setupOwner(owner);
@@ -170,11 +184,13 @@ export class N8nClient {
 		return await this.waitForExecution(executionId);
 	}
 
-	/** The newest executions first (at most 100), optionally of one workflow. */
-	async listExecutions(workflowId?: string): Promise<ExecutionSummary[]> {
-		const filter = workflowId ? { workflowId } : {};
+	/**
+	 * The workflow's newest executions first (at most 100). Always of one workflow: the files
+	 * share one n8n, and any other workflow's executions may be another file's.
+	 */
+	async listExecutions(workflowId: string): Promise<ExecutionSummary[]> {
 		const answer = await this.request<{ results: ExecutionSummary[] }>('get', '/rest/executions', undefined, {
-			filter: JSON.stringify(filter),
+			filter: JSON.stringify({ workflowId }),
 			limit: 100,
 		});
 		return answer.results;
