@@ -9,6 +9,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
 	},
 	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+	globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
 	// Each test file starts its own n8n (about 700 MB, and a busy CPU while it boots). Most of a
 	// file's time is spent waiting for polls, callbacks and answers, so three files run at a time.
 	maxWorkers: 3,
