@@ -9,11 +9,11 @@ import { readExampleWorkflows, withCredential } from '../../scripts/demo/example
 import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
 import { host } from './lib/host';
-import { N8nClient } from './lib/n8n-client';
+import type { N8nClient } from './lib/n8n-client';
 import { finishedExecutions, waitForPoll } from './lib/polls';
 import type { ExecutionDetails, WorkflowData } from './lib/n8n-types';
-import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
 import { startScriptedChatModel, type ChatRequest, type ScriptedChatModel } from './lib/scripted-chat-model';
+import { sharedN8n } from './lib/shared-n8n';
 
 const TOKEN = 'e2e-chatbot-key-Vb7r-2Qm';
 const ANNA = '375291110001';
@@ -37,19 +37,15 @@ function assistantTexts(request: ChatRequest): string[] {
 describe('an AI chatbot: the reply trigger feeding an AI Agent with memory per phone', () => {
 	let sandbox: Sandbox;
 	let model: ScriptedChatModel;
-	let n8n: PackageLoadedN8n;
 	let client: N8nClient;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true, clock: 'real' });
 		model = await startScriptedChatModel({}, scriptedAnswer);
-		n8n = await startN8nWithPackage();
-		client = new N8nClient(n8n.baseUrl);
-		await client.setupOwnerAndLogin({ email: 'owner@example.com', password: 'Chatbot-e2e-test-1', firstName: 'Owner', lastName: 'Test' });
+		({ client } = await sharedN8n());
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await model?.close();
 		await sandbox?.close();
 	});
@@ -74,16 +70,16 @@ describe('an AI chatbot: the reply trigger feeding an AI Agent with memory per p
 		const example = readExampleWorkflows(host.repoRoot).find((entry) => entry.file === 'examples/ai-chatbot.json');
 		if (!example) throw new Error('examples/ai-chatbot.json is missing');
 		const messaging = await client.createCredential({
-			name: 'Messaging Service (emulator)',
+			name: 'AI chatbot: Messaging Service (emulator)',
 			type: 'messagingServiceApi',
 			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false },
 		});
-		const openAi = await client.createCredential({ name: 'Scripted model', type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.url } });
+		const openAi = await client.createCredential({ name: 'AI chatbot: scripted model', type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.url } });
 		const workflow = withCredential(example.workflow, messaging);
 		const nodes = workflow.nodes.map((node): INode =>
 			node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi' ? { ...node, credentials: { openAiApi: { id: openAi.id, name: openAi.name } } } : node,
 		);
-		return await client.createWorkflow({ ...workflow, nodes });
+		return await client.createWorkflow({ ...workflow, name: `${workflow.name} (ai-chatbot e2e)`, nodes });
 	}
 
 

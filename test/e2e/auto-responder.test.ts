@@ -5,9 +5,9 @@
 import axios from 'axios';
 import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
-import { N8nClient } from './lib/n8n-client';
+import type { N8nClient } from './lib/n8n-client';
 import { finishedExecutions, waitForPoll } from './lib/polls';
-import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
+import { sharedN8n } from './lib/shared-n8n';
 import { workflowOf } from './lib/workflow-builder';
 
 const TOKEN = 'e2e-autoresponder-key-7Hq2-xP';
@@ -16,18 +16,14 @@ const PHONE = '375291234571';
 
 describe('an auto-responder: the reply trigger answering with Chat Message > Send', () => {
 	let sandbox: Sandbox;
-	let n8n: PackageLoadedN8n;
 	let client: N8nClient;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true, clock: 'real' });
-		n8n = await startN8nWithPackage();
-		client = new N8nClient(n8n.baseUrl);
-		await client.setupOwnerAndLogin({ email: 'owner@example.com', password: 'Auto-responder-1', firstName: 'Owner', lastName: 'Test' });
+		({ client } = await sharedN8n());
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await sandbox?.close();
 	});
 
@@ -41,7 +37,7 @@ describe('an auto-responder: the reply trigger answering with Chat Message > Sen
 	it('a reply starts the workflow once; a reply to its answer starts it again at the next poll', async () => {
 		const chatnameId = String(sandbox.account(TOKEN).chatnameIds[0]);
 		const credential = await client.createCredential({
-			name: 'Messaging Service (emulator)',
+			name: 'Auto-responder: Messaging Service (emulator)',
 			type: 'messagingServiceApi',
 			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false },
 		});
@@ -54,7 +50,7 @@ describe('an auto-responder: the reply trigger answering with Chat Message > Sen
 
 		const credentials = { messagingServiceApi: { id: credential.id, name: credential.name } };
 		const workflow = await client.createWorkflow(
-			workflowOf('Auto-responder', [
+			workflowOf('Auto-responder (auto-responder e2e)', [
 				{
 					name: 'New Reply',
 					type: `${PACKAGE}.messagingServiceTrigger`,

@@ -3,13 +3,13 @@
 // published trigger's production URL; the emulator's callbacks start one execution per chunk.
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
-import { readExampleWorkflows } from '../../scripts/demo/examples';
+import { readExampleWorkflows, withCredential } from '../../scripts/demo/examples';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
 import { host } from './lib/host';
-import { N8nClient } from './lib/n8n-client';
+import type { N8nClient } from './lib/n8n-client';
 import type { ExecutionDetails, ExecutionSummary, WorkflowData } from './lib/n8n-types';
-import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
+import { sharedN8n, type SharedN8n } from './lib/shared-n8n';
 
 const TOKEN = 'e2e-callback-trigger-token';
 const EXAMPLE = 'examples/batch-outcome-callback.json';
@@ -23,7 +23,7 @@ function example(): WorkflowData {
 
 describe('Messaging Service Callback Trigger in a real n8n', () => {
 	let sandbox: Sandbox;
-	let n8n: PackageLoadedN8n;
+	let n8n: SharedN8n;
 	let client: N8nClient;
 	let workflowId: string;
 	let productionUrl: string;
@@ -53,20 +53,16 @@ describe('Messaging Service Callback Trigger in a real n8n', () => {
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], clock: 'real', quiet: true });
-		n8n = await startN8nWithPackage();
-		client = new N8nClient(n8n.baseUrl);
-		await client.setupOwnerAndLogin({
-			email: 'owner@example.com',
-			password: 'Callback-e2e-test-1',
-			firstName: 'Owner',
-			lastName: 'Test',
-		});
-		await client.createCredential({
-			name: 'Messaging Service (local emulator)',
+		({ n8n, client } = await sharedN8n());
+		// Not the example's credential name: examples.test.ts has that one, and n8n finds a
+		// credential by its name only when no other has it.
+		const credential = await client.createCredential({
+			name: 'Callback trigger: Messaging Service (emulator)',
 			type: 'messagingServiceApi',
 			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false },
 		});
-		const created = await client.createWorkflow(example());
+		const workflow = withCredential(example(), credential);
+		const created = await client.createWorkflow({ ...workflow, name: `${workflow.name} (callback-trigger e2e)` });
 		workflowId = created.id;
 		await client.activateWorkflow(workflowId);
 		const trigger = created.nodes.find((node) => node.name === TRIGGER)!;
@@ -74,7 +70,7 @@ describe('Messaging Service Callback Trigger in a real n8n', () => {
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
+		if (workflowId) await client.deactivateWorkflow(workflowId);
 		await sandbox?.close();
 	});
 

@@ -6,8 +6,8 @@ import type { INodeParameters } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { locationFor, looksLikeSuccess, startRecordingServer } from '../hostile/redirects';
 import { executionError, nodeOutput } from './lib/execution-data';
-import { N8nClient } from './lib/n8n-client';
-import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
+import type { N8nClient } from './lib/n8n-client';
+import { sharedN8n } from './lib/shared-n8n';
 import { manualTriggerNode, workflowOf } from './lib/workflow-builder';
 
 const KEY = 'e2e-custom-call-KEY-93f1c7a2';
@@ -15,24 +15,20 @@ const PHONE = '375291234567';
 
 describe('Custom API Call: the HTTP Request node with the Messaging Service credential', () => {
 	let sandbox: Sandbox;
-	let n8n: PackageLoadedN8n;
 	let client: N8nClient;
 	let credential: { id: string; name: string };
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [KEY], quiet: true });
-		n8n = await startN8nWithPackage();
-		client = new N8nClient(n8n.baseUrl);
-		await client.setupOwnerAndLogin({ email: 'owner@example.com', password: 'Custom-call-e2e-1', firstName: 'Owner', lastName: 'Test' });
+		({ client } = await sharedN8n());
 		credential = await client.createCredential({
-			name: 'Messaging Service (emulator)',
+			name: 'Custom API call: Messaging Service (emulator)',
 			type: 'messagingServiceApi',
 			data: { apiKey: KEY, baseUrl: sandbox.url, allowUnencryptedHttp: false },
 		});
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await sandbox?.close();
 	});
 
@@ -40,7 +36,7 @@ describe('Custom API Call: the HTTP Request node with the Messaging Service cred
 
 	async function call(name: string, parameters: INodeParameters, with_ = credential) {
 		const workflow = await client.createWorkflow(
-			workflowOf(`E2E: ${name}`, [
+			workflowOf(`Custom API call: ${name}`, [
 				manualTriggerNode(),
 				{
 					name: 'HTTP Request',
@@ -132,7 +128,7 @@ describe('Custom API Call: the HTTP Request node with the Messaging Service cred
 		const service = await startRecordingServer((request, port) => ({ status: 307, headers: { location: locationFor('other host', request, port, other.port) } }));
 		try {
 			const hostile = await client.createCredential({
-				name: 'Messaging Service (redirecting)',
+				name: 'Custom API call: Messaging Service (redirecting)',
 				type: 'messagingServiceApi',
 				data: { apiKey: KEY, baseUrl: `http://127.0.0.1:${service.port}`, allowUnencryptedHttp: false },
 			});

@@ -2,8 +2,8 @@
 // headers and then a byte now and then is cut off at the Timeout option, through n8n's own HTTP layer.
 import { startScriptedServer, trickle, type ScriptedServer } from '../hostile/scriptedServer';
 import { executionError } from './lib/execution-data';
-import { N8nClient } from './lib/n8n-client';
-import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
+import type { N8nClient } from './lib/n8n-client';
+import { sharedN8n } from './lib/shared-n8n';
 import { manualTriggerNode, workflowOf } from './lib/workflow-builder';
 
 const PACKAGE = 'n8n-nodes-messaging-service';
@@ -11,31 +11,27 @@ const TIMEOUT_S = 2;
 
 describe('the Timeout option in a real n8n', () => {
 	let server: ScriptedServer;
-	let n8n: PackageLoadedN8n;
 	let client: N8nClient;
 	let credential: { id: string; name: string };
 
 	beforeAll(async () => {
 		server = await startScriptedServer();
 		server.script((_request, response) => trickle(response, 300));
-		n8n = await startN8nWithPackage();
-		client = new N8nClient(n8n.baseUrl);
-		await client.setupOwnerAndLogin({ email: 'owner@example.com', password: 'Deadline-e2e-test-1', firstName: 'Owner', lastName: 'Test' });
+		({ client } = await sharedN8n());
 		credential = await client.createCredential({
-			name: 'Messaging Service (slow service)',
+			name: 'Deadline: Messaging Service (slow service)',
 			type: 'messagingServiceApi',
 			data: { apiKey: 'e2e-slow-key', baseUrl: server.url, allowUnencryptedHttp: false },
 		});
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await server?.close();
 	});
 
 	it('ends SMS > Send against a slow answer at the Timeout, saying the message may have been sent', async () => {
 		const workflow = await client.createWorkflow(
-			workflowOf('E2E: slow service', [
+			workflowOf('Deadline: slow service', [
 				manualTriggerNode(),
 				{
 					name: 'Send SMS',

@@ -4,8 +4,8 @@
 import { createServer, type AddressInfo } from 'node:net';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { N8nClient } from './lib/n8n-client';
-import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
+import type { N8nClient } from './lib/n8n-client';
+import { sharedN8n } from './lib/shared-n8n';
 
 const PACKAGE = 'n8n-nodes-messaging-service';
 const TOKEN = 'e2e-picker-token';
@@ -17,24 +17,20 @@ interface ListAnswer {
 
 describe('the pickers and the credential test in the n8n editor', () => {
 	let sandbox: Sandbox;
-	let n8n: PackageLoadedN8n;
 	let client: N8nClient;
 	let credential: { id: string; name: string };
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true });
-		n8n = await startN8nWithPackage();
-		client = new N8nClient(n8n.baseUrl);
-		await client.setupOwnerAndLogin({ email: 'owner@example.com', password: 'Picker-e2e-test-1', firstName: 'Owner', lastName: 'Test' });
+		({ client } = await sharedN8n());
 		credential = await client.createCredential({
-			name: 'Messaging Service (emulator)',
+			name: 'Editor pickers: Messaging Service (emulator)',
 			type: 'messagingServiceApi',
 			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false },
 		});
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await sandbox?.close();
 	});
 

@@ -6,9 +6,9 @@ import { readExampleWorkflows } from '../../scripts/demo/examples';
 import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
 import { host } from './lib/host';
-import { N8nClient } from './lib/n8n-client';
+import type { N8nClient } from './lib/n8n-client';
 import type { ExecutionDetails, WorkflowData } from './lib/n8n-types';
-import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
+import { sharedN8n, type SharedN8n } from './lib/shared-n8n';
 
 const PACKAGE = 'n8n-nodes-messaging-service';
 const TOKEN = 'e2e-examples-token';
@@ -36,7 +36,7 @@ function packageNodes(workflow: WorkflowData) {
 
 describe('the example workflows in a real n8n, against the emulator', () => {
 	let sandbox: Sandbox;
-	let n8n: PackageLoadedN8n;
+	let n8n: SharedN8n;
 	let client: N8nClient;
 	let credential: { id: string; name: string };
 
@@ -50,14 +50,9 @@ describe('the example workflows in a real n8n, against the emulator', () => {
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], clock: 'real', quiet: true });
-		n8n = await startN8nWithPackage();
-		client = new N8nClient(n8n.baseUrl);
-		await client.setupOwnerAndLogin({
-			email: 'owner@example.com',
-			password: 'Examples-e2e-test-1',
-			firstName: 'Owner',
-			lastName: 'Test',
-		});
+		({ n8n, client } = await sharedN8n());
+		// The examples name this credential, and n8n finds it by its name only when no other
+		// credential has it: no other file of the shared n8n may use the name.
 		credential = await client.createCredential({
 			name: CREDENTIAL_NAME,
 			type: 'messagingServiceApi',
@@ -66,7 +61,6 @@ describe('the example workflows in a real n8n, against the emulator', () => {
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await sandbox?.close();
 	});
 

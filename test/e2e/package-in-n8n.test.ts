@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
-import { N8nClient } from './lib/n8n-client';
-import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
+import type { N8nClient } from './lib/n8n-client';
+import { sharedN8n, type SharedN8n } from './lib/shared-n8n';
 import { manualTriggerNode, workflowOf } from './lib/workflow-builder';
 
 const PACKAGE = 'n8n-nodes-messaging-service';
@@ -15,7 +15,7 @@ const SECRET_KEY = 'e2e-SECRET-key-7c41d9b2f0';
 
 describe('the package installed from its tarball into a real n8n', () => {
 	let sandbox: Sandbox;
-	let n8n: PackageLoadedN8n;
+	let n8n: SharedN8n;
 	let client: N8nClient;
 	let credential: { id: string; name: string };
 
@@ -23,23 +23,15 @@ describe('the package installed from its tarball into a real n8n', () => {
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN, SECRET_KEY], quiet: true });
-		n8n = await startN8nWithPackage();
-		client = new N8nClient(n8n.baseUrl);
-		await client.setupOwnerAndLogin({
-			email: 'owner@example.com',
-			password: 'Package-e2e-test-1',
-			firstName: 'Owner',
-			lastName: 'Test',
-		});
+		({ n8n, client } = await sharedN8n());
 		credential = await client.createCredential({
-			name: 'Messaging Service (emulator)',
+			name: 'Package in n8n: Messaging Service (emulator)',
 			type: 'messagingServiceApi',
 			data: credentialData(TOKEN),
 		});
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await sandbox?.close();
 	});
 
@@ -75,7 +67,7 @@ describe('the package installed from its tarball into a real n8n', () => {
 	it('fails the credential test with a wrong API key, with a clear message that does not show the key', async () => {
 		const wrongKey = 'wrong-key-5f2c9d';
 		const wrong = await client.createCredential({
-			name: 'Messaging Service (wrong key)',
+			name: 'Package in n8n: Messaging Service (wrong key)',
 			type: 'messagingServiceApi',
 			data: credentialData(wrongKey),
 		});
@@ -87,7 +79,7 @@ describe('the package installed from its tarball into a real n8n', () => {
 
 	it('runs Manual Trigger -> Template > Get Many against the emulator and returns the seeded templates', async () => {
 		const workflow = await client.createWorkflow(
-			workflowOf('E2E: list templates', [
+			workflowOf('Package in n8n: list templates', [
 				manualTriggerNode(),
 				{
 					name: 'Get Templates',
@@ -116,7 +108,7 @@ describe('the package installed from its tarball into a real n8n', () => {
 
 		beforeAll(async () => {
 			secretCredential = await client.createCredential({
-				name: 'Messaging Service (secret key)',
+				name: 'Package in n8n: Messaging Service (secret key)',
 				type: 'messagingServiceApi',
 				data: credentialData(SECRET_KEY),
 			});
@@ -151,7 +143,7 @@ describe('the package installed from its tarball into a real n8n', () => {
 		}
 
 		it('SMS > Send with a bad phone fails the execution with a message naming the field, and sends nothing', async () => {
-			const { execution, text } = await runSmsSend('E2E: bad phone', 'call me maybe');
+			const { execution, text } = await runSmsSend('Package in n8n: bad phone', 'call me maybe');
 
 			expect(execution.status).toBe('error');
 			const message = executionError(execution, 'Send SMS') ?? '';
@@ -165,7 +157,7 @@ describe('the package installed from its tarball into a real n8n', () => {
 		it('the service answering 500 fails the execution with a readable message; the API key is nowhere in the execution', async () => {
 			sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-before' }] });
 
-			const { execution, text } = await runSmsSend('E2E: service error', '+375 29 123-45-67');
+			const { execution, text } = await runSmsSend('Package in n8n: service error', '+375 29 123-45-67');
 
 			expect(execution.status).toBe('error');
 			const message = executionError(execution, 'Send SMS') ?? '';

@@ -5,10 +5,10 @@ import axios from 'axios';
 import type { INode } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
-import { N8nClient } from './lib/n8n-client';
+import type { N8nClient } from './lib/n8n-client';
 import type { WorkflowData } from './lib/n8n-types';
-import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
 import { startScriptedChatModel, type ScriptedChatModel } from './lib/scripted-chat-model';
+import { sharedN8n } from './lib/shared-n8n';
 
 const TOKEN = 'e2e-hitl-key-Wd8p-33k';
 const PACKAGE = 'n8n-nodes-messaging-service';
@@ -20,22 +20,19 @@ const FINAL_ANSWER = 'Done: I told the customer that order 1042 has shipped.';
 describe('Human review for an AI Agent tool, with the answer from a phone', () => {
 	let sandbox: Sandbox;
 	let model: ScriptedChatModel;
-	let n8n: PackageLoadedN8n;
 	let client: N8nClient;
 	let credentials: INode['credentials'];
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], clock: 'real', quiet: true });
 		model = await startScriptedChatModel(TOOL_ARGUMENTS, FINAL_ANSWER);
-		n8n = await startN8nWithPackage();
-		client = new N8nClient(n8n.baseUrl);
-		await client.setupOwnerAndLogin({ email: 'owner@example.com', password: 'Hitl-e2e-test-1', firstName: 'Owner', lastName: 'Test' });
+		({ client } = await sharedN8n());
 		const messaging = await client.createCredential({
-			name: 'Messaging Service (emulator)',
+			name: 'Human review: Messaging Service (emulator)',
 			type: 'messagingServiceApi',
 			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false },
 		});
-		const openAi = await client.createCredential({ name: 'Scripted model', type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.url } });
+		const openAi = await client.createCredential({ name: 'Human review: scripted model', type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.url } });
 		credentials = {
 			messagingServiceApi: { id: messaging.id, name: messaging.name },
 			openAiApi: { id: openAi.id, name: openAi.name },
@@ -43,7 +40,6 @@ describe('Human review for an AI Agent tool, with the answer from a phone', () =
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await model?.close();
 		await sandbox?.close();
 	});
@@ -61,7 +57,7 @@ describe('Human review for an AI Agent tool, with the answer from a phone', () =
 			credentials,
 		});
 		return {
-			name: `human review ${Date.now()}`,
+			name: `Human review: ${Date.now()}`,
 			nodes: [
 				node('Start', 'n8n-nodes-base.manualTrigger', 1, {}, 'start'),
 				node('AI Agent', '@n8n/n8n-nodes-langchain.agent', 3.1, { promptType: 'define', text: 'Tell the customer that order 1042 has shipped.', options: {} }, 'agent'),

@@ -7,9 +7,9 @@ import { readExampleWorkflows, withCredential } from '../../scripts/demo/example
 import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
 import { host } from './lib/host';
-import { N8nClient } from './lib/n8n-client';
+import type { N8nClient } from './lib/n8n-client';
 import type { NodeTypeSummary } from './lib/n8n-types';
-import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
+import { sharedN8n, type SharedN8n } from './lib/shared-n8n';
 import { manualTriggerNode, workflowOf, type NodeSpec } from './lib/workflow-builder';
 
 const TOKEN = 'e2e-sendwait-key-Qm3v-9z1';
@@ -19,24 +19,21 @@ const AFTER = 'After the answer';
 
 describe('Send and Wait for Response in a real n8n', () => {
 	let sandbox: Sandbox;
-	let n8n: PackageLoadedN8n;
+	let n8n: SharedN8n;
 	let client: N8nClient;
 	let credential: { id: string; name: string };
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], clock: 'real', quiet: true });
-		n8n = await startN8nWithPackage();
-		client = new N8nClient(n8n.baseUrl);
-		await client.setupOwnerAndLogin({ email: 'owner@example.com', password: 'SendWait-e2e-1', firstName: 'Owner', lastName: 'Test' });
+		({ n8n, client } = await sharedN8n());
 		credential = await client.createCredential({
-			name: 'Messaging Service (emulator)',
+			name: 'Send and wait: Messaging Service (emulator)',
 			type: 'messagingServiceApi',
 			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false },
 		});
 	});
 
 	afterAll(async () => {
-		await n8n?.stop();
 		await sandbox?.close();
 	});
 
@@ -69,7 +66,7 @@ describe('Send and Wait for Response in a real n8n', () => {
 	/** Starts Manual Trigger -> Ask -> a No Op, and returns once the execution waits. */
 	async function startWaiting(ask: NodeSpec): Promise<{ executionId: string; link: string; request: LoggedRequest }> {
 		const after: NodeSpec = { name: AFTER, type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [400, 0], parameters: {} };
-		const workflow = await client.createWorkflow(workflowOf(`send and wait ${Date.now()}`, [manualTriggerNode(), ask, after]));
+		const workflow = await client.createWorkflow(workflowOf(`Send and wait: ${Date.now()}`, [manualTriggerNode(), ask, after]));
 		const executionId = await client.startManualRun(workflow.id);
 		await client.waitUntilWaiting(executionId);
 		const sends = sandbox.requests().filter((request) => request.token === TOKEN && request.apiMethod?.startsWith('sendQuick'));
@@ -296,7 +293,8 @@ describe('Send and Wait for Response in a real n8n', () => {
 	describe('the example: approval from a phone before a batch send (examples/approval-before-batch-send.json)', () => {
 		async function runExampleUntilAsked(): Promise<{ executionId: string; link: string }> {
 			const found = readExampleWorkflows(host.repoRoot).find((entry) => entry.file.endsWith('approval-before-batch-send.json'));
-			const workflow = await client.createWorkflow(withCredential(found!.workflow, credential));
+			const example = withCredential(found!.workflow, credential);
+			const workflow = await client.createWorkflow({ ...example, name: `${example.name} (send-and-wait e2e)` });
 			const executionId = await client.startManualRun(workflow.id);
 			await client.waitUntilWaiting(executionId);
 			const asks = sandbox.requests().filter((request) => request.apiMethod === 'sendQuickChatMessage');
