@@ -6,23 +6,16 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawn, execFileSync } = require('node:child_process');
+const { execFileSync } = require('node:child_process');
 const host = require('./host-paths');
+const { compileSqlite, installNativeModules, pinnedTree } = require('./native');
+const { startedAt, elapsed, say, run, writeJson, host24Env } = require('./shell');
 
-const startedAt = Date.now();
 const args = new Set(process.argv.slice(2));
-
-function elapsed(since = startedAt) {
-	return `${((Date.now() - since) / 1000).toFixed(0)} s`;
-}
-
-function say(message) {
-	process.stdout.write(`[n8n-host ${elapsed()}] ${message}\n`);
-}
 
 function wantedMarker() {
 	const { n8n, node, overrides, rebuild } = host.versions;
-	return { n8n, node, overrides, rebuild };
+	return { n8n, node, overrides, rebuild, lock: lockHash() };
 }
 
 function readMarker() {
@@ -41,68 +34,6 @@ function markerMatches(marker) {
 
 function isReady() {
 	return markerMatches(readMarker()) && fs.existsSync(host.nodeBinary) && fs.existsSync(host.n8nBin);
-}
-
-function countPackages(nodeModules) {
-	try {
-		let count = 0;
-		for (const entry of fs.readdirSync(nodeModules)) {
-			if (entry.startsWith('.')) continue;
-			count += entry.startsWith('@') ? fs.readdirSync(path.join(nodeModules, entry)).length : 1;
-		}
-		return count;
-	} catch {
-		return 0;
-	}
-}
-
-// Runs a command, streaming its output, with a heartbeat so a long npm install never looks stuck.
-function run(label, command, commandArgs, options) {
-	const stepStart = Date.now();
-	say(`${label}: ${command} ${commandArgs.join(' ')}`);
-	return new Promise((resolve, reject) => {
-		const { showPackageCount: _unused, ...spawnOptions } = options;
-		const child = spawn(command, commandArgs, { stdio: 'inherit', ...spawnOptions });
-		const heartbeat = setInterval(() => {
-			let progress = '';
-			if (options.showPackageCount) {
-				const count = countPackages(path.join(options.cwd, 'node_modules'));
-				progress = count === 0 ? ', resolving the dependency tree' : `, ${count} packages unpacked so far`;
-			}
-			say(`${label}: still working (${elapsed(stepStart)} in this step${progress})`);
-		}, 20000);
-		child.on('error', (error) => {
-			clearInterval(heartbeat);
-			reject(error);
-		});
-		child.on('exit', (code, signal) => {
-			clearInterval(heartbeat);
-			if (code === 0) {
-				say(`${label}: done in ${elapsed(stepStart)}`);
-				resolve(Date.now() - stepStart);
-			} else {
-				reject(new Error(`${label} failed (exit ${code ?? signal})`));
-			}
-		});
-	});
-}
-
-function writeJson(file, value) {
-	fs.mkdirSync(path.dirname(file), { recursive: true });
-	fs.writeFileSync(file, `${JSON.stringify(value, null, '\t')}\n`);
-}
-
-// The user's npm config may point node-gyp at the system Node's headers (nodedir); native
-// modules must be built against the Node.js that runs n8n, so the environment overrides it.
-function host24Env() {
-	return {
-		...process.env,
-		PATH: `${host.nodeBinDir}${path.delimiter}${process.env.PATH}`,
-		npm_config_nodedir: host.nodePackageDir,
-		npm_config_update_notifier: 'false',
-		npm_config_fund: 'false',
-		npm_config_audit: 'false',
-	};
 }
 
 function installedNodeVersion() {
@@ -137,8 +68,12 @@ async function installNode() {
 	return ms;
 }
 
+function lockHash() {
+	return require('node:crypto').createHash('sha256').update(fs.readFileSync(pinnedTree)).digest('hex').slice(0, 16);
+}
+
 async function installN8n() {
-	const { n8n, overrides, rebuild } = host.versions;
+	const { n8n, overrides } = host.versions;
 	say(`installing n8n ${n8n} into ${path.relative(host.repoRoot, host.n8nDir)} (about 3 GB; several minutes on a first run)`);
 	fs.rmSync(host.n8nDir, { recursive: true, force: true });
 	writeJson(path.join(host.n8nDir, 'package.json'), {
@@ -148,19 +83,13 @@ async function installN8n() {
 		dependencies: { n8n },
 		overrides,
 	});
-	const env = host24Env();
-	const installMs = await run(
-		'n8n install',
-		'npm',
-		['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--fetch-retries=5'],
-		{ cwd: host.n8nDir, env, showPackageCount: true },
-	);
-	say('building sqlite3 (compiled from source when no prebuilt binary can be downloaded: a few minutes)');
-	const rebuildMs = await run('native modules build', 'npm', ['rebuild', '--ignore-scripts=false', ...rebuild], {
+	fs.copyFileSync(pinnedTree, path.join(host.n8nDir, 'package-lock.json'));
+	// no install script runs here, so the machine's own npm and Node.js unpack it while Node.js 24 is installed
+	return await run('n8n install', 'npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--fetch-retries=5'], {
 		cwd: host.n8nDir,
-		env,
+		env: { ...process.env, npm_config_update_notifier: 'false' },
+		showPackageCount: true,
 	});
-	return { installMs, rebuildMs };
 }
 
 function verify() {
@@ -190,12 +119,18 @@ function verify() {
 async function withLock(work) {
 	const lockFile = path.join(host.hostDir, 'install.lock');
 	fs.mkdirSync(host.hostDir, { recursive: true });
+	let waitingFor;
 	for (;;) {
 		try {
 			fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
 			break;
 		} catch {
-			const holder = Number(fs.readFileSync(lockFile, 'utf8'));
+			let holder;
+			try {
+				holder = Number(fs.readFileSync(lockFile, 'utf8'));
+			} catch {
+				continue; // released meanwhile
+			}
 			let alive = false;
 			try {
 				process.kill(holder, 0);
@@ -205,8 +140,9 @@ async function withLock(work) {
 				fs.rmSync(lockFile, { force: true });
 				continue;
 			}
-			say(`another install (pid ${holder}) is running; waiting for it`);
-			await new Promise((resolve) => setTimeout(resolve, 10000));
+			if (waitingFor !== holder) say(`another install (pid ${holder}) is running; waiting for it`);
+			waitingFor = holder;
+			await new Promise((resolve) => setTimeout(resolve, 2000));
 		}
 	}
 	try {
@@ -272,8 +208,10 @@ async function main() {
 		say(`setting up n8n ${host.versions.n8n} on Node.js ${host.versions.node} in ${host.hostDir}`);
 		checkBuildTools();
 		fs.rmSync(host.markerFile, { force: true });
-		const nodeMs = await installNode();
-		const { installMs, rebuildMs } = await installN8n();
+		// Node.js 24, then sqlite3 compiled for it, beside the unpacking of n8n's tree
+		const nodeInstall = installNode();
+		const [nodeMs, sqliteMs, installMs] = await Promise.all([nodeInstall, nodeInstall.then(compileSqlite), installN8n()]);
+		const nativeMs = await installNativeModules();
 		verify();
 		writeJson(host.markerFile, {
 			...wantedMarker(),
@@ -281,7 +219,8 @@ async function main() {
 			seconds: {
 				node: Math.round(nodeMs / 1000),
 				n8nInstall: Math.round(installMs / 1000),
-				nativeRebuild: Math.round(rebuildMs / 1000),
+				sqlite3: Math.round(sqliteMs / 1000),
+				nativeModules: Math.round(nativeMs / 1000),
 				total: Math.round((Date.now() - startedAt) / 1000),
 			},
 		});
