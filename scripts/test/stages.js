@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, build, the jest suites and the end-to-end suite. The real n8n the
-// end-to-end suite needs is installed (first run only: a few minutes, mostly download) from the
-// start, beside the other stages; lint and typecheck run side by side. Each stage's whole output
-// goes to .test-logs/<stage>.log; the terminal gets one line per stage with when it started and
-// how long it took (and the reliability figures). A failing stage prints its log and stops the run.
+// `npm test`: lint, typecheck, build, the jest suites and the end-to-end suite. What the end-to-end
+// suite needs from outside (a real n8n, first run only: a few minutes, mostly download; Redis and
+// PostgreSQL for queue mode, from Debian's packages when missing) is installed from the start,
+// beside the other stages. Jest, which only computes, runs at a lower CPU priority beside the
+// end-to-end suite, which mostly waits for n8n's polls: the machine's cores go first to what the
+// end-to-end suite is waiting for. Each stage's whole output goes to .test-logs/<stage>.log; the
+// terminal gets one line per stage with when it started and how long it took (and the reliability
+// figures). A failing stage prints its log and stops the run.
 'use strict';
 
 const { spawn } = require('node:child_process');
@@ -15,7 +18,11 @@ const logDir = path.join(root, '.test-logs');
 const jest = path.join(root, 'node_modules', '.bin', 'jest');
 const HEARTBEAT_MS = 120_000;
 
-const hostInstall = { name: 'n8n-host', command: process.execPath, args: [path.join(root, 'scripts', 'n8n-host', 'install.js')] };
+/** Started at once; the stages that need them wait. */
+const installs = {
+	n8nHost: { name: 'n8n-host', command: process.execPath, args: [path.join(root, 'scripts', 'n8n-host', 'install.js')] },
+	queueMode: { name: 'queue-mode', command: 'bash', args: [path.join(root, 'scripts', 'queue-mode', 'install.sh')] },
+};
 /** Run in order; the stages of one step run side by side. */
 const steps = [
 	[
@@ -23,9 +30,17 @@ const steps = [
 		{ name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
 	],
 	[{ name: 'build', command: 'npm', args: ['run', '--silent', 'build'] }],
-	// --silent: the errors the tests provoke on purpose (n8n logs them) stay in the log file
-	[{ name: 'jest', command: jest, args: ['--silent'] }],
-	[{ name: 'e2e', command: jest, args: ['-c', 'test/e2e/jest.config.js', '--silent'], env: { E2E_SKIP_BUILD: '1' }, after: hostInstall }],
+	[
+		// --silent: the errors the tests provoke on purpose (n8n logs them) stay in the log file
+		{ name: 'jest', command: 'nice', args: ['-n', '10', jest, '--silent'] },
+		{
+			name: 'e2e',
+			command: jest,
+			args: ['-c', 'test/e2e/jest.config.js', '--silent'],
+			env: { E2E_SKIP_BUILD: '1' },
+			needs: [installs.n8nHost, installs.queueMode],
+		},
+	],
 ];
 
 function seconds(ms) {
@@ -67,11 +82,16 @@ function runStage(stage) {
 			const files = (output.match(/^(PASS|FAIL) /gm) ?? []).length;
 			process.stdout.write(`  ${stage.name}: still running, ${seconds(Date.now() - started)}${files ? `, ${files} test files done` : ''}\n`);
 		}, HEARTBEAT_MS);
-		child.on('close', (code, signal) => {
+		const finish = (code, signal) => {
 			clearInterval(heartbeat);
 			log.end();
 			resolve({ code: code ?? 1, signal, output, logFile, ms: Date.now() - started });
+		};
+		child.on('error', (error) => {
+			collect(`${error.message}\n`);
+			finish(1, null);
 		});
+		child.on('close', finish);
 	});
 }
 
@@ -87,27 +107,26 @@ function report(stage, result) {
 		process.exit(result.code || 1);
 	}
 	const { totals, figures } = summaryOf(result.output);
-	process.stdout.write(`ok  ${stage.name.padEnd(9)} ${timing}${totals ? `  ${totals}` : ''}\n`);
+	process.stdout.write(`ok  ${stage.name.padEnd(10)} ${timing}${totals ? `  ${totals}` : ''}\n`);
 	for (const line of figures) process.stdout.write(`    ${line}\n`);
 }
 
 async function main() {
 	fs.mkdirSync(logDir, { recursive: true });
 	runStarted = Date.now();
-	const host = runStage(hostInstall).then((result) => {
-		hostInstall.result = result;
-		// a failed install is reported at once: the end-to-end suite cannot run without it
-		if (result.code !== 0) report(hostInstall, result);
-		return result;
-	});
+	for (const install of Object.values(installs)) {
+		// a failed install is reported at once: the stages that need it cannot run
+		install.done = runStage(install).then((result) => report(install, result));
+	}
 	for (const step of steps) {
 		await Promise.all(
 			step.map(async (stage) => {
-				if (stage.after) report(stage.after, await host);
+				await Promise.all((stage.needs ?? []).map((install) => install.done));
 				report(stage, await runStage(stage));
 			}),
 		);
 	}
+	await Promise.all(Object.values(installs).map((install) => install.done));
 	process.stdout.write(`all stages passed in ${seconds(Date.now() - runStarted)}; the full output of each is in ${path.relative(root, logDir)}/\n`);
 }
 
