@@ -10,6 +10,7 @@ import { host } from './lib/host';
 import type { N8nClient } from './lib/n8n-client';
 import type { ExecutionDetails, ExecutionSummary, WorkflowData } from './lib/n8n-types';
 import { sharedN8n, type SharedN8n } from './lib/shared-n8n';
+import { waitUntilListening } from './lib/webhooks';
 
 const TOKEN = 'e2e-callback-trigger-token';
 const EXAMPLE = 'examples/batch-outcome-callback.json';
@@ -67,6 +68,8 @@ describe('Messaging Service Callback Trigger in a real n8n', () => {
 		await client.activateWorkflow(workflowId);
 		const trigger = created.nodes.find((node) => node.name === TRIGGER)!;
 		productionUrl = `${n8n.baseUrl}/webhook/${trigger.webhookId}/callback`;
+		// the emulator posts each callback once: the webhook must be there before the first batch goes out
+		await waitUntilListening(productionUrl);
 	});
 
 	afterAll(async () => {
