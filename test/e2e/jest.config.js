@@ -10,11 +10,11 @@ module.exports = {
 	},
 	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
 	globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
-	// Most files share one n8n, started by the global setup (lib/shared-n8n.ts), and are light:
-	// a worker, an emulator and REST calls. Most of a file's time is spent waiting for polls,
-	// callbacks and answers. Three of the five workers hold the files that wait for n8n's polls
-	// for minutes (queue-mode, auto-responder, ai-chatbot), all from the start; the other two run
-	// everything else meanwhile. sequencer.js orders the files, also to keep the n8n processes' memory down.
+	// Most files share one n8n, started by the global setup (lib/shared-n8n.ts), and are light: a
+	// worker, an emulator and REST calls, mostly waiting for polls, callbacks and answers. Three of
+	// the five workers hold the files that wait for n8n's polls for minutes (queue-mode,
+	// auto-responder, ai-chatbot), all from the start; the other two run everything else meanwhile.
+	// sequencer.js orders the files, also to keep the n8n processes' memory at about 3 GB.
 	maxWorkers: 5,
 	testSequencer: '<rootDir>/test/e2e/sequencer.js',
 	// Generous guards: a busy 2-core CI machine can take minutes to boot n8n; nothing here measures time.
