@@ -12,5 +12,5 @@ module.exports = {
 	// one worker per core (jest's default leaves one core idle); the tests wait on HTTP far more
 	// than they compute, and none of them asserts on wall-clock time
 	maxWorkers: '100%',
-	testSequencer: '<rootDir>/scripts/test/longest-first.js',
+	testSequencer: '<rootDir>/scripts/test/start-order.js',
 };

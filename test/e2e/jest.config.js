@@ -14,9 +14,9 @@ module.exports = {
 	// worker, an emulator and REST calls, mostly waiting for polls, callbacks and answers. Three of
 	// the five workers hold the files that wait for n8n's polls for minutes (queue-mode,
 	// auto-responder, ai-chatbot), all from the start; the other two run everything else meanwhile.
-	// sequencer.js orders the files, also to keep the n8n processes' memory at about 3 GB.
+	// scripts/test/start-order.js orders the files, also to keep the n8n processes' memory at about 3 GB.
 	maxWorkers: 5,
-	testSequencer: '<rootDir>/test/e2e/sequencer.js',
+	testSequencer: '<rootDir>/scripts/test/start-order.js',
 	// Generous guards: a busy 2-core CI machine can take minutes to boot n8n; nothing here measures time.
 	testTimeout: 300000,
 };
