@@ -12,7 +12,8 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 const ORDER = [
-	'test/node/trigger/scale/noFlood.test.ts',
+	'test/node/trigger/scale/noFlood.oldestFirst.test.ts',
+	'test/node/trigger/scale/noFlood.newestFirst.test.ts',
 	'test/node/trigger/scale/restarts.test.ts',
 	'test/reliability/reliability.test.ts',
 	'test/e2e/queue-mode.test.ts',

@@ -1,19 +1,22 @@
+// The reply trigger reads every mailing of a large account in turn, a bounded number per poll:
+// nothing that existed at activation is ever output, also on mailings first read many polls later,
+// and a new mailing's reply comes at the next poll. One listing order per test file, so that jest
+// runs the two orders side by side.
 import { TEST_API_KEY } from '../../../harness/keys';
 import { PHONE, RECENT, useTriggerSandbox } from '../fixture';
 import { seedMailings } from './seeding';
-
-const t = useTriggerSandbox();
-
-jest.setTimeout(600_000);
 
 function incomingCalls(requests: Array<{ apiMethod: string | null; body: Record<string, unknown> | null }>): string[] {
 	return requests.filter((request) => request.apiMethod === 'getNewIncomingMessages').map((request) => String(request.body?.message_id));
 }
 
-describe.each([1_000, 20_000])('Messaging Service Trigger at %i mailings', (count) => {
-	it.each(['oldest-first', 'newest-first'] as const)(
-		'no reply existing at activation is ever emitted, also on mailings first read many polls later (%s listing)',
-		async (order) => {
+/** The tests at 1,000 and 20,000 mailings, with the service listing chat mailings in this order. */
+export function describeNoFlood(order: 'oldest-first' | 'newest-first'): void {
+	const t = useTriggerSandbox();
+	jest.setTimeout(600_000);
+
+	describe.each([1_000, 20_000])(`Messaging Service Trigger at %i mailings (${order} listing)`, (count) => {
+		it('no reply existing at activation is ever emitted, also on mailings first read many polls later', async () => {
 			t.sandbox.setChatQuirks(TEST_API_KEY, { chatListing: order });
 			const ids = seedMailings(t, count);
 			// an existing unread reply on every 7th mailing, among them the oldest ones (read last)
@@ -44,12 +47,9 @@ describe.each([1_000, 20_000])('Messaging Service Trigger at %i mailings', (coun
 			expect(emitted.filter((id) => existing.has(id))).toEqual([]);
 			expect([...emitted].sort()).toEqual([...fresh].sort());
 			expect(session.savedStaticData().length).toBeLessThan(64 * 1024);
-		},
-	);
+		});
 
-	it.each(['oldest-first', 'newest-first'] as const)(
-		'a reply to a mailing created after activation is emitted by the next poll (%s listing)',
-		async (order) => {
+		it('a reply to a mailing created after activation is emitted by the next poll', async () => {
 			t.sandbox.setChatQuirks(TEST_API_KEY, { chatListing: order });
 			seedMailings(t, count);
 			const session = t.session(RECENT);
@@ -63,7 +63,6 @@ describe.each([1_000, 20_000])('Messaging Service Trigger at %i mailings', (coun
 				const { items } = await session.poll();
 				expect(items.map((item) => item.id)).toEqual([id]);
 			}
-		},
-	);
-});
-
+		});
+	});
+}

@@ -1,0 +1,3 @@
+import { describeNoFlood } from './noFloodCases';
+
+describeNoFlood('newest-first');

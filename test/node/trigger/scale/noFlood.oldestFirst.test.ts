@@ -1,0 +1,3 @@
+import { describeNoFlood } from './noFloodCases';
+
+describeNoFlood('oldest-first');
