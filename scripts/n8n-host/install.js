@@ -88,7 +88,6 @@ async function installN8n() {
 	return await run('n8n install', 'npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--fetch-retries=5'], {
 		cwd: host.n8nDir,
 		env: { ...process.env, npm_config_update_notifier: 'false' },
-		showPackageCount: true,
 	});
 }
 

@@ -53,4 +53,4 @@ async function installNativeModules() {
 	return await run('native modules', 'npm', ['rebuild', '--ignore-scripts=false', ...others], { cwd: host.n8nDir, env: compileEnv() });
 }
 
-module.exports = { pinnedTree, pinnedVersion, compileSqlite, installNativeModules };
+module.exports = { pinnedTree, compileSqlite, installNativeModules };

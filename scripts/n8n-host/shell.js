@@ -17,33 +17,14 @@ function say(message) {
 	process.stdout.write(`[n8n-host ${elapsed()}] ${message}\n`);
 }
 
-function countPackages(nodeModules) {
-	try {
-		let count = 0;
-		for (const entry of fs.readdirSync(nodeModules)) {
-			if (entry.startsWith('.')) continue;
-			count += entry.startsWith('@') ? fs.readdirSync(path.join(nodeModules, entry)).length : 1;
-		}
-		return count;
-	} catch {
-		return 0;
-	}
-}
-
 // Runs a command, streaming its output, with a heartbeat so a long npm install never looks stuck.
 function run(label, command, commandArgs, options) {
 	const stepStart = Date.now();
 	say(`${label}: ${command} ${commandArgs.join(' ')}`);
 	return new Promise((resolve, reject) => {
-		const { showPackageCount: _unused, ...spawnOptions } = options;
-		const child = spawn(command, commandArgs, { stdio: 'inherit', ...spawnOptions });
+		const child = spawn(command, commandArgs, { stdio: 'inherit', ...options });
 		const heartbeat = setInterval(() => {
-			let progress = '';
-			if (options.showPackageCount) {
-				const count = countPackages(path.join(options.cwd, 'node_modules'));
-				progress = count === 0 ? ', nothing unpacked yet' : `, ${count} packages unpacked so far`;
-			}
-			say(`${label}: still working (${elapsed(stepStart)} in this step${progress})`);
+			say(`${label}: still working (${elapsed(stepStart)} in this step)`);
 		}, 20000);
 		child.on('error', (error) => {
 			clearInterval(heartbeat);
