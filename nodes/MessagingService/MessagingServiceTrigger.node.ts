@@ -7,6 +7,9 @@ import { pollReplies } from './trigger/poll';
 import { searchChatMailings } from './methods/listSearch';
 import { messagingServiceApiTest } from './methods/credentialTest';
 
+/** The static data of the workflows this n8n process has polled (process memory, never state). */
+const pollingSince = new WeakSet<object>();
+
 export class MessagingServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Messaging Service Trigger',
@@ -34,16 +37,31 @@ export class MessagingServiceTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		// n8n refuses to activate a workflow whose first poll throws, so a mailing that cannot be
+		// read is reported from the second poll after n8n (re)loads the workflow on
+		let mayReport = false;
+		if (this.getMode() !== 'manual') {
+			const staticData = this.getWorkflowStaticData('node');
+			mayReport = pollingSince.has(staticData);
+			pollingSince.add(staticData);
+		}
+		let result;
 		try {
-			const executions = await pollReplies.call(this);
-			if (executions.length === 0) return null;
-			const apiKey = await apiKeyOf(this);
-			const clean = executions.map((execution) => execution.map((items) => itemsWithoutKey(items, apiKey)));
-			// n8n starts one execution with what poll() returns; the others are started here
-			for (const execution of clean.slice(0, -1)) this.__emit(execution);
-			return clean[clean.length - 1];
+			result = await pollReplies.call(this, mayReport);
 		} catch (error) {
 			throw withoutKey(error, await apiKeyOf(this));
 		}
+		const { executions, report } = result;
+		const apiKey = await apiKeyOf(this);
+		const clean = executions.map((execution) => execution.map((items) => itemsWithoutKey(items, apiKey)));
+		if (report) {
+			// the replies that could be read start their executions before the report is raised
+			for (const execution of clean) this.__emit(execution);
+			throw withoutKey(report, apiKey);
+		}
+		if (clean.length === 0) return null;
+		// n8n starts one execution with what poll() returns; the others are started here
+		for (const execution of clean.slice(0, -1)) this.__emit(execution);
+		return clean[clean.length - 1];
 	}
 }

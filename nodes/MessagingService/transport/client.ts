@@ -28,6 +28,8 @@ export interface ApiClient {
 	one(method: ApiMethod, parameters: ApiParameters): Promise<IDataObject>;
 	/** the answer as a list of records */
 	many(method: ApiMethod, parameters: ApiParameters): Promise<IDataObject[]>;
+	/** the answer's list of records; any other answer (an object, a text, nothing) is an error naming the method */
+	list(method: ApiMethod, parameters: ApiParameters): Promise<IDataObject[]>;
 	/**
 	 * pages through `limit_offset`/`limit_rows` until an empty page or `limit` records: see `readPages`
 	 */
@@ -125,6 +127,13 @@ async function readPages(
 	return records;
 }
 
+function describeAnswer(answer: UnwrappedAnswer): string {
+	if (answer.kind === 'done') return 'no result';
+	if (answer.kind === 'refused') return `a refusal (${answer.reason})`;
+	if (answer.kind === 'value') return answer.value === null ? 'an empty result' : typeof answer.value === 'object' ? 'an object' : `a ${typeof answer.value}`;
+	return 'a list';
+}
+
 export function createApiClient(context: ApiContext, options: CallOptions = {}): ApiClient {
 	const call = async (method: ApiMethod, parameters: ApiParameters) =>
 		await callApi.call(context, method, parameters, options);
@@ -135,6 +144,14 @@ export function createApiClient(context: ApiContext, options: CallOptions = {}):
 		call,
 		one: async (method, parameters) => answerAsRecord(await call(method, parameters)),
 		many: async (method, parameters) => answerAsRecords(await call(method, parameters)),
+		list: async (method, parameters) => {
+			const answer = await call(method, parameters);
+			if (answer.kind === 'records') return answer.records;
+			throw fail(
+				`The service answered ${method} with ${describeAnswer(answer)} where a list was expected`,
+				'The answer does not have the shape the service documents, so nothing was taken from it. If this goes on, ask the service provider.',
+			);
+		},
 		paged: async (method, parameters, page) => await readPages(client, fail, method, parameters, page),
 	};
 	return client;

@@ -4,15 +4,12 @@ import { normalizePhone } from '../helpers/phone';
 
 /**
  * The conversation a reply belongs to: the phone in the service's digits form, so that
- * "+375 (29) 123-45-67" and "375291234567" are one customer. A phone that is not a number is
- * kept as written (still one conversation per sender); a reply with no phone gets a key of its
- * own, so it never joins another customer's memory.
+ * "+375 (29) 123–45–67" and "375291234567" are one customer. A reply whose phone is not a phone
+ * number ("null", "unknown", empty) gets a conversation of its own, so it never joins another
+ * customer's memory.
  */
 export function sessionIdOf(record: IDataObject): string {
-	const digits = normalizePhone(record.phone);
-	if (digits) return digits;
-	const written = typeof record.phone === 'string' || typeof record.phone === 'number' ? String(record.phone).trim() : '';
-	return written !== '' ? written : `reply-${String(record.id)}`;
+	return normalizePhone(record.phone) ?? `reply-${String(record.id)}`;
 }
 
 /** The reply's text as a chat model's prompt: '' when the reply carries none. */

@@ -1,6 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
+import { isRefusal } from '../transport/errors';
 import { MAX_PENDING_READ } from './state';
 
 /** Reply IDs per readResponseStatus call. */
@@ -13,34 +14,34 @@ function chunks(ids: string[]): string[][] {
 }
 
 /**
- * Marks replies read with readResponseStatus. A failure never stops the poll: the replies are
- * output anyway (and remembered, so never output twice). The IDs of this poll that could not
- * be marked are returned, to be tried once more by the next poll; `retry` (the IDs of the
- * previous poll) is tried in calls of its own and then given up.
+ * Marks replies read with readResponseStatus: those output by this poll and those a poll before
+ * could not mark (`pending`). A failure never stops the poll: the replies are output anyway (and
+ * remembered, so never output twice). Returns the IDs still to mark, tried again by every poll
+ * until it works (the newest MAX_PENDING_READ of them). A call the service refuses (a 400) is
+ * split, so that one reply it will never mark (deleted, say) does not hold up the others: that
+ * reply alone is given up.
  */
-export async function markAsRead(
-	context: IPollFunctions,
-	client: ApiClient,
-	ids: string[],
-	retry: string[],
-): Promise<string[]> {
-	const failed: string[] = [];
+export async function markAsRead(context: IPollFunctions, client: ApiClient, ids: string[], pending: string[]): Promise<string[]> {
 	const fresh = new Set(ids);
-	const again = retry.filter((id) => !fresh.has(id));
-	for (const [batch, isRetry] of [
-		...chunks(again).map((batch) => [batch, true] as const),
-		...chunks(ids).map((batch) => [batch, false] as const),
-	]) {
+	const all = [...pending.filter((id) => !fresh.has(id)), ...ids];
+	const left: string[] = [];
+	const mark = async (batch: string[]): Promise<void> => {
 		try {
 			await client.call('readResponseStatus', { incoming_messages: batch.join(',') });
 		} catch (error) {
+			if (isRefusal(error) && batch.length > 1) {
+				for (const id of batch) await mark([id]);
+				return;
+			}
+			const givenUp = isRefusal(error);
 			context.logger.warn(
-				`Messaging Service Trigger: could not mark ${batch.length} repl${batch.length === 1 ? 'y' : 'ies'} as read${
-					isRetry ? ' (second try, given up)' : '; the next poll tries again'
+				`Messaging Service Trigger: could not mark ${batch.length === 1 ? `reply ${batch[0]}` : `${batch.length} replies`} as read${
+					givenUp ? ' (the service refused it; given up)' : '; the next poll tries again'
 				}: ${(error as Error).message}`,
 			);
-			if (!isRetry) failed.push(...batch);
+			if (!givenUp) left.push(...batch);
 		}
-	}
-	return failed.slice(-MAX_PENDING_READ);
+	};
+	for (const batch of chunks(all)) await mark(batch);
+	return left.slice(-MAX_PENDING_READ);
 }

@@ -16,6 +16,8 @@ export interface PlannedRead {
 	mailing: WatchedMailing;
 	chunk?: number;
 	hot?: boolean;
+	/** Specific Mailings: the mailing the turn goes on with after this one */
+	next?: string;
 }
 
 export interface RecentPlan {
@@ -56,7 +58,17 @@ function noteInChunk(chunks: Chunk[], base: number, rank: number, created: unkno
 export async function planRecent(
 	client: ApiClient,
 	state: TriggerState,
-	options: { days: number; nowMs: number; maxReads: number; continueWith?: string },
+	options: {
+		days: number;
+		nowMs: number;
+		maxReads: number;
+		/** read first: mailings whose replies did not all fit the last poll */
+		continueWith: string[];
+		/** read after the hot ones: failed mailings due to be tried again */
+		retry: string[];
+		/** false for a mailing not to read this poll (failing, not due yet) */
+		isDue: (id: string) => boolean;
+	},
 ): Promise<RecentPlan> {
 	const { nowMs } = options;
 	const windowStart = nowMs - options.days * DAY_MS - TIME_ZONE_ALLOWANCE_MS;
@@ -106,17 +118,18 @@ export async function planRecent(
 	const reads: PlannedRead[] = [];
 	const planned = new Set<string>();
 	const add = (read: PlannedRead) => {
-		if (planned.has(read.mailing.id)) return false;
+		if (planned.has(read.mailing.id) || !options.isDue(read.mailing.id)) return false;
 		planned.add(read.mailing.id);
 		reads.push(read);
 		return true;
 	};
-	if (options.continueWith !== undefined) add({ mailing: { id: options.continueWith } });
+	for (const id of options.continueWith) add({ mailing: { id } });
 	// from where the last poll stopped, if it could not read them all (reads or time ran out)
 	const hot = Object.keys(state.hot ?? {}).sort(compareIds);
 	const from = state.hotFrom;
 	const start = from === undefined ? 0 : Math.max(0, hot.findIndex((id) => compareIds(id, from) >= 0));
 	for (const id of [...hot.slice(start), ...hot.slice(0, start)]) add({ mailing: { id }, hot: true });
+	for (const id of options.retry) add({ mailing: { id } });
 
 	// groups wholly before the window are dropped from the front
 	while (chunks.length > 1 && chunks[0].newest !== undefined && (serviceTimeMs(chunks[0].newest) ?? Infinity) < windowStart) {

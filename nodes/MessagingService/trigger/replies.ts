@@ -2,15 +2,20 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
 import { mailingSummary, type WatchedMailing } from './mailings';
-import { serviceTimeToIsoWithOffset } from '../base/serviceTime';
+import { isRealServiceTime, isServiceTime, serviceTimeMs, serviceTimeToIsoWithOffset } from '../base/serviceTime';
 import { type SeenReply } from './state';
 import { chatInputOf, sessionIdOf } from './conversation';
-import { compareIds } from '../base/ids';
+
+/** A reply dated further ahead of n8n's clock than this has an odd date (see `readableTime`). */
+const FUTURE_ALLOWANCE_MS = 24 * 60 * 60 * 1000;
 
 /** A reply as the service returns it, with its ID and time as text. */
 export interface Reply {
 	id: string;
+	/** its time as the service wrote it when that is a real moment, else '' (see `readableTime`) */
 	receivedAt: string;
+	/** the time it is ordered by: its own, or the one of the reply the service listed before it */
+	orderAt: string;
 	record: IDataObject;
 }
 
@@ -18,36 +23,52 @@ export function asSeen(reply: Reply): SeenReply {
 	return [reply.id, reply.receivedAt];
 }
 
-/** Oldest first; the same second by ID. */
-export function compareReplies(a: Reply, b: Reply): number {
-	if (a.receivedAt !== b.receivedAt) return a.receivedAt < b.receivedAt ? -1 : 1;
-	return compareIds(a.id, b.id);
+/**
+ * A reply's time when the service wrote a real one; '' for every odd form alike (missing, empty,
+ * zeros such as `0000-00-00 00:00:00`, impossible dates, other formats, more than a day ahead of
+ * now): such a reply is output like any other, with `receivedAt` null, and never compared with
+ * the activation moment or the remembered times.
+ */
+export function readableTime(value: unknown, nowMs: number): string {
+	if (!isServiceTime(value) || !isRealServiceTime(value)) return '';
+	const ms = serviceTimeMs(value);
+	return ms !== undefined && ms >= Date.UTC(1971, 0, 1) && ms <= nowMs + FUTURE_ALLOWANCE_MS ? value : '';
 }
 
-/** The unread replies to one mailing (getNewIncomingMessages), oldest first. */
-export async function unreadReplies(client: ApiClient, mailingId: string): Promise<Reply[]> {
-	const records = await client.many('getNewIncomingMessages', { message_id: mailingId });
-	return records
-		.filter((record) => record.id !== undefined && record.id !== null && record.id !== '')
-		.map((record) => ({
-			id: String(record.id),
-			receivedAt: typeof record.d_receiver === 'string' ? record.d_receiver : '',
-			record,
-		}))
-		.sort(compareReplies);
+/** Oldest first by `orderAt`; the same second keeps the order the service listed them in. */
+export function compareReplies(a: Reply, b: Reply): number {
+	return a.orderAt === b.orderAt ? 0 : a.orderAt < b.orderAt ? -1 : 1;
 }
 
 /**
- * One output item: the reply, its time as ISO with the service zone's offset, the mailing it
- * answers, and the two fields n8n's AI Agent and chat memory nodes read by default:
- * `sessionId` (the conversation: the phone) and `chatInput` (the text).
+ * The unread replies to one mailing (getNewIncomingMessages), oldest first. An answer that is
+ * not a list is an error naming the method, never "no replies". `nowMs`: now on the service's
+ * clock, read as UTC (see base/serviceTime).
+ */
+export async function unreadReplies(client: ApiClient, mailingId: string, nowMs: number): Promise<Reply[]> {
+	const records = await client.list('getNewIncomingMessages', { message_id: mailingId });
+	let previous = '';
+	const replies: Reply[] = [];
+	for (const record of records) {
+		if (record.id === undefined || record.id === null || record.id === '') continue;
+		const receivedAt = readableTime(record.d_receiver, nowMs);
+		previous = receivedAt || previous;
+		replies.push({ id: String(record.id), receivedAt, orderAt: receivedAt || previous, record });
+	}
+	return replies.sort(compareReplies);
+}
+
+/**
+ * One output item: the reply, its time as ISO with the service zone's offset (null when the
+ * service gave no real time), the mailing it answers, and the two fields n8n's AI Agent and chat
+ * memory nodes read by default: `sessionId` (the conversation: the phone) and `chatInput` (the text).
  */
 export function replyItem(reply: Reply, mailing: WatchedMailing, zone: string): INodeExecutionData {
 	const { record } = reply;
 	return {
 		json: {
 			...record,
-			receivedAt: serviceTimeToIsoWithOffset(record.d_receiver, zone) ?? null,
+			receivedAt: (reply.receivedAt && serviceTimeToIsoWithOffset(reply.receivedAt, zone)) || null,
 			mailing: mailingSummary(mailing),
 			sessionId: sessionIdOf(record),
 			chatInput: chatInputOf(record),

@@ -3,7 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ListingOrder } from './listing';
 import { isObject } from '../base/guards';
 import { compareIds } from '../base/ids';
-import { isServiceTime, laterTime } from '../base/serviceTime';
+import { isServiceTime, laterTime, serviceTimeMs } from '../base/serviceTime';
+import type { Faults, MailingFault } from './readFaults';
 import { decodeChunks, encodeChunks, type Chunk } from './schedule';
 import { decodeSeen, encodeSeen } from './seenEncoding';
 
@@ -16,16 +17,21 @@ import { decodeSeen, encodeSeen } from './seenEncoding';
  * - a `floor`: the newest receipt time among the IDs forgotten to stay within MAX_SEEN. An
  *   unknown reply at or before it counts as seen; it stands in only for forgotten IDs, so a
  *   reply newer than every forgotten one is never swallowed, however late it turns up;
- * - `activatedAt`: the activation moment on the service's clock. A reply received before it
- *   existed at activation and is never output (unless Include Existing Replies), on whichever
- *   poll its mailing is first read.
+ * - `activatedAt`: the activation moment, n8n's clock read in the service's time zone. The first
+ *   poll records every reply it reads as existing, by ID: that needs no clock. A mailing first
+ *   read by a later poll has no such record, so there a reply counts as existing when it was
+ *   received more than CLOCK_TOLERANCE_MS before activation: a clock difference between n8n and
+ *   the service smaller than that never drops a new reply, and at most that much of the replies
+ *   before activation can come out as new.
  */
 export const STATE_KEY = 'replyTrigger';
 export const STATE_VERSION = 2;
 /** Reply IDs remembered over all mailings; older ones are folded into the floor. */
 export const MAX_SEEN = 2000;
-/** Reply IDs whose mark-as-read failed, retried once by the next poll. */
+/** Reply IDs whose mark-as-read failed, retried by every poll until it succeeds. */
 export const MAX_PENDING_READ = 500;
+/** How far n8n's clock and the service's may differ without a new reply being taken for an existing one. */
+export const CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
 
 export type WatchMode = 'recentMailings' | 'specificMailings';
 
@@ -45,8 +51,12 @@ export interface TriggerState {
 	addedAt?: Record<string, string>;
 	/** Specific Mailings: the IDs watched by the last poll */
 	ids?: string[];
-	/** the mailing the next poll starts with (the watched mailings are read in turn) */
+	/** Specific Mailings: the mailing the next poll starts with (the watched mailings are read in turn) */
 	cursor?: string;
+	/** mailings whose unread replies did not all fit the last poll's Max Replies: read first */
+	continueWith?: string[];
+	/** mailings whose replies could not be read (see readFaults.ts) */
+	faults?: Faults;
 	/** polls made since activation (the schedule's clock) */
 	polls: number;
 	/** Recent Mailings: the listing order detected (undefined until it can be told) */
@@ -74,6 +84,19 @@ function stringList(value: unknown): string[] {
 	return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 }
 
+function faultsOf(value: unknown): Faults | undefined {
+	if (!isObject(value)) return undefined;
+	const faults: Faults = {};
+	for (const [id, raw] of Object.entries(value)) {
+		if (!isObject(raw) || count(raw.failures) === undefined || count(raw.retryAt) === undefined) continue;
+		const fault: MailingFault = { failures: raw.failures as number, retryAt: raw.retryAt as number, reason: String(raw.reason ?? '') };
+		if (raw.gone === true) fault.gone = true;
+		if (raw.reported === true) fault.reported = true;
+		faults[id] = fault;
+	}
+	return Object.keys(faults).length > 0 ? faults : undefined;
+}
+
 /** Reads the stored state; undefined when there is none (first activation) or it is unreadable. */
 export function readState(staticData: IDataObject): TriggerState | undefined {
 	const raw = staticData[STATE_KEY];
@@ -91,7 +114,14 @@ export function readState(staticData: IDataObject): TriggerState | undefined {
 		floor: isServiceTime(raw.floor) ? raw.floor : undefined,
 		addedAt: Object.keys(addedAt).length > 0 ? addedAt : undefined,
 		ids: Array.isArray(raw.ids) ? stringList(raw.ids) : undefined,
-		cursor: typeof raw.cursor === 'string' ? raw.cursor : undefined,
+		cursor: typeof raw.cursor === 'string' && raw.watch === 'specificMailings' ? raw.cursor : undefined,
+		// a state of an earlier version kept the one mailing to continue with in `cursor`
+		continueWith: Array.isArray(raw.continueWith)
+			? stringList(raw.continueWith)
+			: typeof raw.cursor === 'string' && raw.watch === 'recentMailings'
+				? [raw.cursor]
+				: undefined,
+		faults: faultsOf(raw.faults),
 		polls: count(raw.polls) ?? 0,
 		order: raw.order === 'oldest-first' || raw.order === 'newest-first' ? raw.order : undefined,
 		total: count(raw.total),
@@ -106,10 +136,16 @@ export function readState(staticData: IDataObject): TriggerState | undefined {
 	};
 }
 
-/** Stores the state as plain JSON (undefined members left out, the seen IDs encoded). */
+/** Stores the state as plain JSON (undefined and empty members left out, the seen IDs encoded). */
 export function writeState(staticData: IDataObject, state: TriggerState): void {
-	const { seen, chunks, ...rest } = state;
-	const encoded = { ...rest, seen: encodeSeen(seen), ...(chunks ? { chunks: encodeChunks(chunks) } : {}) };
+	const { seen, chunks, faults, continueWith, ...rest } = state;
+	const encoded = {
+		...rest,
+		seen: encodeSeen(seen),
+		...(chunks ? { chunks: encodeChunks(chunks) } : {}),
+		...(faults && Object.keys(faults).length > 0 ? { faults } : {}),
+		...(continueWith && continueWith.length > 0 ? { continueWith } : {}),
+	};
 	staticData[STATE_KEY] = JSON.parse(JSON.stringify(encoded)) as IDataObject;
 }
 
@@ -123,10 +159,15 @@ export function wasSeen(state: TriggerState, id: string, receivedAt: string): bo
 	return state.floor !== undefined && isServiceTime(receivedAt) && receivedAt <= state.floor;
 }
 
-/** Whether a reply existed before the trigger watched its mailing (activation, or ID added). */
+/**
+ * Whether a reply existed before the trigger watched its mailing (activation, or ID added), for a
+ * mailing the first poll did not read: received more than CLOCK_TOLERANCE_MS before. A reply
+ * with no readable time counts as new.
+ */
 export function existedBefore(state: TriggerState, mailingId: string, receivedAt: string): boolean {
-	const since = state.addedAt?.[mailingId] ?? state.activatedAt;
-	return since !== '' && isServiceTime(receivedAt) && receivedAt < since;
+	const since = serviceTimeMs(state.addedAt?.[mailingId] ?? state.activatedAt);
+	const received = serviceTimeMs(receivedAt);
+	return since !== undefined && received !== undefined && received < since - CLOCK_TOLERANCE_MS;
 }
 
 export function remember(state: TriggerState, replies: SeenReply[]): void {

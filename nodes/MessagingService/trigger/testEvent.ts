@@ -45,14 +45,24 @@ export async function latestReply(context: IPollFunctions, config: TriggerConfig
 	}
 	let latest: { reply: Reply; mailing: WatchedMailing } | undefined;
 	let scanned = 0;
+	let failure: unknown;
+	const nowMs = Date.now();
 	for (const mailing of newestFirst) {
 		if (scanned > 0 && outOfTime()) break;
-		const replies = await unreadReplies(client, mailing.id);
 		scanned++;
+		let replies: Reply[];
+		try {
+			replies = await unreadReplies(client, mailing.id, nowMs);
+		} catch (error) {
+			// one mailing that cannot be read does not hide the replies of the others
+			failure ??= error;
+			continue;
+		}
 		const newest = replies[replies.length - 1];
 		if (newest && (!latest || compareReplies(newest, latest.reply) > 0)) latest = { reply: newest, mailing };
 	}
 	if (!latest) {
+		if (failure !== undefined) throw failure;
 		throw new NodeOperationError(
 			context.getNode(),
 			`No reply yet: none of the ${newestFirst.length} watched chat mailing${newestFirst.length === 1 ? ' has an unread reply' : 's has an unread reply'}`,

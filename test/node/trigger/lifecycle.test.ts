@@ -113,16 +113,32 @@ describe('Messaging Service Trigger: activation, manual test, restarts, failures
 		expect(id).toBeDefined();
 	});
 
-	it('a failed poll loses and duplicates nothing: the replies come with the next poll', async () => {
-		const { mailing, session } = await t.watching(RECENT);
+	it('a poll whose every read fails (Specific Mailings) fails, changes nothing, and loses nothing', async () => {
+		const mailing = await t.sendChat();
+		const session = t.session({ watch: 'specificMailings', mailings: pickedMailings(mailing), markAsRead: true });
+		await session.poll();
 		const ids = [t.reply(mailing, 'one'), t.reply(mailing, 'two')];
 		const saved = session.savedStaticData();
 
 		t.sandbox.setFaults({ rules: [{ apiMethod: 'getNewIncomingMessages', kind: '500-before' }] });
 		const failed = await session.poll();
-		expect(failed.error?.message).toBeDefined();
+		expect(failed.error?.message).toMatch(/unavailable \(500\)/);
 		expect(failed.result).toBeNull();
 		expect(session.savedStaticData()).toBe(saved);
+
+		t.sandbox.clearFaults();
+		expect((await session.poll()).items.map((item) => item.id)).toEqual(ids);
+		expect((await session.poll()).result).toBeNull();
+	});
+
+	it('a failed read of a recent mailing is retried by the next poll: nothing lost, nothing doubled', async () => {
+		const { mailing, session } = await t.watching(RECENT);
+		const ids = [t.reply(mailing, 'one'), t.reply(mailing, 'two')];
+
+		t.sandbox.setFaults({ rules: [{ apiMethod: 'getNewIncomingMessages', kind: '500-before' }] });
+		const failed = await session.poll();
+		expect(failed.error).toBeUndefined();
+		expect(failed.result).toBeNull();
 
 		t.sandbox.clearFaults();
 		expect((await session.poll()).items.map((item) => item.id)).toEqual(ids);
