@@ -42,7 +42,7 @@ export interface TriggerSessionOptions {
 export interface PollOutcome {
 	/** what poll() returned: null when there was nothing new */
 	result: INodeExecutionData[][] | null;
-	/** the JSON of the items of the first output of every execution the poll started, in order ([] when none) */
+	/** the JSON of the items of the first output of every execution the poll started, in order ([] when none), also when it then threw */
 	items: IDataObject[];
 	/** the same items by execution: those poll() started itself (`__emit`), then the one it returned */
 	executions: IDataObject[][];
@@ -111,7 +111,7 @@ export class TriggerSession {
 			const executions = result ? [...emitted, (result[0] ?? []).map((item) => item.json)] : emitted;
 			return { result, items: executions.flat(), executions };
 		} catch (error) {
-			return { result: null, items: [], executions: emitted, error: error as Error };
+			return { result: null, items: emitted.flat(), executions: emitted, error: error as Error };
 		}
 	}
 

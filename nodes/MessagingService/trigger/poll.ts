@@ -2,7 +2,7 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { createApiClient, type ApiClient } from '../transport/client';
 import { serviceZone } from '../helpers/serviceZone';
-import { serviceNow, serviceTimeMs } from '../base/serviceTime';
+import { laterTime, serviceNow, serviceTimeMs } from '../base/serviceTime';
 import { budgetClock } from './budget';
 import { readConfig } from './config';
 import { combineByConversation } from './conversation';
@@ -12,7 +12,7 @@ import { makeHot, planRecent, type PlannedRead } from './recentPlan';
 import { classifyReadError, faultReport, isDue, noteFailure, unreported, type Faults } from './readFaults';
 import { asSeen, compareReplies, replyItem, unreadReplies, type Reply } from './replies';
 import { HOT_MS } from './schedule';
-import { capSeen, existedBefore, freshState, readState, remember, wasSeen, writeState, type TriggerState } from './state';
+import { activationMoment, capSeen, existedBefore, freshState, readState, remember, wasSeen, writeState, type TriggerState } from './state';
 import { latestReply } from './testEvent';
 import { compareIds } from '../base/ids';
 
@@ -80,7 +80,7 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 	const zone = await serviceZone(this);
 	const now = serviceNow(zone);
 	const nowMs = serviceTimeMs(now) ?? Date.now();
-	const state = first ? freshState(config.watch, previous === undefined && config.includeExisting ? '' : now) : previous;
+	const state = first ? freshState(config.watch, previous === undefined && config.includeExisting ? '' : activationMoment(nowMs)) : previous;
 	const faults: Faults = (state.faults ??= {});
 	const due = (id: string) => isDue(faults, id, state.polls);
 
@@ -93,7 +93,7 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 		const addedAt: Record<string, string> = {};
 		for (const id of config.ids) {
 			if (before && !before.has(id)) justAdded.add(id);
-			const since = justAdded.has(id) ? now : state.addedAt?.[id];
+			const since = justAdded.has(id) ? activationMoment(nowMs) : state.addedAt?.[id];
 			if (since) addedAt[id] = since;
 		}
 		for (const id of Object.keys(faults)) if (!config.ids.includes(id)) delete faults[id];
@@ -119,6 +119,7 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 	let readOk = 0;
 	let scanned = 0;
 	let stop: Error | undefined;
+	let newestSeen: string | undefined;
 	for (const read of reads) {
 		const { mailing, chunk } = read;
 		if (scanned >= config.maxMailings || (scanned > 0 && outOfTime())) break;
@@ -148,7 +149,10 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 
 		// the first poll records what it reads; later, what was received before activation is
 		// known as existing by its time, on whichever poll its mailing is first read
-		if ((first && state.activatedAt !== '') || justAdded.has(mailing.id)) remember(state, replies.map(asSeen));
+		if ((first && state.activatedAt !== '') || justAdded.has(mailing.id)) {
+			remember(state, replies.map(asSeen));
+			for (const reply of replies) newestSeen = laterTime(newestSeen, reply.receivedAt);
+		}
 		for (const reply of replies) {
 			if (foundIds.has(reply.id) || wasSeen(state, reply.id, reply.receivedAt) || existedBefore(state, mailing.id, reply.receivedAt)) continue;
 			foundIds.add(reply.id);
@@ -159,6 +163,7 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 		// not one mailing could be read: the service or the key is at fault, not a mailing
 		throw stop ?? failures.find(({ failure }) => failure === 'failed')!.error;
 	}
+	if (first && state.activatedAt !== '') state.activatedAt = activationMoment(nowMs, newestSeen);
 	for (const { id, error, failure } of failures) {
 		noteFailure(faults, id, failure, error.message, state.polls);
 		if (failure === 'gone' && state.hot) delete state.hot[id];

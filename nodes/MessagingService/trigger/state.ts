@@ -17,12 +17,10 @@ import { decodeSeen, encodeSeen } from './seenEncoding';
  * - a `floor`: the newest receipt time among the IDs forgotten to stay within MAX_SEEN. An
  *   unknown reply at or before it counts as seen; it stands in only for forgotten IDs, so a
  *   reply newer than every forgotten one is never swallowed, however late it turns up;
- * - `activatedAt`: the activation moment, n8n's clock read in the service's time zone. The first
- *   poll records every reply it reads as existing, by ID: that needs no clock. A mailing first
- *   read by a later poll has no such record, so there a reply counts as existing when it was
- *   received more than CLOCK_TOLERANCE_MS before activation: a clock difference between n8n and
- *   the service smaller than that never drops a new reply, and at most that much of the replies
- *   before activation can come out as new.
+ * - `activatedAt`: the activation moment on the service's clock (see `activationMoment`). The
+ *   first poll records every reply it reads as existing, by ID: that needs no clock. A mailing
+ *   first read by a later poll has no such record, so there a reply received at or before the
+ *   moment counts as existing.
  */
 export const STATE_KEY = 'replyTrigger';
 export const STATE_VERSION = 2;
@@ -31,7 +29,7 @@ export const MAX_SEEN = 2000;
 /** Reply IDs whose mark-as-read failed, retried by every poll until it succeeds. */
 export const MAX_PENDING_READ = 500;
 /** How far n8n's clock and the service's may differ without a new reply being taken for an existing one. */
-export const CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
+export const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 
 export type WatchMode = 'recentMailings' | 'specificMailings';
 
@@ -159,15 +157,31 @@ export function wasSeen(state: TriggerState, id: string, receivedAt: string): bo
 	return state.floor !== undefined && isServiceTime(receivedAt) && receivedAt <= state.floor;
 }
 
+function serviceTimeAt(ms: number): string {
+	return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * The activation moment on the service's clock, which n8n cannot read: n8n's clock in the
+ * service's time zone (`nowMs`, as UTC) minus CLOCK_TOLERANCE_MS, so that a service clock behind
+ * or ahead of n8n's by less than that never makes a new reply look old; or, when later, the
+ * newest time the service wrote among what the first poll read (`newestSeen`): the service's own
+ * clock had reached it. A time further ahead than the tolerance is an odd date, not the clock.
+ */
+export function activationMoment(nowMs: number, newestSeen?: string): string {
+	const seen = serviceTimeMs(newestSeen);
+	const tolerated = nowMs - CLOCK_TOLERANCE_MS;
+	return serviceTimeAt(seen !== undefined && seen > tolerated && seen <= nowMs + CLOCK_TOLERANCE_MS ? seen : tolerated);
+}
+
 /**
  * Whether a reply existed before the trigger watched its mailing (activation, or ID added), for a
- * mailing the first poll did not read: received more than CLOCK_TOLERANCE_MS before. A reply
- * with no readable time counts as new.
+ * mailing the first poll did not read: received at or before that moment. A reply with no
+ * readable time counts as new.
  */
 export function existedBefore(state: TriggerState, mailingId: string, receivedAt: string): boolean {
-	const since = serviceTimeMs(state.addedAt?.[mailingId] ?? state.activatedAt);
-	const received = serviceTimeMs(receivedAt);
-	return since !== undefined && received !== undefined && received < since - CLOCK_TOLERANCE_MS;
+	const since = state.addedAt?.[mailingId] ?? state.activatedAt;
+	return since !== '' && receivedAt !== '' && receivedAt <= since;
 }
 
 export function remember(state: TriggerState, replies: SeenReply[]): void {
