@@ -169,6 +169,7 @@ function everyOperation(world: World, e: Entities, wave: string, options: INodeP
 		['reply', 'getManyNew', { messageId: String(e.chatMailingId), options: { ...options, markAsRead: true } }],
 		['reply', 'markAsRead', { replyIds: e.replyId, options }],
 		['verificationCode', 'send', { phone, codeSource: 'generate', codeLength: 6, options }],
+		['verificationCode', 'check', { token: 'not-a-token', enteredCode: '123456' }],
 		['template', 'create', { name: `${wave} template`, message: 'Hello' }],
 		['template', 'delete', { template: byId(e.templateToDelete) }],
 		['template', 'get', { template: byId(world.account.templateIds[0]) }],
