@@ -33,7 +33,7 @@ export async function checkCodes(
 	fixture: SandboxFixture,
 	token: string,
 	codes: string[],
-	extras: RunExtras & { options?: IDataObject } = {},
+	extras: RunExtras & { options?: INodeParameters } = {},
 ): Promise<{ outputs: IDataObject[]; result: RunNodeResult }> {
 	const { options, ...rest } = extras;
 	const result = await fixture.run({
@@ -50,7 +50,7 @@ export async function checkCode(
 	fixture: SandboxFixture,
 	token: string,
 	code: string,
-	extras: RunExtras & { options?: IDataObject } = {},
+	extras: RunExtras & { options?: INodeParameters } = {},
 ): Promise<IDataObject> {
 	return (await checkCodes(fixture, token, [code], extras)).outputs[0];
 }

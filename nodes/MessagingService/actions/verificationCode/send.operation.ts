@@ -6,6 +6,7 @@ import { readPhone } from '../../helpers/fields';
 import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
 import { readCredential } from '../../transport/request';
+import { redactDeep } from '../../transport/redaction';
 import { withoutKey } from '../../transport/secrets';
 import { optionsCollection } from '../common';
 import { forOperation } from '../display';
@@ -172,6 +173,11 @@ function cooldownRefusal(context: IExecuteFunctions, phone: string, cooldown: nu
 	);
 }
 
+/** The service's answer without the code, should it echo the message it sent. */
+function answerWithoutCode(answer: IDataObject, code: string): IDataObject {
+	return Object.fromEntries(Object.entries(redactDeep(answer, code)).filter(([, value]) => String(value) !== code));
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
 	const channel = this.getNodeParameter('channel', itemIndex, 'appOne') as keyof typeof channels;
 	const method = channels[channel];
@@ -227,7 +233,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const expiresAt = now + validMinutes * 60;
 	return [
 		{
-			...answer,
+			...answerWithoutCode(answer, code),
 			phone,
 			token: issueToken(keys, phone, code, expiresAt),
 			expiresAt: new Date(expiresAt * 1000).toISOString(),
