@@ -131,6 +131,8 @@ describe('sign-up with a verification code: two webhooks in a real n8n', () => {
 		const executions = await savedExecutions();
 		// the probes of the two webhooks, 4 starts and 8 checks
 		expect(executions.length).toBeGreaterThanOrEqual(14);
+		// the search finds a code where one is: in the requests the person posted
+		expect(executions.filter(({ text }) => codes.some((code) => holds(text, code))).length).toBeGreaterThan(0);
 		for (const { id, text } of executions) {
 			const { runData } = (await client.getExecution(id)).data.resultData;
 			const { [VERIFY_WEBHOOK]: posted, ...rest } = runData;
