@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { checkPhone } from '../../helpers/fields';
-import { invalidField } from '../../base/validation';
 import { readCredential } from '../../transport/request';
 import { forOperation } from '../display';
+import { readNumberOption } from './numberOption';
 import { codeMatches, readToken, verificationKeys } from './verificationToken';
 import { VerificationState } from './verificationState';
 
@@ -85,17 +85,16 @@ export function normalizeCode(value: unknown): string {
 	return text.replace(/[\s\u2010-\u2015\u2212-]/g, '');
 }
 
-function readMaxWrongAttempts(context: IExecuteFunctions, itemIndex: number): number {
-	const value = context.getNodeParameter('options.maxWrongAttempts', itemIndex, DEFAULT_MAX_WRONG_ATTEMPTS);
-	const number = Number(value);
-	if (!Number.isInteger(number) || number < 1 || number > MAX_WRONG_ATTEMPTS) {
-		throw invalidField(context.getNode(), 'Max Wrong Attempts', value, `a whole number from 1 to ${MAX_WRONG_ATTEMPTS}`, itemIndex);
-	}
-	return number;
-}
-
 function outcome(status: CheckStatus, details: IDataObject = {}): IDataObject[] {
-	return [{ valid: status === 'valid', status, message: messages[status], phone: null, ...details }];
+	return [
+		{
+			valid: status === 'valid',
+			status,
+			message: messages[status],
+			phone: null,
+			...details,
+		},
+	];
 }
 
 /**
@@ -103,7 +102,17 @@ function outcome(status: CheckStatus, details: IDataObject = {}): IDataObject[] 
  * an If node); only bad settings are errors.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const maxWrong = readMaxWrongAttempts(this, itemIndex);
+	const maxWrong = readNumberOption(
+		this,
+		{
+			name: 'maxWrongAttempts',
+			label: 'Max Wrong Attempts',
+			min: 1,
+			max: MAX_WRONG_ATTEMPTS,
+			fallback: DEFAULT_MAX_WRONG_ATTEMPTS,
+		},
+		itemIndex,
+	);
 	const expectedPhone = this.getNodeParameter('options.phone', itemIndex, '');
 	const phone = expectedPhone === '' ? undefined : checkPhone(this, expectedPhone, 'Phone', itemIndex);
 	const code = normalizeCode(this.getNodeParameter('enteredCode', itemIndex, ''));
@@ -112,7 +121,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const reading = readToken(keys, this.getNodeParameter('token', itemIndex, ''));
 	if (!reading.ok) return outcome(reading.status);
 	const { claims } = reading;
-	const about = { phone: claims.phone, expiresAt: new Date(claims.expiresAt * 1000).toISOString() };
+	const about = {
+		phone: claims.phone,
+		expiresAt: new Date(claims.expiresAt * 1000).toISOString(),
+	};
 	if (phone !== undefined && phone !== claims.phone) return outcome('otherPhone', about);
 
 	// from reading the token's record to writing it nothing is awaited: items of one execution cannot interleave here
@@ -130,5 +142,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const wrongAttempts = record.wrongAttempts + 1;
 	state.recordCheck(claims.nonce, { wrongAttempts, used: false }, claims.expiresAt);
-	return outcome('wrongCode', { ...about, attemptsLeft: maxWrong - wrongAttempts });
+	return outcome('wrongCode', {
+		...about,
+		attemptsLeft: maxWrong - wrongAttempts,
+	});
 }

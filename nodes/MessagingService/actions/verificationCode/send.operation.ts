@@ -1,6 +1,5 @@
 import { randomInt } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { readPhone } from '../../helpers/fields';
 import { invalidField } from '../../base/validation';
@@ -11,8 +10,9 @@ import { withoutKey } from '../../transport/secrets';
 import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { phoneField } from '../shared/recipients';
-import { issueToken, phoneKey, verificationKeys } from './verificationToken';
-import { MAX_ENTRIES, VerificationState } from './verificationState';
+import { readNumberOption } from './numberOption';
+import { reserveResend } from './resendCooldown';
+import { issueToken, verificationKeys } from './verificationToken';
 
 /** The spec: a verification code is digits only, at most 16 characters. */
 export const MAX_CODE_LENGTH = 16;
@@ -66,7 +66,11 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 				description:
 					'The node makes a random code of digits; the output holds a verification token that Check compares the typed code with',
 			},
-			{ name: 'Use My Code', value: 'given', description: 'Send a code you give' },
+			{
+				name: 'Use My Code',
+				value: 'given',
+				description: 'Send a code you give',
+			},
 		],
 		default: 'generate',
 	},
@@ -74,7 +78,10 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 		displayName: 'Code Length',
 		name: 'codeLength',
 		type: 'number',
-		typeOptions: { minValue: MIN_GENERATED_LENGTH, maxValue: MAX_CODE_LENGTH },
+		typeOptions: {
+			minValue: MIN_GENERATED_LENGTH,
+			maxValue: MAX_CODE_LENGTH,
+		},
 		default: 6,
 		description: `How many digits the generated code has, from ${MIN_GENERATED_LENGTH} to ${MAX_CODE_LENGTH}`,
 		displayOptions: { show: { codeSource: ['generate'] } },
@@ -149,30 +156,6 @@ function readCode(context: IExecuteFunctions, itemIndex: number): string {
 	return generateCode(length);
 }
 
-function readWholeNumber(
-	context: IExecuteFunctions,
-	option: { name: string; label: string; min: number; max: number; fallback: number },
-	itemIndex: number,
-): number {
-	const value = context.getNodeParameter(`options.${option.name}`, itemIndex, option.fallback);
-	const number = Number(value);
-	if (!Number.isInteger(number) || number < option.min || number > option.max) {
-		throw invalidField(context.getNode(), option.label, value, `a whole number from ${option.min} to ${option.max}`, itemIndex);
-	}
-	return number;
-}
-
-function cooldownRefusal(context: IExecuteFunctions, phone: string, cooldown: number, until: number, now: number, itemIndex: number) {
-	return new NodeOperationError(
-		context.getNode(),
-		`No code sent to Phone "${phone}" in item ${itemIndex}: a code went to this phone less than ${cooldown} s ago (Resend Cooldown)`,
-		{
-			itemIndex,
-			description: `Nothing was sent. Another code can be sent to this phone in ${until - now} s; until then the code already sent stays valid.`,
-		},
-	);
-}
-
 /** The service's answer without the code, should it echo the message it sent. */
 function answerWithoutCode(answer: IDataObject, code: string): IDataObject {
 	return Object.fromEntries(Object.entries(redactDeep(answer, code)).filter(([, value]) => String(value) !== code));
@@ -187,12 +170,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const tokenOnly = this.getNode().typeVersion >= TOKEN_ONLY_VERSION;
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
 	const code = readCode(this, itemIndex);
-	const validMinutes = readWholeNumber(
+	const validMinutes = readNumberOption(
 		this,
-		{ name: 'validMinutes', label: 'Code Valid For (Minutes)', min: 1, max: MAX_VALID_MINUTES, fallback: DEFAULT_VALID_MINUTES },
+		{
+			name: 'validMinutes',
+			label: 'Code Valid For (Minutes)',
+			min: 1,
+			max: MAX_VALID_MINUTES,
+			fallback: DEFAULT_VALID_MINUTES,
+		},
 		itemIndex,
 	);
-	const cooldown = readWholeNumber(
+	const cooldown = readNumberOption(
 		this,
 		{
 			name: 'resendCooldown',
@@ -206,31 +195,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const includeCode = this.getNodeParameter('options.includeCode', itemIndex, !tokenOnly) === true;
 	const keys = verificationKeys(await readCredential(this, itemIndex));
 
-	// from reading the cooldown to starting a new one nothing is awaited: items of one execution cannot interleave here
-	const now = Math.floor(Date.now() / 1000);
-	const state = VerificationState.open(this, now);
-	const phoneName = phoneKey(keys, phone);
-	const until = now + cooldown;
-	if (cooldown > 0) {
-		const running = state.cooldownOf(phoneName);
-		if (running !== undefined) throw cooldownRefusal(this, phone, cooldown, running, now, itemIndex);
-		if (!state.canStartCooldown()) {
-			throw new NodeOperationError(this.getNode(), `No code sent to Phone "${phone}" in item ${itemIndex}: too many phones are in their resend cooldown`, {
-				itemIndex,
-				description: `Nothing was sent. The workflow keeps at most ${MAX_ENTRIES} phones in the cooldown; try again when older cooldowns have ended.`,
-			});
-		}
-		state.startCooldown(phoneName, until);
-	}
-
+	const releaseResend = reserveResend(this, keys, phone, cooldown, itemIndex);
 	let answer: IDataObject;
 	try {
 		answer = await api.one(method, { phone, message: code });
 	} catch (error) {
-		if (cooldown > 0) state.cancelCooldown(phoneName, until);
+		releaseResend();
 		throw withoutKey(error, code);
 	}
-	const expiresAt = now + validMinutes * 60;
+	const expiresAt = Math.floor(Date.now() / 1000) + validMinutes * 60;
 	return [
 		{
 			...answerWithoutCode(answer, code),
