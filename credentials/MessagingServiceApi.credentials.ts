@@ -82,6 +82,15 @@ export class MessagingServiceApi implements ICredentialType {
 			description:
 				"The time zone of the service's times, which carry none (an IANA name, e.g. Europe/Minsk). The reply trigger reads the service's times in it (receivedAt, what exists at activation); the operations send their schedule and send times in it. Leave empty to use the workflow's time zone, as before this setting existed.",
 		},
+		{
+			displayName: 'Verification Secret',
+			name: 'verificationSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Optional. The secret that signs the tokens of Verification Code > Send and Check. Empty: one derived from the API key (which it does not reveal); changing the key then voids the tokens not yet checked. Set one of 32 characters or more to keep tokens valid across key changes.',
+		},
 	];
 
 	authenticate = async (

@@ -31,9 +31,10 @@ export class MessagingService implements INodeType {
 		},
 		group: ['output'],
 		// 2: one vocabulary (Send At in every operation that schedules, Template > Get Many's value getMany)
-		// and Timeout always under Options
-		version: [1, 2],
-		defaultVersion: 2,
+		// and Timeout always under Options; 3: Verification Code > Send returns a token, not the code,
+		// and has a resend cooldown (docs/verification-codes.md)
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Send SMS, chat-app messages and verification codes, read chat replies and manage message templates',
 		defaults: { name: 'Messaging Service' },

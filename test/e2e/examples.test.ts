@@ -7,8 +7,8 @@ import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
 import { host } from './lib/host';
 import type { N8nClient } from './lib/n8n-client';
-import type { ExecutionDetails, WorkflowData } from './lib/n8n-types';
-import { sharedN8n, type SharedN8n } from './lib/shared-n8n';
+import type { WorkflowData } from './lib/n8n-types';
+import { sharedN8n } from './lib/shared-n8n';
 
 const PACKAGE = 'n8n-nodes-messaging-service';
 const TOKEN = 'e2e-examples-token';
@@ -36,7 +36,6 @@ function packageNodes(workflow: WorkflowData) {
 
 describe('the example workflows in a real n8n, against the emulator', () => {
 	let sandbox: Sandbox;
-	let n8n: SharedN8n;
 	let client: N8nClient;
 	let credential: { id: string; name: string };
 
@@ -50,7 +49,7 @@ describe('the example workflows in a real n8n, against the emulator', () => {
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], clock: 'real', quiet: true });
-		({ n8n, client } = await sharedN8n());
+		({ client } = await sharedN8n());
 		// The examples name this credential, and n8n finds it by its name only when no other
 		// credential has it: no other file of the shared n8n may use the name.
 		credential = await client.createCredential({
@@ -103,52 +102,7 @@ describe('the example workflows in a real n8n, against the emulator', () => {
 		}
 	});
 
-	describe('sign-up with a verification code (examples/signup-verification-code.json)', () => {
-		async function signUpAndSubmit(submit: (expectedCode: string) => string): Promise<{
-			waiting: ExecutionDetails;
-			finished: ExecutionDetails;
-		}> {
-			const workflow = await importExample('examples/signup-verification-code.json');
-			const executionId = await client.startManualRun(workflow.id);
-			const waiting = await client.waitUntilWaiting(executionId);
-			const [kept] = nodeOutput(waiting, 'Keep the code for the check');
-			const answer = await axios.post(String(kept.submitCodeUrl), { code: submit(String(kept.expectedCode)) }, { validateStatus: () => true });
-			expect(answer.status).toBe(200);
-			const finished = await client.waitForExecution(executionId);
-			expect(finished.status).toBe('success');
-			return { waiting, finished };
-		}
-
-		it('sends a generated code, keeps it while waiting, and verifies the phone when the same code comes back', async () => {
-			const { waiting, finished } = await signUpAndSubmit((expectedCode) => expectedCode);
-
-			const [sent] = nodeOutput(waiting, 'Send verification code');
-			expect(sent).toEqual(expect.objectContaining({ phone: '375291234567', code: expect.stringMatching(/^\d{6}$/), status: 'NEW' }));
-			const [kept] = nodeOutput(waiting, 'Keep the code for the check');
-			expect(kept).toEqual(
-				expect.objectContaining({ phone: '375291234567', expectedCode: sent.code, submitCodeUrl: expect.stringContaining(`${n8n.baseUrl}/webhook-waiting/`) }),
-			);
-			expect(nodeOutput(finished, 'Phone verified')).toEqual([{ phone: '375291234567', verified: true }]);
-			expect(finished.data.resultData.runData['Wrong or expired code']).toBeUndefined();
-
-			// One request to the emulator: the code, to the normalised phone, through messenger app one.
-			expect(sandbox.requests().map((request) => request.apiMethod)).toEqual(['sendOtpAppOne']);
-			expect(calls('sendOtpAppOne')[0].query).toEqual({ token: TOKEN, phone: '375291234567', message: sent.code });
-			expect(sandbox.counters().sent).toEqual(
-				expect.arrayContaining([expect.objectContaining({ channel: 'otp-app-one', phone: '375291234567', text: sent.code })]),
-			);
-		});
-
-		it('refuses a code that differs from the one sent', async () => {
-			const { finished } = await signUpAndSubmit((expectedCode) => (expectedCode === '000000' ? '111111' : '000000'));
-
-			expect(nodeOutput(finished, 'Wrong or expired code')).toEqual([
-				{ phone: '375291234567', verified: false, reason: 'the code does not match the one that was sent' },
-			]);
-			expect(finished.data.resultData.runData['Phone verified']).toBeUndefined();
-			expect(calls('sendOtpAppOne')).toHaveLength(1);
-		});
-	});
+	// examples/signup-verification-code.json (two webhooks, active workflow): verification-flow.test.ts
 
 	describe('batch SMS to a contact list, then its status (examples/batch-send-with-status.json)', () => {
 		it('sends one personal mailing to the three contacts, waits, and reads every delivery as DELIVERED', async () => {

@@ -82,6 +82,7 @@ const defaults: Record<string, Record<string, Defaults>> = {
 	},
 	verificationCode: {
 		send: () => ({ phone: '375291000001' }),
+		check: () => ({ token: 'not-a-token', enteredCode: '123456' }),
 	},
 	template: {
 		create: () => ({ name: 'Welcome', message: 'Hello' }),

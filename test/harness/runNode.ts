@@ -37,6 +37,8 @@ export interface RunNodeOptions {
 	/** cancels the execution (as the editor's stop button does) after this many milliseconds */
 	cancelAfterMs?: number;
 	timezone?: string;
+	/** the workflow's static data as n8n loads it; give the same object to several runs to carry it across executions */
+	staticData?: IDataObject;
 	/** extra fields of the engine's additionalData, e.g. `executionId` and `webhookWaitingBaseUrl` for signed resume links */
 	additionalData?: Record<string, unknown>;
 }
@@ -59,7 +61,10 @@ function asItem(item: IDataObject | INodeExecutionData | Record<string, unknown>
  * Runs the action node once in n8n's real engine (WorkflowExecute), with the credential's own
  * authenticate and n8n's own HTTP helpers, and returns what the engine recorded.
  */
-/** The action node's newest version: what a node added in the editor today has. */
+/**
+ * The action node's version by default. Version 3 changed only Verification Code > Send (a token
+ * instead of the code, a resend cooldown): its tests give typeVersion 3, the others run as version 2.
+ */
 const ACTION_NODE_VERSION = 2;
 
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
@@ -74,7 +79,13 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			? { retryOnFail: true, maxTries: options.retryOnFail.maxTries, waitBetweenTries: options.retryOnFail.waitBetweenTries ?? 0 }
 			: {}),
 	});
-	const workflow = oneNodeWorkflow(node, { id: 'harness', name: 'harness', active: false, timezone: options.timezone });
+	const workflow = oneNodeWorkflow(node, {
+		id: 'harness',
+		name: 'harness',
+		active: false,
+		timezone: options.timezone,
+		staticData: options.staticData,
+	});
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'harness-execution', mock());
 	let resolveRun: (run: IRun) => void = () => {};

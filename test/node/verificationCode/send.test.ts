@@ -1,20 +1,24 @@
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { badInputTable } from '../../harness/badInputTable';
 import { itRefusesBadItems } from '../../harness/badInput';
-import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
+import { clockAhead, sendCode, sendParams, TOKEN_VERSION } from './setup';
 
 const fixture = useSandbox();
-const sendCode = (overrides: INodeParameters) => params(fixture.account, 'verificationCode', 'send', overrides);
+const sendCodeParams = (overrides: INodeParameters) => sendParams(fixture, overrides);
+
+afterEach(() => jest.restoreAllMocks());
 
 describe('Verification Code > Send', () => {
 	it.each([
 		['appOne', '/api/v1/sendOtpAppOne', 'otp-app-one'],
 		['appTwo', '/api/v1/sendOtpAppTwo', 'otp-app-two'],
-	])('sends a given code through %s with message and phone in the query', async (channel, path, counted) => {
+	])('sends a given code through %s and returns a token, not the code', async (channel, path, counted) => {
+		const before = Date.now();
 		const { items, request } = await fixture.runOk({
-			parameters: sendCode({ channel, phone: '+375 29 123-45-67', codeSource: 'given', code: '0048213' }),
+			typeVersion: TOKEN_VERSION,
+			parameters: sendCodeParams({ channel, phone: '+375 29 123-45-67', codeSource: 'given', code: '0048213' }),
 		});
 		expect(request).toMatchObject({ httpMethod: 'POST', path, bodyType: 'none', status: 200 });
 		expect(request.query).toEqual({ token: expect.any(String), message: '0048213', phone: '375291234567' });
@@ -22,38 +26,140 @@ describe('Verification Code > Send', () => {
 			sms_id: expect.any(Number),
 			status: 'NEW',
 			parts: 1,
-			code: '0048213',
 			phone: '375291234567',
+			token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+			expiresAt: expect.any(String),
 		});
+		const expiresAt = Date.parse(String(items[0].json.expiresAt));
+		expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 10 * 60_000);
+		expect(expiresAt).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
 		expect(fixture.sandbox.counters().sent).toEqual([
 			expect.objectContaining({ channel: counted, phone: '375291234567', text: '0048213' }),
 		]);
 	});
 
-	it('generates a random code of the chosen length for each item and returns the code that was sent', async () => {
+	it('generates a random code of the chosen length for each item, and a token for each', async () => {
 		const { items, error } = await fixture.run({
-			parameters: sendCode({ channel: 'appOne', phone: '={{ $json.phone }}', codeSource: 'generate', codeLength: 16 }),
+			typeVersion: TOKEN_VERSION,
+			parameters: sendCodeParams({ channel: 'appOne', phone: '={{ $json.phone }}', codeSource: 'generate', codeLength: 16 }),
 			items: [{ phone: '375291000001' }, { phone: '375291000002' }, { phone: '375291000003' }],
 		});
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		const codes = items.map((item) => String(item.json.code));
-		expect(codes.every((code) => /^\d{16}$/.test(code))).toBe(true);
-		expect(new Set(codes).size).toBe(3);
-		const sentTexts = Object.fromEntries(
-			fixture.sandbox.requests().map((request) => [request.query.phone, request.query.message]),
-		);
-		for (const item of items) expect(sentTexts[String(item.json.phone)]).toBe(item.json.code);
+		const sent = fixture.sandbox.counters().sent.map((group) => group.text);
+		expect(sent.every((code) => /^\d{16}$/.test(code))).toBe(true);
+		expect(new Set(sent).size).toBe(3);
+		expect(new Set(items.map((item) => item.json.token)).size).toBe(3);
+		for (const item of items) expect(item.json).not.toHaveProperty('code');
 	});
 
 	it('generates 6 digits by default', async () => {
-		const { items } = await fixture.run({
-			parameters: sendCode({ phone: '375291000001' }),
+		await sendCode(fixture);
+		expect(fixture.sandbox.counters().sent[0].text).toMatch(/^\d{6}$/);
+	});
+
+	it('returns the code too when Include Code in Output is on', async () => {
+		const { json, code } = await sendCode(fixture, { options: { includeCode: true } });
+		expect(json.code).toBe(code);
+		expect(json.token).toEqual(expect.any(String));
+	});
+
+	it('signs the expiry of Code Valid For (Minutes) into the token', async () => {
+		const { json } = await sendCode(fixture, { options: { validMinutes: 3 } });
+		const expiresIn = Date.parse(String(json.expiresAt)) - Date.now();
+		expect(expiresIn).toBeGreaterThan(2 * 60_000);
+		expect(expiresIn).toBeLessThanOrEqual(3 * 60_000);
+	});
+
+	it('keeps workflows of node versions 1 and 2 as they were: the code in the output, no cooldown', async () => {
+		for (const typeVersion of [1, 2]) {
+			fixture.sandbox.reset();
+			const { items, error } = await fixture.run({
+				typeVersion,
+				parameters: sendCodeParams({ phone: '375291000001' }),
+				items: [{}, {}],
+			});
+			expect(error).toBeUndefined();
+			const sent = fixture.sandbox.counters().sent;
+			expect(sent.reduce((count, group) => count + group.count, 0)).toBe(2);
+			expect(items.map((item) => item.json.code).sort()).toEqual(sent.flatMap((group) => Array<string>(group.count).fill(group.text)).sort());
+			expect(items[0].json.token).toEqual(expect.any(String));
+		}
+	});
+});
+
+describe('Verification Code > Send: resend cooldown', () => {
+	const refusal = (item: number) =>
+		new RegExp(`^No code sent to Phone "375291000001" in item ${item}: a code went to this phone less than 60 s ago \\(Resend Cooldown\\)$`);
+
+	it('refuses a second code to the same phone in one execution, naming field, value and item, and sends nothing for it', async () => {
+		const { error } = await fixture.run({
+			typeVersion: TOKEN_VERSION,
+			parameters: sendCodeParams({ phone: '={{ $json.phone }}', options: { concurrency: 1 } }),
+			items: [{ phone: '375291000001' }, { phone: '+375 29 100-00-01' }],
 		});
-		expect(String(items[0].json.code)).toMatch(/^\d{6}$/);
+		expect(error?.message).toMatch(refusal(1));
+		expect(fixture.sandbox.counters().messagesSent).toBe(1);
+	});
+
+	it('with Continue On Fail gives the refused item an error item and sends the others', async () => {
+		const { items, error } = await fixture.run({
+			typeVersion: TOKEN_VERSION,
+			continueOnFail: true,
+			parameters: sendCodeParams({ phone: '={{ $json.phone }}', options: { concurrency: 1 } }),
+			items: [{ phone: '375291000001' }, { phone: '375291000001' }, { phone: '375291000002' }],
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[0].json.token).toEqual(expect.any(String));
+		expect(String(items[1].json.error)).toMatch(refusal(1));
+		expect(items[2].json.token).toEqual(expect.any(String));
+		expect(fixture.sandbox.counters().sent.map((group) => group.phone)).toEqual(['375291000001', '375291000002']);
+	});
+
+	it('holds across executions of the workflow (its static data), ends after the cooldown, and stores no phone number', async () => {
+		const staticData: IDataObject = {};
+		await sendCode(fixture, {}, { staticData });
+		const again = await fixture.run({ typeVersion: TOKEN_VERSION, parameters: sendCodeParams({}), staticData });
+		expect(again.error?.message).toMatch(refusal(0));
+		expect(again.error?.description).toMatch(/^Nothing was sent\. Another code can be sent to this phone in (59|60) s/);
+		expect(fixture.sandbox.counters().messagesSent).toBe(1);
+		expect(JSON.stringify(staticData)).not.toContain('375291000001');
+
+		clockAhead(61_000);
+		await sendCode(fixture, {}, { staticData });
+		expect(fixture.sandbox.counters().messagesSent).toBe(2);
+	});
+
+	it('takes its length from Resend Cooldown (Seconds); 0 turns it off', async () => {
+		const staticData: IDataObject = {};
+		await sendCode(fixture, { options: { resendCooldown: 5 } }, { staticData });
+		clockAhead(6_000);
+		await sendCode(fixture, { options: { resendCooldown: 0 } }, { staticData });
+		await sendCode(fixture, { options: { resendCooldown: 0 } }, { staticData });
+		expect(fixture.sandbox.counters().messagesSent).toBe(3);
+	});
+
+	it('does not count a send the service refused', async () => {
+		const staticData: IDataObject = {};
+		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendOtpAppOne', kind: '400', count: 1 }] });
+		const failed = await fixture.run({ typeVersion: TOKEN_VERSION, parameters: sendCodeParams({}), staticData });
+		expect(failed.error).toBeDefined();
+		await sendCode(fixture, {}, { staticData });
+		expect(fixture.sandbox.counters().messagesSent).toBe(1);
 	});
 });
 
 describe('Verification Code > Send: bad input', () => {
 	itRefusesBadItems(fixture, badInputTable(fixture).verificationCode.send);
+
+	it.each([
+		['Code Valid For (Minutes)', { validMinutes: 0 }, '0'],
+		['Code Valid For (Minutes)', { validMinutes: 61 }, '61'],
+		['Resend Cooldown (Seconds)', { resendCooldown: 1.5 }, '1.5'],
+	])('refuses %s %j before sending', async (field, options, shown) => {
+		const { error } = await fixture.run({ typeVersion: TOKEN_VERSION, parameters: sendCodeParams({ options }) });
+		expect(error?.message).toBe(`Invalid ${field} "${shown}" in item 0: a whole number from ${field.startsWith('Code') ? '1 to 60' : '0 to 3600'}`);
+		expect(fixture.sandbox.requests()).toEqual([]);
+	});
 });

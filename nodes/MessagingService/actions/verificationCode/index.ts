@@ -1,4 +1,5 @@
 import type { ResourceModule } from '../types';
+import * as check from './check.operation';
 import * as send from './send.operation';
 
 export const verificationCode: ResourceModule = {
@@ -10,6 +11,12 @@ export const verificationCode: ResourceModule = {
 		displayOptions: { show: { resource: ['verificationCode'] } },
 		options: [
 			{
+				name: 'Check',
+				value: 'check',
+				description: 'Check the code a person typed against the token that Send returned',
+				action: 'Check a verification code',
+			},
+			{
 				name: 'Send',
 				value: 'send',
 				description: 'Send a one-time verification code through a messenger app',
@@ -18,5 +25,5 @@ export const verificationCode: ResourceModule = {
 		],
 		default: 'send',
 	},
-	operations: { send },
+	operations: { send, check },
 };

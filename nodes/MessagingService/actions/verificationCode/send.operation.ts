@@ -4,14 +4,27 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readPhone } from '../../helpers/fields';
 import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
-import { perItemOptions } from '../common';
+import { readCredential } from '../../transport/request';
+import { redactDeep } from '../../transport/redaction';
+import { withoutKey } from '../../transport/secrets';
+import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { phoneField } from '../shared/recipients';
+import { readNumberOption } from './numberOption';
+import { reserveResend } from './resendCooldown';
+import { issueToken, verificationKeys } from './verificationToken';
 
 /** The spec: a verification code is digits only, at most 16 characters. */
 export const MAX_CODE_LENGTH = 16;
 export const MIN_GENERATED_LENGTH = 4;
 const CODE_RULE = `a verification code is 1 to ${MAX_CODE_LENGTH} digits, with no letters, spaces or signs`;
+
+/** Node version 3 returns the token and not the code, and refuses a resend within the cooldown by default. */
+const TOKEN_ONLY_VERSION = 3;
+export const DEFAULT_VALID_MINUTES = 10;
+export const MAX_VALID_MINUTES = 60;
+export const DEFAULT_COOLDOWN_SECONDS = 60;
+const MAX_COOLDOWN_SECONDS = 3600;
 
 const channels = {
 	appOne: 'sendOtpAppOne',
@@ -39,7 +52,7 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 		],
 		default: 'appOne',
 		description:
-			'Which messenger app delivers the code (not an SMS). Choose the app your users have; both give the same output: sms_id, status and the code.',
+			'Which messenger app delivers the code (not an SMS). Choose the app your users have; both give the same output: sms_id, status, the phone and the verification token.',
 	},
 	phoneField('send the code to'),
 	{
@@ -50,9 +63,14 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 			{
 				name: 'Generate a Random Code',
 				value: 'generate',
-				description: 'The node makes a random code of digits; it is returned in the output (code) to check later',
+				description:
+					'The node makes a random code of digits; the output holds a verification token that Check compares the typed code with',
 			},
-			{ name: 'Use My Code', value: 'given', description: 'Send a code you give' },
+			{
+				name: 'Use My Code',
+				value: 'given',
+				description: 'Send a code you give',
+			},
 		],
 		default: 'generate',
 	},
@@ -60,7 +78,10 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 		displayName: 'Code Length',
 		name: 'codeLength',
 		type: 'number',
-		typeOptions: { minValue: MIN_GENERATED_LENGTH, maxValue: MAX_CODE_LENGTH },
+		typeOptions: {
+			minValue: MIN_GENERATED_LENGTH,
+			maxValue: MAX_CODE_LENGTH,
+		},
 		default: 6,
 		description: `How many digits the generated code has, from ${MIN_GENERATED_LENGTH} to ${MAX_CODE_LENGTH}`,
 		displayOptions: { show: { codeSource: ['generate'] } },
@@ -75,7 +96,33 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 		description: `The code to send: digits only, at most ${MAX_CODE_LENGTH}`,
 		displayOptions: { show: { codeSource: ['given'] } },
 	},
-	perItemOptions,
+	optionsCollection([
+		{
+			displayName: 'Code Valid For (Minutes)',
+			name: 'validMinutes',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_VALID_MINUTES },
+			default: DEFAULT_VALID_MINUTES,
+			description: `How long Check accepts the code, from 1 to ${MAX_VALID_MINUTES} minutes; the time is signed into the token`,
+		},
+		{
+			displayName: 'Resend Cooldown (Seconds)',
+			name: 'resendCooldown',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: MAX_COOLDOWN_SECONDS },
+			default: DEFAULT_COOLDOWN_SECONDS,
+			description:
+				'Refuse another code to the same phone for this long, across executions of this workflow (0: no limit). Node versions 1 and 2 have no cooldown unless this is set.',
+		},
+		{
+			displayName: 'Include Code in Output',
+			name: 'includeCode',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to put the code itself in the output (code). Anyone who can see the execution data can then read it: leave off and check codes with Verification Code > Check. Node versions 1 and 2 include it unless this is set.',
+		},
+	]),
 ]);
 
 /** A code of `length` digits from a cryptographically secure source. */
@@ -109,14 +156,61 @@ function readCode(context: IExecuteFunctions, itemIndex: number): string {
 	return generateCode(length);
 }
 
+/** The service's answer without the code, should it echo the message it sent. */
+function answerWithoutCode(answer: IDataObject, code: string): IDataObject {
+	return Object.fromEntries(Object.entries(redactDeep(answer, code)).filter(([, value]) => String(value) !== code));
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
 	const channel = this.getNodeParameter('channel', itemIndex, 'appOne') as keyof typeof channels;
 	const method = channels[channel];
 	if (method === undefined) {
 		throw invalidField(this.getNode(), 'Channel', channel, 'choose Messenger App One or Messenger App Two', itemIndex);
 	}
+	const tokenOnly = this.getNode().typeVersion >= TOKEN_ONLY_VERSION;
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
 	const code = readCode(this, itemIndex);
-	const answer = await api.one(method, { phone, message: code });
-	return [{ ...answer, code, phone }];
+	const validMinutes = readNumberOption(
+		this,
+		{
+			name: 'validMinutes',
+			label: 'Code Valid For (Minutes)',
+			min: 1,
+			max: MAX_VALID_MINUTES,
+			fallback: DEFAULT_VALID_MINUTES,
+		},
+		itemIndex,
+	);
+	const cooldown = readNumberOption(
+		this,
+		{
+			name: 'resendCooldown',
+			label: 'Resend Cooldown (Seconds)',
+			min: 0,
+			max: MAX_COOLDOWN_SECONDS,
+			fallback: tokenOnly ? DEFAULT_COOLDOWN_SECONDS : 0,
+		},
+		itemIndex,
+	);
+	const includeCode = this.getNodeParameter('options.includeCode', itemIndex, !tokenOnly) === true;
+	const keys = verificationKeys(await readCredential(this, itemIndex));
+
+	const releaseResend = reserveResend(this, keys, phone, cooldown, itemIndex);
+	let answer: IDataObject;
+	try {
+		answer = await api.one(method, { phone, message: code });
+	} catch (error) {
+		releaseResend();
+		throw withoutKey(error, code);
+	}
+	const expiresAt = Math.floor(Date.now() / 1000) + validMinutes * 60;
+	return [
+		{
+			...answerWithoutCode(answer, code),
+			phone,
+			token: issueToken(keys, phone, code, expiresAt),
+			expiresAt: new Date(expiresAt * 1000).toISOString(),
+			...(includeCode ? { code } : {}),
+		},
+	];
 }

@@ -1,0 +1,43 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { phoneKey, type VerificationKeys } from './verificationToken';
+import { MAX_ENTRIES, VerificationState } from './verificationState';
+
+function refusal(context: IExecuteFunctions, phone: string, reason: string, description: string, itemIndex: number) {
+	return new NodeOperationError(context.getNode(), `No code sent to Phone "${phone}" in item ${itemIndex}: ${reason}`, {
+		itemIndex,
+		description: `Nothing was sent. ${description}`,
+	});
+}
+
+/**
+ * Starts the phone's resend cooldown before its code goes out, or refuses the send while one runs.
+ * Returns what undoes it when the send fails. Nothing is awaited from the check to the start, so
+ * items of one execution cannot both pass.
+ */
+export function reserveResend(
+	context: IExecuteFunctions,
+	keys: VerificationKeys,
+	phone: string,
+	cooldown: number,
+	itemIndex: number,
+): () => void {
+	if (cooldown === 0) return () => {};
+	const now = Math.floor(Date.now() / 1000);
+	const state = VerificationState.open(context, now);
+	const name = phoneKey(keys, phone);
+	const running = state.cooldownOf(name);
+	if (running !== undefined) {
+		const reason = `a code went to this phone less than ${cooldown} s ago (Resend Cooldown)`;
+		const wait = `Another code can be sent to this phone in ${running - now} s; until then the code already sent stays valid.`;
+		throw refusal(context, phone, reason, wait, itemIndex);
+	}
+	if (!state.canStartCooldown()) {
+		const wait = `The workflow keeps at most ${MAX_ENTRIES} phones in the cooldown; try again when older cooldowns have ended.`;
+		throw refusal(context, phone, 'too many phones are in their resend cooldown', wait, itemIndex);
+	}
+	const until = now + cooldown;
+	state.startCooldown(name, until);
+	return () => state.cancelCooldown(name, until);
+}
