@@ -32,6 +32,8 @@ export interface RunNodeOptions {
 	/** input items: plain JSON objects, or full items with binary data */
 	items?: Array<IDataObject | INodeExecutionData | Record<string, unknown>>;
 	continueOnFail?: boolean;
+	/** n8n's On Error "Continue (using error output)": failed items go to a second output */
+	errorOutput?: boolean;
 	/** n8n's node setting Retry On Fail: the engine runs the node again after an error */
 	retryOnFail?: { maxTries: number; waitBetweenTries?: number };
 	/** cancels the execution (as the editor's stop button does) after this many milliseconds */
@@ -46,6 +48,8 @@ export interface RunNodeOptions {
 export interface RunNodeResult {
 	/** the node's first output, with pairedItem as the engine recorded it */
 	items: INodeExecutionData[];
+	/** every output of the node (with `errorOutput`, the second is the error output) */
+	outputs: INodeExecutionData[][];
 	/** the error that stopped the node, if any */
 	error?: ExecutionError;
 	run: IRun;
@@ -75,6 +79,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		typeVersion: options.typeVersion ?? (options.nodeType ? 1 : ACTION_NODE_VERSION),
 		parameters: options.parameters as INodeParameters,
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...(options.errorOutput ? { onError: 'continueErrorOutput' as const } : {}),
 		...(options.retryOnFail
 			? { retryOnFail: true, maxTries: options.retryOnFail.maxTries, waitBetweenTries: options.retryOnFail.waitBetweenTries ?? 0 }
 			: {}),
@@ -121,6 +126,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
 	return {
 		items: taskData?.data?.main?.[0] ?? [],
+		outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
 		error: taskData?.error ?? run.data.resultData.error,
 		run,
 		credentialReads: credentialsHelper.decryptions,

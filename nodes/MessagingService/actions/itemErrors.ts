@@ -10,10 +10,13 @@ export function asItemError(context: IExecuteFunctions, error: unknown, itemInde
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
-/** The output item that stands for a failed input item when Continue On Fail is on. */
+/**
+ * The output item that stands for a failed input item when Continue On Fail is on. n8n's
+ * "Continue (using error output)" sends an item to the error output by its `error`.
+ */
 export function errorItem(error: NodeApiError | NodeOperationError, itemIndex: number): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
 	if (error.description) json.description = error.description;
 	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
-	return { json, pairedItem: { item: itemIndex } };
+	return { json, error, pairedItem: { item: itemIndex } };
 }

@@ -42,6 +42,9 @@ export function withoutKey<E>(error: E, apiKey: string): E {
 export function itemsWithoutKey(items: INodeExecutionData[], apiKey: string): INodeExecutionData[] {
 	if (!apiKey) return items;
 	const clean = redactAll<IDataObject>(items.map((item) => item.json), apiKey);
-	items.forEach((item, index) => (item.json = clean[index]));
+	items.forEach((item, index) => {
+		item.json = clean[index];
+		if (item.error) withoutKey(item.error, apiKey);
+	});
 	return items;
 }
