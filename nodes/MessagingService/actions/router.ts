@@ -5,7 +5,7 @@ import { createApiClient } from '../transport/client';
 import { RequestPacer } from '../transport/pacer';
 import { apiKeyOf, itemsWithoutKey, withoutKey } from '../transport/secrets';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './common';
-import { asItemError, errorItem } from './itemErrors';
+import { asItemError, errorItem, forOnError } from './itemErrors';
 import { ItemLedger } from './itemLedger';
 import { describeProgress } from './progress';
 import { operationOf } from './resources';
@@ -46,7 +46,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const apiKey = await apiKeyOf(this);
 	if (module.executeAll) {
 		try {
-			return [itemsWithoutKey(await module.executeAll.call(this, items, tools), apiKey)];
+			return [itemsWithoutKey(forOnError(this, await module.executeAll.call(this, items, tools)), apiKey)];
 		} catch (error) {
 			throw withoutKey(error, apiKey);
 		}
@@ -82,7 +82,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 				throw itemError;
 			}
 		});
-		return [itemsWithoutKey(outputs.flat(), apiKey)];
+		return [itemsWithoutKey(forOnError(this, outputs.flat()), apiKey)];
 	} catch (error) {
 		throw withoutKey(withProgress(error, done, started, ledger.active), apiKey);
 	}

@@ -6,7 +6,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { TriggerSession, type PollOutcome } from '../../harness/poll';
 import type { FaultConfig, FaultRule } from '../../sandbox';
-import { UNKNOWN_OUTCOME, WRONG_KEY } from '../lib/faults';
+import { WRONG_KEY } from '../lib/faults';
 import { closeAtEnd, inBackground, outcomeOf } from '../lib/background';
 import { figures } from '../lib/figures';
 import { leakWatch } from '../lib/leaks';
@@ -90,22 +90,18 @@ function scenario(title: string, run: (world: World) => Promise<void>): void {
 }
 
 for (const kind of ['500-before', 'drop-after', 'html'] as const) {
-	scenario(`a poll that fails at the second of three mailings (${kind}, every retry) changes nothing; the next poll emits every reply once`, async (world) => {
+	scenario(`a poll whose reads fail from the second of three mailings on (${kind}, every retry) emits the first one's replies; the next poll the others', each once`, async (world) => {
 		const ids = await mailings(world, 3, `midway-${kind}`);
 		const watch = new Watch(world, { watch: 'specificMailings', mailings: { mailing: [{ messageId: ids.join(',') }] }, markAsRead: true });
 		expect((await watch.poll()).result).toBeNull();
-		const saved = watch.session.savedStaticData();
 		const sent = replies(world, ids, 3, kind);
 
 		const failed = await watch.poll({ faults: failAfter('getNewIncomingMessages', 1, kind) });
-		expect(failed.error?.message).toMatch(/unavailable \(500\)|connection to the service failed|not valid JSON/);
-		// a read that failed: retried, and no talk of a message that may have been sent
-		expect((failed.error as { description?: string }).description).toMatch(/retried and still failed|try again later|check the Base URL/);
-		expect((failed.error as { description?: string }).description).not.toMatch(UNKNOWN_OUTCOME);
-		expect(failed.items).toEqual([]);
-		expect(watch.session.savedStaticData()).toBe(saved);
+		// a mailing that cannot be read holds up no other; a single failure is not reported
+		expect(failed.error).toBeUndefined();
+		expect(failed.items.map((item) => item.message)).toEqual(sent.slice(0, 3).map((_, i) => `${kind} reply ${i} to ${ids[0]}`));
 
-		expect((await watch.poll()).items).toHaveLength(sent.length);
+		expect((await watch.poll()).items).toHaveLength(sent.length - 3);
 		expect((await watch.poll({ restart: true })).result).toBeNull();
 		watch.expectEachOnce(sent);
 	});
@@ -119,7 +115,7 @@ scenario('restarts between every poll, with failures and new replies in between:
 	await watch.poll({ restart: true });
 	sent.push(...replies(world, ids, 2, 'second'));
 	const failed = await watch.poll({ restart: true, faults: failAfter('getNewIncomingMessages', 1, '500-before') });
-	expect(failed.error).toBeDefined();
+	expect(failed.error).toBeUndefined();
 	sent.push(...replies(world, [ids[1]], 1, 'third'));
 	await watch.poll({ restart: true });
 	await watch.poll({ restart: true });
