@@ -38,6 +38,4 @@ module.exports = {
 	n8nBin: path.join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n'),
 	markerFile: path.join(hostDir, 'host.json'),
 	versions,
-	/** Every n8n the installer knows, the pinned one first. */
-	knownVersions: [pinned.n8n, ...Object.keys(others)],
 };

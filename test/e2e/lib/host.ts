@@ -10,8 +10,6 @@ export interface HostPaths {
 	n8nBin: string;
 	markerFile: string;
 	versions: { n8n: string; node: string; pinned: boolean };
-	/** Every n8n the installer knows (versions.json, then other-versions.json). */
-	knownVersions: string[];
 }
 
 // The installer and its paths are plain Node.js so they run before anything is built.

@@ -54,8 +54,8 @@ async function sendOnce(context: IExecuteFunctions, tools: ExecutionTools, sendW
 
 /**
  * Send and Wait for Response, as n8n's own nodes do it: one message (for the first item) with
- * a signed link to this node's waiting webhook (see responseLink), then the execution waits. Every check runs
- * before the message is sent; a message that fails is not waited for.
+ * a signed link to this node's waiting webhook (see responseLink.ts), then the execution waits.
+ * Every check runs before the message is sent; a message that fails is not waited for.
  */
 export async function sendAndWait(
 	context: IExecuteFunctions,
