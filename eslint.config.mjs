@@ -7,7 +7,7 @@ const LAYERS_ABOVE_BASE = ['transport', 'helpers', 'actions', 'trigger', 'callba
 );
 
 export default [
-	{ ignores: ['dist/**', 'node_modules/**', '.n8n-host/**', '.n8n-demo/**', '**/*.js', '**/*.mjs'] },
+	{ ignores: ['dist/**', 'node_modules/**', '.n8n-host/**', '.n8n-host-*/**', '.n8n-demo/**', '**/*.js', '**/*.mjs'] },
 	...config,
 	{
 		// The shipped code imports one way, layer by layer (docs/ARCHITECTURE.md): base/ at the

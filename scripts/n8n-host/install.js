@@ -3,6 +3,7 @@
 // Installs a real n8n (and the Node.js it requires, from the npm registry) into .n8n-host/ once,
 // and reuses it while the marker file matches versions.json. Plain Node.js: runs before any build.
 // Usage: node scripts/n8n-host/install.js [--force] [--quiet-if-ready]
+// Another n8n (other-versions.json) into its own folder: N8N_VERSION=1.123.81 node scripts/n8n-host/install.js
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -14,8 +15,8 @@ const { startedAt, elapsed, say, run, writeJson, host24Env } = require('./shell'
 const args = new Set(process.argv.slice(2));
 
 function wantedMarker() {
-	const { n8n, node, overrides, rebuild } = host.versions;
-	return { n8n, node, overrides, rebuild, lock: lockHash() };
+	const { n8n, node, overrides, rebuild, pinned } = host.versions;
+	return { n8n, node, overrides, rebuild, lock: pinned ? lockHash() : 'resolved at install' };
 }
 
 function readMarker() {
@@ -83,9 +84,11 @@ async function installN8n() {
 		dependencies: { n8n },
 		overrides,
 	});
-	fs.copyFileSync(pinnedTree, path.join(host.n8nDir, 'package-lock.json'));
-	// no install script runs here, so the machine's own npm and Node.js unpack it while Node.js 24 is installed
-	return await run('n8n install', 'npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--fetch-retries=5'], {
+	// Only the pinned n8n has a lock; another version is resolved by npm (a few minutes more).
+	if (host.versions.pinned) fs.copyFileSync(pinnedTree, path.join(host.n8nDir, 'package-lock.json'));
+	const command = host.versions.pinned ? 'ci' : 'install';
+	// no install script runs here, so the machine's own npm and Node.js unpack it while Node.js is installed
+	return await run('n8n install', 'npm', [command, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--fetch-retries=5'], {
 		cwd: host.n8nDir,
 		env: { ...process.env, npm_config_update_notifier: 'false' },
 	});

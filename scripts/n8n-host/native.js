@@ -8,6 +8,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
+const { execFileSync } = require('node:child_process');
 const host = require('./host-paths');
 const { run, writeJson, host24Env } = require('./shell');
 
@@ -22,6 +23,14 @@ function pinnedVersion(name) {
 	return entry.version;
 }
 
+/** The sqlite3 of the n8n being installed: from the pinned tree, or else as n8n's package.json names it. */
+function sqliteVersion() {
+	if (host.versions.pinned) return pinnedVersion('sqlite3');
+	const named = execFileSync('npm', ['view', `n8n@${host.versions.n8n}`, 'dependencies.sqlite3'], { encoding: 'utf8' }).trim();
+	if (!named) throw new Error(`n8n ${host.versions.n8n} names no sqlite3 dependency`);
+	return named;
+}
+
 function compileEnv() {
 	return { ...host24Env(), CFLAGS: '-O1', CXXFLAGS: '-O1', JOBS: 'max' };
 }
@@ -29,7 +38,7 @@ function compileEnv() {
 /** Compiles the pinned sqlite3 into its own folder (needs Node.js 24's headers). */
 async function compileSqlite() {
 	fs.rmSync(sqliteDir, { recursive: true, force: true });
-	writeJson(path.join(sqliteDir, 'package.json'), { name: 'n8n-host-sqlite3', private: true, dependencies: { sqlite3: pinnedVersion('sqlite3') } });
+	writeJson(path.join(sqliteDir, 'package.json'), { name: 'n8n-host-sqlite3', private: true, dependencies: { sqlite3: sqliteVersion() } });
 	const common = ['--no-audit', '--no-fund', '--loglevel=error'];
 	const downloadMs = await run('sqlite3 download', 'npm', ['install', '--ignore-scripts', '--omit=optional', '--fetch-retries=5', ...common], {
 		cwd: sqliteDir,

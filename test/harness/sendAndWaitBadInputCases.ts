@@ -14,7 +14,7 @@ export function sendAndWaitBadInputCases(fixture: SandboxFixture): Record<'sms' 
 
 	return {
 		sms: [
-			['no phone (SMS, from an expression)', sms({ phone: '={{ $json.phone }}' }), /Invalid Phone empty in item 0/],
+			['no phone (SMS, from an expression)', sms({ phone: '={{ $json.phone }}' }), /The Phone field is empty in item 0/],
 			[
 				'an unknown response type',
 				sms({ responseType: 'poll' }),
@@ -59,7 +59,7 @@ export function sendAndWaitBadInputCases(fixture: SandboxFixture): Record<'sms' 
 			[
 				'a button without a caption (from an expression)',
 				chat({ buttonCaption: '={{ "" }}' }),
-				/Invalid Button Caption empty in item 0/,
+				/The Button Caption field is empty in item 0/,
 			],
 		],
 	};

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { authenticateRequest } from '../transport/auth';
+import { unreachable } from '../transport/errors';
 
 /**
  * The credential's "Test" (`testedBy` on both nodes): the harmless read getTemplateMessages, with
@@ -39,12 +40,8 @@ export function describeConnectionFailure(error: unknown, where: string): string
 	const code = codeOf(error);
 	const message = error instanceof Error ? error.message : String(error);
 	const reached = `The service could not be reached at ${where}`;
-	if (code === 'ECONNREFUSED') {
-		return `${reached}: the connection was refused. ${CHECK_URL} (host and port) and that the service is running.`;
-	}
-	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') {
-		return `${reached}: no host of that name was found. ${CHECK_URL} for a typing mistake.`;
-	}
+	const known = unreachable(code);
+	if (known) return `${reached}: ${known.reason}. ${known.advice}`;
 	if (/CERT|SSL|TLS|EPROTO|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/i.test(code) || /certificate|ssl|tls|wrong version number/i.test(message)) {
 		return `${reached}: a secure (https) connection could not be made (${code || 'TLS error'}). The server's certificate is not trusted, or the server does not speak https at this address. ${CHECK_URL}.`;
 	}

@@ -25,6 +25,37 @@ export type Failure =
 /** Connection failures that happen before the request reaches the service. */
 export const NEVER_REACHED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 
+/**
+ * Why the service could not be reached and what to do, in a user's words, for the failures a
+ * wrong Base URL causes (the credential's test says the same); undefined for other codes.
+ */
+export function unreachable(code: string): { reason: string; advice: string } | undefined {
+	if (code === 'ECONNREFUSED') {
+		return { reason: 'the connection was refused', advice: 'Check the Base URL in the credential (host and port) and that the service is running.' };
+	}
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') {
+		return { reason: 'no host of that name was found', advice: 'Check the Base URL in the credential for a typing mistake.' };
+	}
+	if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
+		return { reason: 'no route to that host', advice: 'Check the Base URL in the credential and that n8n can reach that network.' };
+	}
+	return undefined;
+}
+
+/** The credential fields behind the service's parameters, for a refusal that names one. */
+const FIELD_OF_PARAMETER: Record<string, string> = {
+	alphaname_id: 'Sender Name ID (or the credential\'s Default Sender Name ID): use a sender name of your account',
+	chatname_id: 'Chat Sender ID (or the credential\'s Default Chat Sender ID): use a chat sender of your account',
+	list_id: 'Subscriber List ID (or the credential\'s Default Subscriber List ID): use a list of your account',
+};
+
+/** What to check when the service refuses an item (400): the field it names, if it names one. */
+function refusalAdvice(reason: string | undefined): string {
+	const parameter = Object.keys(FIELD_OF_PARAMETER).find((name) => reason?.includes(name));
+	if (parameter) return `Check the ${FIELD_OF_PARAMETER[parameter]}; the reason above comes from the service.`;
+	return 'Check the fields of this item against what the operation expects; the reason above comes from the service.';
+}
+
 /** Whether the service may have done the work although the call failed. */
 export function outcomeUnknown(failure: Failure): boolean {
 	switch (failure.kind) {
@@ -68,20 +99,18 @@ function describeStatus(method: ApiMethod, endpoint: Endpoint, status: number, r
 		};
 	}
 	if (status === 400) {
-		return {
-			message: `The service refused the request as invalid (400)${said}`,
-			description: 'Check the fields of this item against what the operation expects; the reason above comes from the service.',
-		};
+		return { message: `The service refused the request as invalid (400)${said}`, description: refusalAdvice(reason) };
 	}
+	// The fix is in the message as well: a trigger's activation error shows n8n nothing else.
 	if (status === 401 || status === 403) {
 		return {
-			message: `The service refused the API key (${status})${said}`,
-			description: 'Check the API Key in the Messaging Service credential.',
+			message: `The service refused the API key (${status})${said}. Check the API Key in the credential.`,
+			description: 'Check the API Key in the Messaging Service credential: copy it again from the settings page of the service.',
 		};
 	}
 	if (status === 404) {
 		return {
-			message: `The service answered "page not found" (404) for ${endpoint.path}${said}`,
+			message: `The service answered "page not found" (404) for ${endpoint.path}${said}. Check the Base URL in the credential, or the ID you gave.`,
 			description:
 				'Check the Base URL in the credential: it must be the address of the service without /api/..., e.g. https://api.example.com. If the URL is right, the ID you gave may not exist.',
 		};
@@ -112,7 +141,7 @@ function describe(method: ApiMethod, endpoint: Endpoint, failure: Failure) {
 		case 'refused':
 			return {
 				message: `The service refused the request: ${failure.reason}`,
-				description: 'Check the fields of this item; the reason above comes from the service.',
+				description: refusalAdvice(failure.reason),
 				httpCode: undefined,
 			};
 		case 'notJson':
@@ -145,15 +174,17 @@ function describe(method: ApiMethod, endpoint: Endpoint, failure: Failure) {
 				description: `That is more than the node waits (${minutes(failure.boundMs)}); nothing was sent for this item. Run the workflow again after that time.`,
 				httpCode: '429',
 			};
-		case 'connection':
+		case 'connection': {
+			const known = unreachable(failure.code);
+			if (!known) {
+				return { message: `The connection to the service failed during ${method} (${failure.code})`, description: unknownOutcome, httpCode: undefined };
+			}
 			return {
-				message: `The connection to the service failed during ${method} (${failure.code})`,
-				description:
-					failure.code === 'ECONNREFUSED' || failure.code === 'ENOTFOUND'
-						? 'The service could not be reached: check the Base URL in the credential.'
-						: unknownOutcome,
+				message: `The service could not be reached: ${known.reason} (${failure.code} during ${method}). ${known.advice}`,
+				description: NEVER_REACHED_CODES.has(failure.code) ? 'The request did not reach the service: nothing was sent or changed.' : unknownOutcome,
 				httpCode: undefined,
 			};
+		}
 		case 'redirect':
 			return {
 				message: `The service answered ${method} with a redirect (${failure.status}) to ${failure.target ?? 'an address it did not give'}; redirects are not followed, and the API key was not sent there`,

@@ -9,12 +9,15 @@ export interface HostPaths {
 	n8nDir: string;
 	n8nBin: string;
 	markerFile: string;
-	versions: { n8n: string; node: string };
+	versions: { n8n: string; node: string; pinned: boolean };
 }
 
 // The installer and its paths are plain Node.js so they run before anything is built.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const host = require('../../../scripts/n8n-host/host-paths.js') as HostPaths;
+
+/** The major version of the host's n8n: 1.x's REST API differs from 2.x's in places (n8n-client.ts). */
+export const n8nMajorVersion = Number(host.versions.n8n.split('.')[0]);
 
 const installer = path.join(host.repoRoot, 'scripts', 'n8n-host', 'install.js');
 

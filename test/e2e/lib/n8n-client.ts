@@ -1,6 +1,7 @@
 import axios, { type AxiosInstance, type AxiosResponse, type Method } from 'axios';
 import type { CredentialData, ExecutionDetails, ExecutionSummary, NodeTypeSummary, WorkflowData } from './n8n-types';
 import { parseExecutionData } from './execution-data';
+import { n8nMajorVersion } from './host';
 
 export interface OwnerAccount {
 	email: string;
@@ -146,11 +147,21 @@ export class N8nClient {
 	/** Makes the workflow's current version the active (published) one; triggers start working. */
 	async activateWorkflow(id: string): Promise<void> {
 		const workflow = await this.getWorkflow(id);
-		await this.request('post', `/rest/workflows/${id}/activate`, { versionId: workflow.versionId });
+		await this.setActive(id, true, () => ({ versionId: workflow.versionId }));
 	}
 
 	async deactivateWorkflow(id: string): Promise<void> {
-		await this.request('post', `/rest/workflows/${id}/deactivate`);
+		await this.setActive(id, false, async () => ({ versionId: (await this.getWorkflow(id)).versionId }));
+	}
+
+	// n8n 2.x and late 1.x have /activate and /deactivate; earlier 1.x saves `active` with the workflow.
+	private async setActive(id: string, active: boolean, version: () => { versionId: string } | Promise<{ versionId: string }>): Promise<void> {
+		try {
+			await this.request('post', `/rest/workflows/${id}/${active ? 'activate' : 'deactivate'}`, active ? await version() : undefined);
+		} catch (error) {
+			if (!(error instanceof N8nRequestError && error.status === 404 && n8nMajorVersion < 2)) throw error;
+			await this.request('patch', `/rest/workflows/${id}`, { active, ...(await version()) });
+		}
 	}
 
 	/**
@@ -161,6 +172,16 @@ export class N8nClient {
 	async startManualRun(workflowId: string, options: ManualRunOptions = {}): Promise<string> {
 		const workflow = await this.getWorkflow(workflowId);
 		const trigger = options.triggerName ?? workflow.nodes.find((node) => /trigger$/i.test(node.type))?.name;
+		// n8n 1.x runs the workflow the editor sends (workflowData) and names the destination node by a string.
+		if (n8nMajorVersion < 2) {
+			const destination = options.destinationNode ?? (trigger ? undefined : workflow.nodes[workflow.nodes.length - 1].name);
+			const legacyBody = {
+				workflowData: workflow,
+				...(destination ? { destinationNode: destination } : {}),
+				...(trigger && !destination ? { triggerToStartFrom: { name: trigger, ...(options.triggerData ? { data: options.triggerData } : {}) } } : {}),
+			};
+			return await this.startedExecution(workflowId, legacyBody);
+		}
 		const body = options.destinationNode
 			? {
 					destinationNode: { nodeName: options.destinationNode, mode: 'inclusive' },
@@ -169,11 +190,11 @@ export class N8nClient {
 			: trigger
 				? { triggerToStartFrom: { name: trigger, ...(options.triggerData ? { data: options.triggerData } : {}) } }
 				: { destinationNode: { nodeName: workflow.nodes[workflow.nodes.length - 1].name, mode: 'inclusive' } };
-		const answer = await this.request<{ executionId?: string; waitingForWebhook?: boolean }>(
-			'post',
-			`/rest/workflows/${workflowId}/run`,
-			body,
-		);
+		return await this.startedExecution(workflowId, body);
+	}
+
+	private async startedExecution(workflowId: string, body: unknown): Promise<string> {
+		const answer = await this.request<{ executionId?: string; waitingForWebhook?: boolean }>('post', `/rest/workflows/${workflowId}/run`, body);
 		if (!answer.executionId) throw new Error(`n8n did not start the run: ${JSON.stringify(answer)}`);
 		return answer.executionId;
 	}

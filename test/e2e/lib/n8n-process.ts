@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import axios from 'axios';
 import { getFreePort } from './free-port';
-import { host } from './host';
+import { host, n8nMajorVersion } from './host';
 
 export interface StartN8nOptions {
 	/** `n8n start` (default: main, with the editor and REST API) or `n8n worker` (queue mode). */
@@ -57,7 +57,8 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 /** The environment that keeps n8n offline and private to this run. */
 export function n8nEnvironment(options: { port: number; userFolder: string; brokerPort: number } & StartN8nOptions) {
-	const disabledModules = options.communityPackages ? ['mcp-registry'] : ['community-packages', 'mcp-registry'];
+	// n8n 1.x has no mcp-registry module, and refuses to start when told to disable a module it does not know.
+	const disabledModules = [...(options.communityPackages ? [] : ['community-packages']), ...(n8nMajorVersion >= 2 ? ['mcp-registry'] : [])];
 	const env: Record<string, string> = {
 		...(process.env as Record<string, string>),
 		PATH: `${host.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
@@ -76,7 +77,6 @@ export function n8nEnvironment(options: { port: number; userFolder: string; brok
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_SECURE_COOKIE: 'false',
-		N8N_DISABLED_MODULES: disabledModules.join(','),
 		// With community packages on, the editor would fetch n8n's list of verified packages online.
 		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 		N8N_REINSTALL_MISSING_PACKAGES: 'false',
@@ -85,6 +85,7 @@ export function n8nEnvironment(options: { port: number; userFolder: string; brok
 		GENERIC_TIMEZONE: 'UTC',
 		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
 	};
+	if (disabledModules.length) env.N8N_DISABLED_MODULES = disabledModules.join(',');
 	if (options.customExtensions?.length) env.N8N_CUSTOM_EXTENSIONS = options.customExtensions.join(';');
 	return { ...env, ...options.env };
 }

@@ -48,7 +48,7 @@ describe('account defaults from the credential', () => {
 	it('empty field and no default: refused before any request, saying where to set one', async () => {
 		const { error } = await fixture.run({ parameters: chatSend() });
 		expect(error?.message).toBe(
-			'Invalid Chat Sender ID empty in item 0: enter an ID, or set "Default Chat Sender ID" in the credential for the account\'s usual one',
+			'The Chat Sender ID field is empty in item 0: enter an ID, or set "Default Chat Sender ID" in the credential for the account\'s usual one',
 		);
 		expect(fixture.sandbox.requests()).toEqual([]);
 	});

@@ -59,7 +59,7 @@ describe('Reply > Mark as Read', () => {
 			parameters: markAsRead({ replyIds: '={{ $json.id }}', options: { combineItems: true } }),
 			items: [{ id: replyIds[0] }, { id: '' }],
 		});
-		expect(error?.message).toMatch(/^Invalid Reply IDs empty in item 1: enter at least one reply ID/);
+		expect(error?.message).toMatch(/^The Reply IDs field is empty in item 1: enter at least one reply ID/);
 		expect(fixture.sandbox.requests()).toHaveLength(0);
 	});
 

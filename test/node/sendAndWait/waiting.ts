@@ -57,7 +57,7 @@ export interface PageAnswer {
 export async function callWebhook(
 	run: RunNodeResult,
 	parameters: IDataObject,
-	request: { method: 'GET' | 'POST'; body?: IDataObject },
+	request: { method: 'GET' | 'POST'; body?: IDataObject; query?: IDataObject },
 ): Promise<PageAnswer> {
 	const node = run.run.data.executionData!.nodeExecutionStack[0].node as INode;
 	const workflow = oneNodeWorkflow(
@@ -74,7 +74,7 @@ export async function callWebhook(
 	};
 	// Plain objects assigned after mock(): a deep mock would answer any property of the request.
 	const additionalData = mock<IWorkflowExecuteAdditionalData>({ executionId: EXECUTION_ID });
-	additionalData.httpRequest = { method: request.method, body: request.body ?? {}, headers: {}, query: {} } as never;
+	additionalData.httpRequest = { method: request.method, body: request.body ?? {}, headers: {}, query: request.query ?? {} } as never;
 	additionalData.httpResponse = response as never;
 	const webhookData = { httpMethod: request.method, node: NODE_NAME, webhookDescription: { name: 'default' } } as unknown as IWebhookData;
 	const context = new WebhookContext(

@@ -28,7 +28,9 @@ function itemsOf(testCase: BadInputCase, values: unknown[]): INodeExecutionData[
 
 /** The message an invalid field must start with, for the bad item at `index`. */
 function expectedStart(testCase: BadInputCase, index: number): RegExp {
-	const value = testCase.keyAsValue ? '.*' : escape(testCase.shown ?? shownValue(testCase.bad));
+	const shown = testCase.shown ?? shownValue(testCase.bad);
+	if (shown === 'empty') return new RegExp(`^The ${escape(testCase.field)} field is empty in item ${index}: \\S`);
+	const value = testCase.keyAsValue ? '.*' : escape(shown);
 	return new RegExp(`^Invalid ${escape(testCase.field)} ${value} in item ${index}: \\S`);
 }
 

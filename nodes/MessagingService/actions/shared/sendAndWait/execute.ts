@@ -9,6 +9,7 @@ import type { ExecutionTools } from '../../types';
 import { formFieldsOf } from './customForm';
 import { RESPONSE_TYPES, type ResponseType } from './fields';
 import { keepTimedOutItem } from './pending';
+import { responseLink, tokenOf } from './responseLink';
 import { waitTillOf } from './waitTill';
 
 /** Sends the message that carries `link` (the channel's Send) and returns the question it asked. */
@@ -30,15 +31,21 @@ function responseTypeOf(context: IExecuteFunctions): ResponseType {
 
 const LEDGER_KEY = 'sendAndWait';
 
+interface SentQuestion {
+	question: string;
+	link: string;
+}
+
 /** The message, sent once however often n8n's Retry On Fail runs the node (see ItemLedger). */
-async function sendOnce(context: IExecuteFunctions, tools: ExecutionTools, sendWithLink: SendWithLink): Promise<string> {
+async function sendOnce(context: IExecuteFunctions, tools: ExecutionTools, sendWithLink: SendWithLink): Promise<SentQuestion> {
 	const earlier = tools.ledger.earlier(context, LEDGER_KEY, 0);
 	if (earlier && 'error' in earlier) throw earlier.error;
-	if (earlier) return String(earlier.records[0]?.question ?? '');
+	if (earlier) return { question: String(earlier.records[0]?.question ?? ''), link: String(earlier.records[0]?.link ?? '') };
 	try {
-		const question = await sendWithLink(tools.client(0), context.getSignedResumeUrl());
-		tools.ledger.recordSent(LEDGER_KEY, [{ question }]);
-		return question;
+		const link = responseLink(context);
+		const question = await sendWithLink(tools.client(0), link);
+		tools.ledger.recordSent(LEDGER_KEY, [{ question, link }]);
+		return { question, link };
 	} catch (error) {
 		tools.ledger.recordFailure(LEDGER_KEY, error);
 		throw asItemError(context, error, 0);
@@ -47,8 +54,8 @@ async function sendOnce(context: IExecuteFunctions, tools: ExecutionTools, sendW
 
 /**
  * Send and Wait for Response, as n8n's own nodes do it: one message (for the first item) with
- * a signed link to this node's waiting webhook, then the execution waits. Every check runs
- * before the message is sent; a message that fails is not waited for.
+ * a signed link to this node's waiting webhook (see responseLink.ts), then the execution waits.
+ * Every check runs before the message is sent; a message that fails is not waited for.
  */
 export async function sendAndWait(
 	context: IExecuteFunctions,
@@ -56,13 +63,13 @@ export async function sendAndWait(
 	tools: ExecutionTools,
 	sendWithLink: SendWithLink,
 ): Promise<INodeExecutionData[]> {
-	let question: string;
+	let sent: SentQuestion;
 	let responseType: ResponseType;
 	let waitTill: Date;
 	try {
 		responseType = responseTypeOf(context);
 		waitTill = waitTillOf(context);
-		question = await sendOnce(context, tools, sendWithLink);
+		sent = await sendOnce(context, tools, sendWithLink);
 	} catch (error) {
 		const itemError = asItemError(context, error, 0);
 		if (context.continueOnFail()) return [errorItem(itemError, 0)];
@@ -71,6 +78,7 @@ export async function sendAndWait(
 	await context.putExecutionToWait(waitTill);
 	// The question is kept for the page and the timed-out output: without a key pasted into it.
 	const apiKey = await apiKeyOf(context);
-	keepTimedOutItem(context, responseType, apiKey ? redact(question, apiKey) : question, waitTill);
+	const question = apiKey ? redact(sent.question, apiKey) : sent.question;
+	keepTimedOutItem(context, { responseType, question, linkToken: tokenOf(sent.link), waitTill });
 	return items.map((item, index) => ({ json: item.json, binary: item.binary, pairedItem: { item: index } }));
 }

@@ -2,7 +2,8 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 
 import { customFormAnswers, formFieldsOf } from './customForm';
 import { DEFAULT_APPROVE_LABEL, DEFAULT_DECLINE_LABEL, DEFAULT_SUBMIT_LABEL } from './fields';
-import { QUESTION_KEY } from './pending';
+import { LINK_TOKEN_KEY, QUESTION_KEY } from './pending';
+import { tokenAccepted } from './responseLink';
 import {
 	answerRefusedPage,
 	answerTakenPage,
@@ -40,10 +41,10 @@ function parameter<T>(context: IWebhookFunctions, name: string, fallback: T): T 
 	}
 }
 
-/** The question as it was sent, kept with the waiting execution (see pending.ts). */
-function questionText(context: IWebhookFunctions): string {
+/** A text kept with the waiting execution (see pending.ts). */
+function waitingText(context: IWebhookFunctions, key: string): string {
 	try {
-		const text = context.evaluateExpression(`{{ $json["${QUESTION_KEY}"] }}`, 0);
+		const text = context.evaluateExpression(`{{ $json["${key}"] }}`, 0);
 		return typeof text === 'string' ? text : '';
 	} catch {
 		return '';
@@ -99,9 +100,14 @@ function decide(form: AnswerForm, body: IDataObject): Decision {
 /**
  * The link's two requests. A GET (the recipient, or an app drawing a link preview) only shows
  * the page; the POST of the page's form decides. n8n has already checked the link's signature
- * and that the execution still waits; an answer that cannot be taken leaves it waiting.
+ * (an older n8n signs none: the node checks its own token) and that the execution still waits;
+ * an answer that cannot be taken leaves it waiting.
  */
 export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	if (!tokenAccepted(this, waitingText(this, LINK_TOKEN_KEY))) {
+		send(this, 403, answerRefusedPage('This link is not complete: open the whole link from the message.'));
+		return { noWebhookResponse: true };
+	}
 	const method = this.getRequestObject().method;
 	const form = answerFormOf(this);
 	if (!form) {
@@ -109,7 +115,7 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 		return { noWebhookResponse: true };
 	}
 	if (method !== 'POST') {
-		const page = { title: parameter(this, 'options.responseFormTitle', ''), text: questionText(this) };
+		const page = { title: parameter(this, 'options.responseFormTitle', ''), text: waitingText(this, QUESTION_KEY) };
 		send(this, 200, questionPage(page, form));
 		return { noWebhookResponse: true };
 	}

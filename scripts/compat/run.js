@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+'use strict';
+// The compatibility suite: for each n8n the host installer knows (or those in COMPAT_VERSIONS,
+// comma-separated), installs it through scripts/n8n-host/install.js into its own folder, runs the
+// smoke set (test/compat/smoke.compat.ts) against it with the package's packed tarball, and
+// prints the table of docs/compatibility.md. Folders: N8N_HOST_DIR (default .n8n-host/) for the
+// pinned n8n, and the same path with "-<version>" for each other one.
+// Usage: npm run test:compat
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync, spawnSync } = require('node:child_process');
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const logDir = path.join(repoRoot, '.test-logs');
+const { n8n: pinned } = require('../n8n-host/versions.json');
+const known = [pinned, ...Object.keys(require('../n8n-host/other-versions.json'))];
+const versions = process.env.COMPAT_VERSIONS ? process.env.COMPAT_VERSIONS.split(',').map((entry) => entry.trim()) : known;
+const baseHostDir = process.env.N8N_HOST_DIR ? path.resolve(process.env.N8N_HOST_DIR) : path.join(repoRoot, '.n8n-host');
+
+/** The table's columns: each smoke test's title starts with one of them. */
+const COLUMNS = ['Loads', 'Credential test', 'Operations', 'Send and Wait', 'Reply trigger', 'Callback trigger', 'Examples imported', 'Examples run'];
+
+function say(message) {
+	process.stdout.write(`[compat] ${message}\n`);
+}
+
+function hostDirOf(version) {
+	return version === pinned ? baseHostDir : `${baseHostDir}-${version}`;
+}
+
+function install(version, env) {
+	const log = path.join(logDir, `compat-host-${version}.log`);
+	say(`n8n ${version}: installing (or reusing) the host in ${env.N8N_HOST_DIR}; log ${path.relative(repoRoot, log)}`);
+	const started = Date.now();
+	const out = fs.openSync(log, 'w');
+	const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'n8n-host', 'install.js')], { env, stdio: ['ignore', out, out] });
+	fs.closeSync(out);
+	if (result.status !== 0) throw new Error(`the host installer failed for n8n ${version}; see ${log}`);
+	const marker = JSON.parse(fs.readFileSync(path.join(env.N8N_HOST_DIR, 'host.json'), 'utf8'));
+	return { seconds: marker.seconds.total, reused: Date.now() - started < 30000, node: marker.node };
+}
+
+function smoke(version, env) {
+	const report = path.join(logDir, `compat-${version}.json`);
+	say(`n8n ${version}: running the smoke set`);
+	fs.rmSync(report, { force: true });
+	spawnSync('npx', ['jest', '-c', 'test/compat/jest.config.js'], { cwd: repoRoot, env: { ...env, COMPAT_REPORT: report }, stdio: 'inherit' });
+	if (!fs.existsSync(report)) throw new Error(`the smoke set wrote no report for n8n ${version}`);
+	return JSON.parse(fs.readFileSync(report, 'utf8'));
+}
+
+function cell(results, column) {
+	const mine = results.filter((result) => result.title.startsWith(`${column}:`));
+	const ran = mine.filter((result) => result.status === 'passed' || result.status === 'failed');
+	const failed = ran.filter((result) => result.status !== 'passed');
+	if (ran.length === 0) return mine.length ? 'not run' : '—';
+	if (failed.length) return `✗ ${failed.length} of ${ran.length} failed`;
+	// The smoke set says in a test's title when what it checks needs n8n 2.x (the AI examples).
+	const shownToNeed2x = ran.filter((result) => /needs n8n 2\.x/.test(result.title)).length;
+	const notRun = mine.length - ran.length;
+	const notes = [shownToNeed2x ? `of which ${shownToNeed2x} shown to need 2.x` : '', notRun ? `${notRun} not run: needs 2.x` : ''].filter(Boolean);
+	return `✓ ${ran.length}${notes.length ? ` (${notes.join('; ')})` : ''}`;
+}
+
+function main() {
+	fs.mkdirSync(logDir, { recursive: true });
+	say('building and packing the package once');
+	execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-compat-pack-'));
+	const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], { cwd: repoRoot, encoding: 'utf8' }));
+	const tarball = path.join(packDir, packed[0].filename);
+
+	const rows = [];
+	for (const version of versions) {
+		const env = { ...process.env, N8N_VERSION: version, N8N_HOST_DIR: hostDirOf(version), E2E_PACKAGE_TARBALL: tarball };
+		let host;
+		try {
+			host = install(version, env);
+		} catch (error) {
+			say(error.message);
+			rows.push({ version, failedInstall: true });
+			continue;
+		}
+		const started = Date.now();
+		const results = smoke(version, env);
+		const passed = results.filter((result) => result.status === 'passed').length;
+		const failed = results.filter((result) => result.status === 'failed').length;
+		rows.push({ version, host, results, passed, failed, seconds: Math.round((Date.now() - started) / 1000) });
+	}
+	fs.rmSync(packDir, { recursive: true, force: true });
+
+	const header = ['n8n (Node.js)', 'Host install', ...COLUMNS, 'Tests'];
+	const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
+	for (const row of rows) {
+		if (row.failedInstall) {
+			lines.push(`| ${row.version} | ✗ failed (see .test-logs/compat-host-${row.version}.log) | ${COLUMNS.map(() => 'not run').join(' | ')} | — |`);
+			continue;
+		}
+		const install = row.host.reused ? `reused (${row.host.seconds} s when made)` : `${row.host.seconds} s`;
+		const cells = COLUMNS.map((column) => cell(row.results, column));
+		lines.push(`| ${row.version} (${row.host.node}) | ${install} | ${cells.join(' | ')} | ${row.passed} passed, ${row.failed} failed, ${row.seconds} s |`);
+	}
+	const table = `${lines.join('\n')}\n`;
+	fs.writeFileSync(path.join(logDir, 'compat-table.md'), table);
+	process.stdout.write(`\n${table}\n`);
+	say(`table written to ${path.relative(repoRoot, path.join(logDir, 'compat-table.md'))}`);
+	process.exitCode = rows.every((row) => !row.failedInstall && row.failed === 0 && row.passed > 0) ? 0 : 1;
+}
+
+main();
