@@ -90,7 +90,7 @@ function scenario(title: string, run: (world: World) => Promise<void>): void {
 }
 
 for (const kind of ['500-before', 'drop-after', 'html'] as const) {
-	scenario(`a poll whose reads fail from the second of three mailings on (${kind}, every retry) emits the first one's replies; the next poll the others', each once`, async (world) => {
+	scenario(`a poll whose read of the second of three mailings fails (${kind}, every retry) emits the others' replies; the next poll that one's, each once`, async (world) => {
 		const ids = await mailings(world, 3, `midway-${kind}`);
 		const watch = new Watch(world, { watch: 'specificMailings', mailings: { mailing: [{ messageId: ids.join(',') }] }, markAsRead: true });
 		expect((await watch.poll()).result).toBeNull();
@@ -99,9 +99,10 @@ for (const kind of ['500-before', 'drop-after', 'html'] as const) {
 		const failed = await watch.poll({ faults: failAfter('getNewIncomingMessages', 1, kind) });
 		// a mailing that cannot be read holds up no other; a single failure is not reported
 		expect(failed.error).toBeUndefined();
-		expect(failed.items.map((item) => item.message)).toEqual(sent.slice(0, 3).map((_, i) => `${kind} reply ${i} to ${ids[0]}`));
+		const of = (id: number) => [0, 1, 2].map((i) => `${kind} reply ${i} to ${id}`);
+		expect(failed.items.map((item) => item.message)).toEqual([...of(ids[0]), ...of(ids[2])]);
 
-		expect((await watch.poll()).items).toHaveLength(sent.length - 3);
+		expect((await watch.poll()).items.map((item) => item.message)).toEqual(of(ids[1]));
 		expect((await watch.poll({ restart: true })).result).toBeNull();
 		watch.expectEachOnce(sent);
 	});
