@@ -1,19 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startFaultProxy, type FaultProxy } from '../../hostile/faultProxy';
-import { pickedMailings, RECENT, useTriggerSandbox } from './fixture';
+import { pickedMailings, RECENT, useTriggerSandbox, useFaultProxy } from './fixture';
 
 const t = useTriggerSandbox();
-let proxy: FaultProxy;
-beforeAll(async () => {
-	proxy = await startFaultProxy(t.sandbox.url);
-});
-afterAll(async () => {
-	await proxy.close();
-});
-beforeEach(() => {
-	proxy.rewrite = (_request, body) => body;
-});
+const hostile = useFaultProxy(t);
 
 describe('Messaging Service Trigger: a clock difference between n8n and the service', () => {
 	// Max Mailings per Poll 1: the second mailing is first read after activation, where only time tells old from new
@@ -70,7 +60,7 @@ const ODD_DATES: Array<[string, unknown]> = [
 describe('Messaging Service Trigger: a date the service writes oddly', () => {
 	/** The service answering every reply of these mailings with this date. */
 	function withDate(mailings: number[], date: unknown) {
-		proxy.rewrite = (request, body) => {
+		hostile.proxy.rewrite = (request, body) => {
 			if (request.apiMethod !== 'getNewIncomingMessages' || !mailings.map(String).includes(request.params.get('message_id') ?? '')) return body;
 			const answer = body as { result: IDataObject[] };
 			const dated = (reply: IDataObject) => {
@@ -88,7 +78,7 @@ describe('Messaging Service Trigger: a date the service writes oddly', () => {
 		const late = await t.sendChat('first read after activation');
 		const session = t.session(
 			{ watch: 'specificMailings', mailings: pickedMailings(early, late), markAsRead: true, options: { maxMailingsPerPoll: 1 } },
-			{ baseUrl: proxy.url },
+			{ baseUrl: hostile.proxy.url },
 		);
 		withDate([early, late], date);
 		await session.poll();
@@ -110,7 +100,7 @@ describe('Messaging Service Trigger: a date the service writes oddly', () => {
 		const mailing = await t.sendChat();
 		t.reply(mailing, 'existing, odd date');
 		withDate([mailing], '0000-00-00 00:00:00');
-		const session = t.session({ ...RECENT }, { baseUrl: proxy.url });
+		const session = t.session({ ...RECENT }, { baseUrl: hostile.proxy.url });
 		await session.poll();
 		t.sandbox.advanceClock(60);
 		expect((await session.poll()).result).toBeNull();
@@ -118,13 +108,13 @@ describe('Messaging Service Trigger: a date the service writes oddly', () => {
 
 	it('a far-future date does not make later replies look seen when IDs are forgotten', async () => {
 		const mailing = await t.sendChat();
-		const session = t.session({ ...RECENT, markAsRead: false }, { baseUrl: proxy.url });
+		const session = t.session({ ...RECENT, markAsRead: false }, { baseUrl: hostile.proxy.url });
 		await session.poll();
 		withDate([mailing], '2999-01-01 00:00:00');
 		t.reply(mailing, 'from the future');
 		t.sandbox.advanceClock(60);
 		expect((await session.poll()).items).toHaveLength(1);
-		proxy.rewrite = (_request, body) => body;
+		hostile.proxy.rewrite = (_request, body) => body;
 		t.sandbox.advanceClock(60);
 		const fresh = t.reply(mailing, 'an ordinary reply');
 		expect((await session.poll()).items.map((item) => item.id)).toEqual([fresh]);

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { TEST_API_KEY } from '../../harness/keys';
+import { startFaultProxy, type FaultProxy } from '../../hostile/faultProxy';
 import { TriggerSession, type TriggerSessionOptions } from '../../harness/poll';
 import { useSandbox } from '../../harness/sandbox';
 
@@ -100,5 +101,29 @@ export function pickedMailings(...ids: Array<number | string>): INodeParameters 
 		mailing: ids.map((id) => ({
 			messageId: { __rl: true, mode: typeof id === 'number' ? 'list' : 'id', value: String(id) },
 		})),
+	};
+}
+
+/**
+ * A hostile service in front of the file's emulator (see test/hostile/faultProxy.ts): it passes
+ * everything on until a test scripts a lie; reset before each test.
+ */
+export function useFaultProxy(t: ReturnType<typeof useTriggerSandbox>): { readonly proxy: FaultProxy } {
+	let proxy: FaultProxy | undefined;
+	beforeAll(async () => {
+		proxy = await startFaultProxy(t.sandbox.url);
+	});
+	afterAll(async () => {
+		await proxy?.close();
+	});
+	beforeEach(() => {
+		proxy!.intercept = () => undefined;
+		proxy!.rewrite = (_request, body) => body;
+		proxy!.requests.length = 0;
+	});
+	return {
+		get proxy() {
+			return proxy!;
+		},
 	};
 }

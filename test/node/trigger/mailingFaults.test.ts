@@ -1,23 +1,12 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startFaultProxy, type FaultProxy, type ProxiedRequest } from '../../hostile/faultProxy';
-import { pickedMailings, RECENT, useTriggerSandbox } from './fixture';
+import type { ProxiedRequest } from '../../hostile/faultProxy';
+import { pickedMailings, RECENT, useTriggerSandbox, useFaultProxy } from './fixture';
 
 jest.setTimeout(120_000);
 
 const t = useTriggerSandbox();
-let proxy: FaultProxy;
-beforeAll(async () => {
-	proxy = await startFaultProxy(t.sandbox.url);
-});
-afterAll(async () => {
-	await proxy.close();
-});
-beforeEach(() => {
-	proxy.intercept = () => undefined;
-	proxy.rewrite = (_request, body) => body;
-	proxy.requests.length = 0;
-});
+const hostile = useFaultProxy(t);
 
 const readsOf = (id: number) => (request: ProxiedRequest) =>
 	request.apiMethod === 'getNewIncomingMessages' && request.params.get('message_id') === String(id);
@@ -30,7 +19,7 @@ async function watchThree(watch: 'specificMailings' | 'recentMailings') {
 	const good = [await t.sendChat('first healthy'), await t.sendChat('second healthy')];
 	const parameters: INodeParameters =
 		watch === 'specificMailings' ? { watch, mailings: pickedMailings(bad, ...good), markAsRead: true } : RECENT;
-	return { bad, good, session: t.session(parameters, { baseUrl: proxy.url }) };
+	return { bad, good, session: t.session(parameters, { baseUrl: hostile.proxy.url }) };
 }
 
 describe.each(['specificMailings', 'recentMailings'] as const)('Messaging Service Trigger (%s): one mailing that cannot be read', (watch) => {
@@ -38,7 +27,7 @@ describe.each(['specificMailings', 'recentMailings'] as const)('Messaging Servic
 	it.each([1, 5, 100])('failing for %i polls: every healthy reply within one poll, each once; reported once; its reply after', async (polls) => {
 		const { bad, good, session } = await watchThree(watch);
 		let failing = true;
-		proxy.intercept = (request) => (failing && readsOf(bad)(request) ? SERVER_ERROR : undefined);
+		hostile.proxy.intercept = (request) => (failing && readsOf(bad)(request) ? SERVER_ERROR : undefined);
 		expect((await session.poll()).error).toBeUndefined();
 		const waiting = t.reply(bad, 'waiting for the bad mailing');
 
@@ -49,9 +38,9 @@ describe.each(['specificMailings', 'recentMailings'] as const)('Messaging Servic
 			if (poll === polls) failing = false;
 			t.sandbox.advanceClock(60);
 			const fresh = t.reply(good[poll % 2], `hello ${poll}`);
-			const before = proxy.requests.length;
+			const before = hostile.proxy.requests.length;
 			const outcome = await session.poll();
-			if (failing && proxy.requests.slice(before).some(readsOf(bad))) pollsReadingBad++;
+			if (failing && hostile.proxy.requests.slice(before).some(readsOf(bad))) pollsReadingBad++;
 			const ids = outcome.items.map((item) => String(item.id));
 			expect(ids).toContain(fresh);
 			output.push(...ids);
@@ -69,7 +58,7 @@ describe.each(['specificMailings', 'recentMailings'] as const)('Messaging Servic
 
 	it('the service says it no longer exists: reported once, never read again, the others go on', async () => {
 		const { bad, good, session } = await watchThree(watch);
-		proxy.intercept = (request) => (readsOf(bad)(request) ? NOT_FOUND : undefined);
+		hostile.proxy.intercept = (request) => (readsOf(bad)(request) ? NOT_FOUND : undefined);
 		await session.poll();
 		const errors: Error[] = [];
 		for (let poll = 0; poll < 10; poll++) {
@@ -83,12 +72,12 @@ describe.each(['specificMailings', 'recentMailings'] as const)('Messaging Servic
 			`Replies to a watched mailing are not coming in: mailing ${bad} no longer exists on the service, so it is no longer read (The service refused the request as invalid (400): message_id: not found)`,
 		]);
 		expect((errors[0] as { description?: string }).description).toMatch(/remove it from Mailings/);
-		expect(proxy.requests.filter(readsOf(bad))).toHaveLength(1);
+		expect(hostile.proxy.requests.filter(readsOf(bad))).toHaveLength(1);
 	});
 
 	it('an answer that is not a list is a fault of that mailing, named by its method, never "no replies"', async () => {
 		const { bad, good, session } = await watchThree(watch);
-		proxy.rewrite = (request, body) => (readsOf(bad)(request) ? { status: 'OK', result: { id: '1', message: 'not a list' } } : body);
+		hostile.proxy.rewrite = (request, body) => (readsOf(bad)(request) ? { status: 'OK', result: { id: '1', message: 'not a list' } } : body);
 		await session.poll();
 		t.reply(bad, 'kept for later');
 		const errors: string[] = [];
@@ -108,7 +97,7 @@ describe.each(['specificMailings', 'recentMailings'] as const)('Messaging Servic
 describe('Messaging Service Trigger: reporting a mailing that cannot be read', () => {
 	it('never on the first poll after n8n loads the workflow (n8n would refuse to activate it): on the next one', async () => {
 		const { bad, good, session } = await watchThree('specificMailings');
-		proxy.intercept = (request) => (readsOf(bad)(request) ? SERVER_ERROR : undefined);
+		hostile.proxy.intercept = (request) => (readsOf(bad)(request) ? SERVER_ERROR : undefined);
 		await session.poll();
 		const restarted = session.restart();
 		t.sandbox.advanceClock(60);
@@ -130,20 +119,20 @@ describe('Messaging Service Trigger: reporting a mailing that cannot be read', (
 		const { good, session } = await watchThree('specificMailings');
 		await session.poll();
 		const saved = session.savedStaticData();
-		proxy.intercept = (request) => (request.apiMethod === 'getNewIncomingMessages' ? SERVER_ERROR : undefined);
+		hostile.proxy.intercept = (request) => (request.apiMethod === 'getNewIncomingMessages' ? SERVER_ERROR : undefined);
 		for (let poll = 0; poll < 3; poll++) {
 			const outcome = await session.poll();
 			expect(outcome.error?.message).toMatch(/unavailable \(500\)/);
 			expect(session.savedStaticData()).toBe(saved);
 		}
-		proxy.intercept = () => undefined;
+		hostile.proxy.intercept = () => undefined;
 		const fresh = t.reply(good[1], 'back');
 		expect((await session.poll()).items.map((item) => item.id)).toEqual([fresh]);
 	});
 
 	it('Fetch Test Event shows the latest reply of the mailings that can be read', async () => {
 		const { bad, good, session } = await watchThree('recentMailings');
-		proxy.intercept = (request) => (readsOf(bad)(request) ? SERVER_ERROR : undefined);
+		hostile.proxy.intercept = (request) => (readsOf(bad)(request) ? SERVER_ERROR : undefined);
 		const id = t.reply(good[0], 'hello');
 		const manual = await session.poll('manual', 'manual');
 		expect(manual.error).toBeUndefined();

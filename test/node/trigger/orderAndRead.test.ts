@@ -1,20 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { TEST_API_KEY } from '../../harness/keys';
-import { startFaultProxy, type FaultProxy } from '../../hostile/faultProxy';
-import { PHONE, RECENT, useTriggerSandbox } from './fixture';
+import { PHONE, RECENT, useTriggerSandbox, useFaultProxy } from './fixture';
 
 const t = useTriggerSandbox();
-let proxy: FaultProxy;
-beforeAll(async () => {
-	proxy = await startFaultProxy(t.sandbox.url);
-});
-afterAll(async () => {
-	await proxy.close();
-});
-beforeEach(() => {
-	proxy.intercept = () => undefined;
-});
+const hostile = useFaultProxy(t);
 
 /** Polls until nothing new comes (at most `max` polls); each poll's texts, in output order. */
 async function turns(session: ReturnType<typeof t.session>, max = 10): Promise<string[][]> {
@@ -83,8 +73,8 @@ describe('Messaging Service Trigger: marked as read, eventually', () => {
 		const session = t.session(RECENT);
 		await session.poll();
 		let failing = failingPolls;
-		proxy.intercept = (request) => (failing > 0 && request.apiMethod === 'readResponseStatus' ? { status: 500, body: { error: 'server unavailable' } } : undefined);
-		const retried = t.session(RECENT, { baseUrl: proxy.url, savedStaticData: session.savedStaticData() });
+		hostile.proxy.intercept = (request) => (failing > 0 && request.apiMethod === 'readResponseStatus' ? { status: 500, body: { error: 'server unavailable' } } : undefined);
+		const retried = t.session(RECENT, { baseUrl: hostile.proxy.url, savedStaticData: session.savedStaticData() });
 		const id = t.reply(mailing, 'please mark me');
 		const output: unknown[] = [];
 		for (let poll = 0; poll < failingPolls + 2; poll++) {
@@ -100,12 +90,12 @@ describe('Messaging Service Trigger: marked as read, eventually', () => {
 
 	it('one reply the service refuses to mark does not hold up the others: that one alone is given up', async () => {
 		const mailing = await t.sendChat();
-		const session = t.session(RECENT, { baseUrl: proxy.url });
+		const session = t.session(RECENT, { baseUrl: hostile.proxy.url });
 		await session.poll();
 		t.sandbox.advanceClock(60);
 		const ids = [t.reply(mailing, 'one'), t.reply(mailing, 'two'), t.reply(mailing, 'three')];
 		const refused = ids[1];
-		proxy.intercept = (request) =>
+		hostile.proxy.intercept = (request) =>
 			request.apiMethod === 'readResponseStatus' && (request.params.get('incoming_messages') ?? '').split(',').includes(refused)
 				? { status: 400, body: { status: 'error', error: `incoming_messages: ${refused} cannot be marked` } }
 				: undefined;
