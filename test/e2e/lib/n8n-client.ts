@@ -46,6 +46,23 @@ export class N8nRequestError extends Error {
 	}
 }
 
+/**
+ * A GET again, up to twice, when n8n closed a kept-alive connection under it ("socket hang up",
+ * ECONNRESET): seen on busy machines; a GET changes nothing, so it may be repeated.
+ */
+async function sendAgainOnHangUp(send: () => Promise<AxiosResponse>): Promise<AxiosResponse> {
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await send();
+		} catch (error) {
+			const code = (error as { code?: string }).code;
+			const hungUp = code === 'ECONNRESET' || /socket hang up/i.test((error as Error).message);
+			if (!hungUp || attempt >= 3) throw error;
+			await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+		}
+	}
+}
+
 /** A logged-in session with n8n's internal REST API (the one the editor uses). */
 export class N8nClient {
 	private readonly http: AxiosInstance;
@@ -62,7 +79,8 @@ export class N8nClient {
 	}
 
 	async request<T>(method: Method, url: string, data?: unknown, params?: Record<string, unknown>): Promise<T> {
-		const response = await this.http.request({ method, url, data, params, headers: this.cookie ? { cookie: this.cookie } : {} });
+		const send = async () => await this.http.request({ method, url, data, params, headers: this.cookie ? { cookie: this.cookie } : {} });
+		const response = String(method).toUpperCase() === 'GET' ? await sendAgainOnHangUp(send) : await send();
 		this.rememberCookie(response);
 		if (response.status < 200 || response.status >= 300) {
 			throw new N8nRequestError(method.toUpperCase(), url, response.status, response.data);
