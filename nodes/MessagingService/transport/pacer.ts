@@ -30,8 +30,8 @@ export interface PacedRequest {
  *    executions stopped sharing, is taken up within a few windows; at a steady limit the cost is a
  *    refused request every other window, whose pause ends about when the window would have opened.
  *
- * A 429 for a request that started before the last one was answered belongs to the same episode:
- * it waits as told but does not measure again.
+ * A 429 for a request that started before the last 429 came back belongs to the same episode: it
+ * waits as told but does not measure again.
  */
 export class RequestPacer {
 	/** the requests that may still count in a window, in the order they started */
@@ -39,10 +39,11 @@ export class RequestPacer {
 
 	private resumeAt = 0;
 
-	/** requests started before this belong to the last episode of 429s */
-	private episodeAt = -Infinity;
-
+	/** how many requests have started */
 	private started = 0;
+
+	/** a refused request with a lower serial belongs to the last episode of 429s */
+	private episodeUntil = 0;
 
 	/** a window to count once every request started before the refusal (serial below `until`) has been answered */
 	private measurement: { from: number; until: number } | undefined;
@@ -78,8 +79,8 @@ export class RequestPacer {
 		if (retryAfterMs !== undefined) {
 			request.refused = true;
 			this.resumeAt = Math.max(this.resumeAt, now + retryAfterMs);
-			if (request.startedAt >= this.episodeAt) {
-				this.episodeAt = now;
+			if (request.serial >= this.episodeUntil) {
+				this.episodeUntil = this.started;
 				this.measurement = { from: request.startedAt - WINDOW_MS, until: this.started };
 			}
 		}
