@@ -45,7 +45,7 @@ it('measures the heap of per-item sending', async () => {
 			});
 			return;
 		}
-		await heapAround('this node, SMS > Send per item (Concurrency 10)', async () => {
+		await heapAround('this node, SMS > Send per item (default Concurrency)', async () => {
 			const { error } = await runNode({
 				baseUrl: emulator.baseUrl,
 				parameters: smsSendPerItem(emulator.alphanameId),
