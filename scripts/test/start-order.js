@@ -7,8 +7,13 @@
 // longest of them. Next the two files with an n8n of their own, bare-n8n and demo (about 0.8 GB
 // each): they are done while queue mode is still starting and the shared n8n is still small, so
 // the n8n processes stay at about 3 GB. Then the rest.
+//
+// A file of ORDER that does not exist (renamed, moved) stops every jest run here, naming it: a
+// stale list would otherwise just let the long files start last, silently.
 'use strict';
 
+const fs = require('node:fs');
+const path = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 const ORDER = [
@@ -24,6 +29,12 @@ const ORDER = [
 	'test/e2e/examples.test.ts',
 	'test/e2e/send-and-wait.test.ts',
 ];
+
+const repoRoot = path.resolve(__dirname, '../..');
+const missing = ORDER.filter((name) => !fs.existsSync(path.join(repoRoot, name)));
+if (missing.length > 0) {
+	throw new Error(`scripts/test/start-order.js lists test files that do not exist (renamed or moved?): ${missing.join(', ')}`);
+}
 
 function rank(test) {
 	const index = ORDER.findIndex((name) => test.path.endsWith(`/${name}`));

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { TEST_API_KEY } from '../../harness/keys';
+import { byId, params } from '../../harness/params';
 import { TriggerSession, type PollOutcome } from '../../harness/poll';
 import type { RunNodeResult } from '../../harness/runNode';
 import type { LoggedRequest } from '../../sandbox';
@@ -155,14 +156,11 @@ export const singleSend: OperationKind = {
 		const items = Array.from({ length: n }, (_, i) => ({ phone: phoneOf(i), text: `${tag} order ${i} has shipped` }));
 		context.applyFaults();
 		const result = await world.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'send',
+			parameters: params(world.account, 'sms', 'send', {
 				phone: '={{ $json.phone }}',
 				message: '={{ $json.text }}',
-				senderNameId: world.alphanameId,
 				options: { ...context.options },
-			},
+			}),
 			items,
 			continueOnFail: context.continueOnFail,
 			apiKey: context.apiKey,
@@ -202,17 +200,12 @@ export const batchSend: OperationKind = {
 		const items = Array.from({ length: n }, (_, i) => ({ phone: phoneOf(i, '3752911') }));
 		context.applyFaults();
 		const result = await world.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'sendBatch',
-				buildFrom: 'items',
+			parameters: params(world.account, 'sms', 'sendBatch', {
 				mailingName: `${tag} sale`,
-				senderNameId: world.alphanameId,
-				messageType: 'bulk',
 				text,
 				callbackUrl: CALLBACK_URL,
 				options: { chunkSize: CHUNK, ...context.options },
-			},
+			}),
 			items,
 			continueOnFail: context.continueOnFail,
 			apiKey: context.apiKey,
@@ -253,16 +246,13 @@ export const listSendAndConfirm: OperationKind = {
 		const items = Array.from({ length: n }, (_, i) => ({ name: `${tag} mailing ${i}`, text: `${tag} list offer ${i}` }));
 		context.applyFaults();
 		const created = await world.run({
-			parameters: {
-				resource: 'sms',
-				operation: 'sendToList',
+			parameters: params(world.account, 'sms', 'sendToList', {
 				listId: String(list.id),
 				mailingName: '={{ $json.name }}',
 				message: '={{ $json.text }}',
-				senderNameId: world.alphanameId,
 				sendAt: EMULATOR_START,
 				options: { ...context.options },
-			},
+			}),
 			items,
 			continueOnFail: context.continueOnFail,
 			apiKey: context.apiKey,
@@ -278,13 +268,11 @@ export const listSendAndConfirm: OperationKind = {
 		let step2: ItemOutcome[] = [];
 		if (toConfirm.length > 0) {
 			const confirmed = await world.run({
-				parameters: {
-					resource: 'sms',
-					operation: 'confirmListMailing',
+				parameters: params(world.account, 'sms', 'confirmListMailing', {
 					messageId: '={{ $json.message_id }}',
 					confirmAction: 'confirm',
 					options: { ...context.options },
-				},
+				}),
 				items: toConfirm,
 				continueOnFail: context.continueOnFail,
 				apiKey: context.apiKey,
@@ -333,7 +321,7 @@ export const statusGet: OperationKind = {
 		const ids = smsIdsOf.get(world)!.slice(0, n);
 		context.applyFaults();
 		const result = await world.run({
-			parameters: { resource: 'sms', operation: 'getStatus', smsId: '={{ $json.sms_id }}', options: { ...context.options } },
+			parameters: params(world.account, 'sms', 'getStatus', { smsId: '={{ $json.sms_id }}', options: { ...context.options } }),
 			items: ids.map((sms_id) => ({ sms_id })),
 			continueOnFail: context.continueOnFail,
 			apiKey: context.apiKey,
@@ -381,7 +369,7 @@ export const pagedList: OperationKind = {
 		world.clearRequests();
 		context.applyFaults();
 		const result = await world.run({
-			parameters: { resource: 'sms', operation: 'getManyMessages', returnAll: true, options: { ...context.options } },
+			parameters: params(world.account, 'sms', 'getManyMessages', { returnAll: true, options: { ...context.options } }),
 			items: Array.from({ length: n }, (_, i) => ({ i })),
 			continueOnFail: context.continueOnFail,
 			apiKey: context.apiKey,
@@ -435,7 +423,7 @@ export const templateCreateDelete: OperationKind = {
 		};
 		context.applyFaults();
 		const created = await world.run({
-			parameters: { resource: 'template', operation: 'create', name: '={{ $json.name }}', message: '={{ $json.text }}' },
+			parameters: params(world.account, 'template', 'create', { name: '={{ $json.name }}', message: '={{ $json.text }}' }),
 			items,
 			continueOnFail: context.continueOnFail,
 			apiKey: context.apiKey,
@@ -453,7 +441,7 @@ export const templateCreateDelete: OperationKind = {
 		let deletions: ItemOutcome[] = [];
 		if (existing.length > 0) {
 			const deleted = await world.run({
-				parameters: { resource: 'template', operation: 'delete', template: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+				parameters: params(world.account, 'template', 'delete', { template: byId('={{ $json.id }}') }),
 				items: existing,
 				continueOnFail: context.continueOnFail,
 				apiKey: context.apiKey,

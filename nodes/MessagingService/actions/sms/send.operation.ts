@@ -63,7 +63,6 @@ const NEEDS_FORWARDING = 'it is used only when "Forward as Chat Message If Not D
 
 /** `text`, from Send and Wait for Response, takes the place of the message fields (it carries the response link). */
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient, text?: string): Promise<IDataObject[]> {
-	const node = this.getNode();
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
 	const alphanameId = await readIdOrAccountDefault(this, 'senderNameId', 'Sender Name ID', itemIndex, 'defaultSenderNameId');
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
@@ -74,18 +73,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 		forwardingTime = Number(options.forwardingTime);
 		if (!Number.isInteger(forwardingTime) || forwardingTime < FORWARDING_MIN || forwardingTime > FORWARDING_MAX) {
 			throw invalidField(
-				node,
+				this.getNode(),
 				'Forward After (Minutes)',
 				options.forwardingTime,
 				`it must be a whole number of minutes from ${FORWARDING_MIN} to ${FORWARDING_MAX}`,
 				itemIndex,
 			);
 		}
-		if (!forwarding) throw invalidField(node, 'Forward After (Minutes)', options.forwardingTime, NEEDS_FORWARDING, itemIndex);
+		if (!forwarding) throw invalidField(this.getNode(), 'Forward After (Minutes)', options.forwardingTime, NEEDS_FORWARDING, itemIndex);
 	}
 	const chatnameId = readOptionalId(options.chatnameId, this, 'Chat Sender ID', itemIndex);
 	if (chatnameId !== undefined && !forwarding) {
-		throw invalidField(node, 'Chat Sender ID', options.chatnameId, NEEDS_FORWARDING, itemIndex);
+		throw invalidField(this.getNode(), 'Chat Sender ID', options.chatnameId, NEEDS_FORWARDING, itemIndex);
 	}
 
 	const message = text ?? (await resolveMessageText(this, api, itemIndex));
