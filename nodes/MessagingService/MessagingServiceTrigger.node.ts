@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerProperties } from './trigger/description';
 import { apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
-import { pollReplies } from './trigger/poll';
+import { pollReplies, type PollResult } from './trigger/poll';
 import { searchChatMailings } from './methods/listSearch';
 import { messagingServiceApiTest } from './methods/credentialTest';
 
@@ -45,7 +45,7 @@ export class MessagingServiceTrigger implements INodeType {
 			mayReport = pollingSince.has(staticData);
 			pollingSince.add(staticData);
 		}
-		let result;
+		let result: PollResult;
 		try {
 			result = await pollReplies.call(this, mayReport);
 		} catch (error) {

@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'http';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'net';
 
+import { closedPort } from '../harness/closedPort';
 import { testCredential } from '../harness/credentialTest';
 import { TEST_API_KEY } from '../harness/keys';
 
@@ -13,14 +14,6 @@ async function listen<T extends Server | TcpServer>(server: T): Promise<number> 
 	servers.push(server);
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	return (server.address() as AddressInfo).port;
-}
-
-async function closedPort(): Promise<number> {
-	const server = createTcpServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-	return port;
 }
 
 afterAll(async () => {

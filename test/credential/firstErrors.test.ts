@@ -1,6 +1,6 @@
-import { createServer as createTcpServer, type AddressInfo } from 'net';
 import type { INodeParameters } from 'n8n-workflow';
 
+import { closedPort } from '../harness/closedPort';
 import { testCredential } from '../harness/credentialTest';
 import { TEST_API_KEY } from '../harness/keys';
 import { params } from '../harness/params';
@@ -15,14 +15,6 @@ import { useSandbox } from '../harness/sandbox';
 
 const fixture = useSandbox();
 const WRONG_KEY = 'wrong-key-Fe7-1c0d';
-
-async function closedPort(): Promise<number> {
-	const server = createTcpServer();
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-	return port;
-}
 
 interface Mistake {
 	mistake: string;
