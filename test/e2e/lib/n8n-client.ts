@@ -63,6 +63,20 @@ async function sendAgainOnHangUp(send: () => Promise<AxiosResponse>): Promise<Ax
 	}
 }
 
+/**
+ * The same request again, for up to a minute, while n8n answers 503 "Database is not ready!": its
+ * middleware answers that before any handler runs, so the request did nothing and may be repeated.
+ */
+async function sendAgainWhileDatabaseNotReady(send: () => Promise<AxiosResponse>): Promise<AxiosResponse> {
+	const deadline = Date.now() + 60000;
+	for (;;) {
+		const response = await send();
+		const notReady = response.status === 503 && /Database is not ready/.test(JSON.stringify(response.data));
+		if (!notReady || Date.now() > deadline) return response;
+		await new Promise((resolve) => setTimeout(resolve, 1000));
+	}
+}
+
 /** A logged-in session with n8n's internal REST API (the one the editor uses). */
 export class N8nClient {
 	private readonly http: AxiosInstance;
@@ -80,7 +94,8 @@ export class N8nClient {
 
 	async request<T>(method: Method, url: string, data?: unknown, params?: Record<string, unknown>): Promise<T> {
 		const send = async () => await this.http.request({ method, url, data, params, headers: this.cookie ? { cookie: this.cookie } : {} });
-		const response = String(method).toUpperCase() === 'GET' ? await sendAgainOnHangUp(send) : await send();
+		const once = String(method).toUpperCase() === 'GET' ? async () => await sendAgainOnHangUp(send) : send;
+		const response = await sendAgainWhileDatabaseNotReady(once);
 		this.rememberCookie(response);
 		if (response.status < 200 || response.status >= 300) {
 			throw new N8nRequestError(method.toUpperCase(), url, response.status, response.data);

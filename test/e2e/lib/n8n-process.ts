@@ -84,6 +84,9 @@ export function n8nEnvironment(options: { port: number; userFolder: string; brok
 		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
 		GENERIC_TIMEZONE: 'UTC',
 		N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
+		// n8n pings its database every 2 s and answers every request with 503 "Database is not ready!"
+		// while a ping is late by 5 s; with SQLite on a machine as busy as CI that happens.
+		DB_PING_TIMEOUT_MS: '60000',
 	};
 	if (disabledModules.length) env.N8N_DISABLED_MODULES = disabledModules.join(',');
 	if (options.customExtensions?.length) env.N8N_CUSTOM_EXTENSIONS = options.customExtensions.join(';');
