@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, IPollFunctions, ITriggerFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readCredential } from '../transport/request';
@@ -8,7 +8,7 @@ import { isTimeZone } from '../base/serviceTime';
  * The time zone of the service's times (they carry none): the credential's Service Time Zone,
  * or, when it is empty, the workflow's time zone (the behaviour before the setting existed).
  */
-export async function serviceZone(context: IExecuteFunctions | IPollFunctions, itemIndex?: number): Promise<string> {
+export async function serviceZone(context: IExecuteFunctions | IPollFunctions | ITriggerFunctions, itemIndex?: number): Promise<string> {
 	const credentials = await readCredential(context, itemIndex);
 	const configured = typeof credentials.serviceTimeZone === 'string' ? credentials.serviceTimeZone.trim() : '';
 	if (configured === '') return context.getTimezone();

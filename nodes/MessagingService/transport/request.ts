@@ -6,6 +6,7 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	IPollFunctions,
+	ITriggerFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
@@ -31,7 +32,7 @@ import {
 export const CREDENTIAL_TYPE = 'messagingServiceApi';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-export type ApiContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
+export type ApiContext = IExecuteFunctions | IPollFunctions | ITriggerFunctions | ILoadOptionsFunctions;
 
 export interface CallOptions {
 	itemIndex?: number;

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPollFunctions, ITriggerFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { redact, redactAll } from './redaction';
@@ -8,7 +8,7 @@ import { readCredential } from './request';
  * The credential's API key, to take it out of messages that repeat what a user typed (a key
  * pasted into a phone field, say). Empty when the credential cannot be read.
  */
-export async function apiKeyOf(context: IExecuteFunctions | IPollFunctions): Promise<string> {
+export async function apiKeyOf(context: IExecuteFunctions | IPollFunctions | ITriggerFunctions): Promise<string> {
 	try {
 		const credentials = await readCredential(context);
 		return String(credentials.apiKey ?? '');

@@ -1,4 +1,4 @@
-import type { IPollFunctions } from 'n8n-workflow';
+import type { Logger } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
 import { isRefusal } from '../transport/errors';
@@ -21,7 +21,7 @@ function chunks(ids: string[]): string[][] {
  * split, so that one reply it will never mark (deleted, say) does not hold up the others: that
  * reply alone is given up.
  */
-export async function markAsRead(context: IPollFunctions, client: ApiClient, ids: string[], pending: string[]): Promise<string[]> {
+export async function markAsRead(context: { logger: Pick<Logger, 'warn'> }, client: ApiClient, ids: string[], pending: string[]): Promise<string[]> {
 	const fresh = new Set(ids);
 	const all = [...pending.filter((id) => !fresh.has(id)), ...ids];
 	const left: string[] = [];

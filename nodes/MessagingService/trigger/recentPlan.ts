@@ -51,6 +51,28 @@ function noteInChunk(chunks: Chunk[], base: number, rank: number, created: unkno
 }
 
 /**
+ * The mailings created since the listing was last read (the order and total known), taken into
+ * the schedule: in their group, and hot. Returns their IDs, oldest first.
+ */
+export async function discoverNewMailings(client: ApiClient, state: TriggerState): Promise<{ ids: string[]; requests: number }> {
+	if (state.total === undefined) return { ids: [], requests: 0 };
+	const chunks = (state.chunks ??= []);
+	// an order not told yet (at most one mailing listed): the top of the listing holds every new one
+	const found = await newMailings(client, state.order ?? 'newest-first', state.total, state.newestId);
+	const ids: string[] = [];
+	found.records.forEach((record, n) => {
+		noteInChunk(chunks, (state.base ??= 0), state.total! + n, record.d_create);
+		const id = recordId(record);
+		if (id === undefined) return;
+		state.newestId = id;
+		makeHot(state, id, typeof record.d_create === 'string' ? record.d_create : undefined);
+		ids.push(id);
+	});
+	state.total = found.total;
+	return { ids, requests: found.requests };
+}
+
+/**
  * Finds what is new in the listing (all of it at the first poll: the order and the total, and
  * the newest page) and plans this poll's reads: a continued mailing, the hot ones, then the
  * groups most due, within `maxReads` mailings.
@@ -101,17 +123,7 @@ export async function planRecent(
 		}
 		while (chunks.length < Math.ceil(total / CHUNK) - state.base) chunks.push({});
 	} else {
-		const found = await newMailings(client, state.order, state.total, state.newestId);
-		listings += found.requests;
-		found.records.forEach((record, n) => {
-			const rank = state.total! + n;
-			noteInChunk(chunks, state.base!, rank, record.d_create);
-			const id = recordId(record);
-			if (id === undefined) return;
-			state.newestId = id;
-			makeHot(state, id, typeof record.d_create === 'string' ? record.d_create : undefined);
-		});
-		state.total = found.total;
+		listings += (await discoverNewMailings(client, state)).requests;
 	}
 	coolDown(state, nowMs);
 

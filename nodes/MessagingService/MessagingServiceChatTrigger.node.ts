@@ -1,0 +1,93 @@
+import type { INodeType, INodeTypeDescription, ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
+import { NodeConnectionTypes, sleep } from 'n8n-workflow';
+
+import { chatTriggerProperties } from './chatTrigger/description';
+import { readChatSettings } from './chatTrigger/config';
+import { ChatEngine, PARALLEL_READS } from './chatTrigger/engine';
+import { everySecond } from './chatTrigger/schedule';
+import { serviceZone } from './helpers/serviceZone';
+import { messagingServiceApiTest } from './methods/credentialTest';
+import { createApiClient } from './transport/client';
+import { RequestPacer } from './transport/pacer';
+import { apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
+
+/** How long "Listen for Test Event" waits for a turn before n8n's editor gives up anyway. */
+const MANUAL_LIMIT_MS = 10 * 60_000;
+
+export class MessagingServiceChatTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Messaging Service Chat Trigger',
+		name: 'messagingServiceChatTrigger',
+		icon: {
+			light: 'file:../../icons/messagingService.svg',
+			dark: 'file:../../icons/messagingService.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"Answer after " + $parameter["quietWindowSeconds"] + " s of silence"}}',
+		description: 'Starts the workflow within seconds when a customer replying to a chat mailing stops typing, once per turn',
+		defaults: { name: 'Messaging Service Chat Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],
+		eventTriggerDescription: 'Waiting for a customer to reply to a chat mailing',
+		activationMessage: 'Replies to your chat mailings now start this workflow, once per turn.',
+		properties: chatTriggerProperties,
+	};
+
+	methods = {
+		credentialTest: { messagingServiceApiTest },
+	};
+
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		const manual = this.getMode() === 'manual';
+		const apiKey = await apiKeyOf(this);
+		const settings = readChatSettings(this);
+		let turns = 0;
+		const engine = new ChatEngine(
+			{
+				node: this.getNode(),
+				client: createApiClient(this, { pacer: new RequestPacer(PARALLEL_READS), timeoutMs: 10_000 }),
+				staticData: this.getWorkflowStaticData('node'),
+				zone: await serviceZone(this),
+				persist: !manual,
+				// n8n replaces `emit` of a manual run after trigger() returns: looked up at each call
+				emit: (item) => {
+					turns++;
+					this.emit([itemsWithoutKey([item], apiKey)]);
+				},
+				warn: (message) => this.logger.warn(message),
+				report: (error) => {
+					const clean = withoutKey(error, apiKey);
+					if (typeof this.saveFailedExecution === 'function') this.saveFailedExecution(clean as never);
+					else this.logger.error(clean.message);
+				},
+			},
+			settings,
+		);
+		try {
+			await engine.start();
+		} catch (error) {
+			throw withoutKey(error, apiKey);
+		}
+		let closed = false;
+		const closeFunction = async () => {
+			closed = true;
+			await engine.idle();
+		};
+		if (manual) {
+			const manualTriggerFunction = async () => {
+				const until = Date.now() + MANUAL_LIMIT_MS;
+				while (!closed && turns === 0 && Date.now() < until) {
+					await sleep(1000);
+					await engine.check();
+				}
+			};
+			return { closeFunction, manualTriggerFunction };
+		}
+		everySecond(this, async () => {
+			if (!closed) await engine.check();
+		});
+		return { closeFunction };
+	}
+}

@@ -1,0 +1,55 @@
+import type { Reply } from '../trigger/replies';
+
+/** A customer's messages held until they stop typing: one turn. */
+export interface Burst {
+	sessionId: string;
+	/** by reply ID, in the order they were found */
+	replies: Map<string, { reply: Reply; mailingId: string }>;
+	/** when the trigger found the first and the latest of them (n8n's clock) */
+	firstAt: number;
+	lastAt: number;
+}
+
+/**
+ * The turns being held, per conversation (phone). They live in the trigger's memory only: their
+ * replies stay unread on the service until the turn is emitted, so a restart that loses this
+ * finds them again.
+ */
+export class Bursts {
+	private readonly bySession = new Map<string, Burst>();
+
+	get size(): number {
+		return this.bySession.size;
+	}
+
+	isHeld(replyId: string): boolean {
+		for (const burst of this.bySession.values()) if (burst.replies.has(replyId)) return true;
+		return false;
+	}
+
+	hold(sessionId: string, reply: Reply, mailingId: string, now: number): void {
+		let burst = this.bySession.get(sessionId);
+		if (!burst) {
+			burst = { sessionId, replies: new Map(), firstAt: now, lastAt: now };
+			this.bySession.set(sessionId, burst);
+		}
+		burst.replies.set(reply.id, { reply, mailingId });
+		burst.lastAt = now;
+	}
+
+	/**
+	 * Takes out the turns that are over: the customer has been silent for `quietMs` (every
+	 * mailing of the turn was read at least `quietMs` after its latest message was found, and
+	 * had nothing new), or the first message was found `maxWaitMs` ago.
+	 */
+	takeFinished(now: number, quietMs: number, maxWaitMs: number, readAt: (mailingId: string) => number | undefined): Burst[] {
+		const finished: Burst[] = [];
+		for (const burst of this.bySession.values()) {
+			const mailings = new Set([...burst.replies.values()].map(({ mailingId }) => mailingId));
+			const silent = [...mailings].every((id) => (readAt(id) ?? -Infinity) >= burst.lastAt + quietMs);
+			if (silent || now - burst.firstAt >= maxWaitMs) finished.push(burst);
+		}
+		for (const burst of finished) this.bySession.delete(burst.sessionId);
+		return finished;
+	}
+}

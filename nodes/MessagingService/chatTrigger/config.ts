@@ -1,0 +1,41 @@
+import type { ITriggerFunctions } from 'n8n-workflow';
+
+import {
+	DEFAULT_ACTIVE_FOR_MINUTES,
+	DEFAULT_CHECK_EVERY_SECONDS,
+	DEFAULT_DAYS,
+	DEFAULT_MAX_REQUESTS_PER_MINUTE,
+	DEFAULT_MAX_WAIT_SECONDS,
+	DEFAULT_QUIET_WINDOW_SECONDS,
+} from './description';
+
+/** The chat trigger's settings in milliseconds and requests. */
+export interface ChatSettings {
+	days: number;
+	checkEveryMs: number;
+	quietMs: number;
+	maxWaitMs: number;
+	activeForMs: number;
+	requestsPerMinute: number;
+}
+
+function number(value: unknown, fallback: number, min: number): number {
+	const parsed = Number(value);
+	return Number.isFinite(parsed) && parsed >= min ? parsed : fallback;
+}
+
+export function readChatSettings(context: ITriggerFunctions): ChatSettings {
+	const options = context.getNodeParameter('options', {}) as {
+		activeForMinutes?: number;
+		maxRequestsPerMinute?: number;
+		maxWaitSeconds?: number;
+	};
+	return {
+		days: Math.floor(number(context.getNodeParameter('days', DEFAULT_DAYS), DEFAULT_DAYS, 1)),
+		checkEveryMs: number(context.getNodeParameter('checkEverySeconds', DEFAULT_CHECK_EVERY_SECONDS), DEFAULT_CHECK_EVERY_SECONDS, 1) * 1000,
+		quietMs: number(context.getNodeParameter('quietWindowSeconds', DEFAULT_QUIET_WINDOW_SECONDS), DEFAULT_QUIET_WINDOW_SECONDS, 0) * 1000,
+		maxWaitMs: number(options.maxWaitSeconds, DEFAULT_MAX_WAIT_SECONDS, 1) * 1000,
+		activeForMs: number(options.activeForMinutes, DEFAULT_ACTIVE_FOR_MINUTES, 1) * 60_000,
+		requestsPerMinute: number(options.maxRequestsPerMinute, DEFAULT_MAX_REQUESTS_PER_MINUTE, 1),
+	};
+}

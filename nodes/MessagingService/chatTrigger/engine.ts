@@ -1,0 +1,293 @@
+import type { IDataObject, INode, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ApiClient } from '../transport/client';
+import { serviceNow, serviceTimeMs } from '../base/serviceTime';
+import { combineByConversation, sessionIdOf } from '../trigger/conversation';
+import { markAsRead } from '../trigger/markAsRead';
+import { discoverNewMailings, makeHot, planRecent } from '../trigger/recentPlan';
+import { classifyReadError, faultReport, isDue, noteFailure, unreported, type Faults } from '../trigger/readFaults';
+import { compareReplies, replyItem, unreadReplies, type Reply } from '../trigger/replies';
+import { activationMoment, capSeen, existedBefore, freshState, readState, remember, wasSeen, writeState, type TriggerState } from '../trigger/state';
+import { ActiveMailings } from './activeMailings';
+import { Bursts, type Burst } from './bursts';
+import type { ChatSettings } from './config';
+import { RequestBudget } from './requestBudget';
+
+/** Every watched mailing is considered this often (the reply trigger's schedule, one sweep a minute). */
+export const SWEEP_EVERY_MS = 60_000;
+const SWEEP_MAX_READS = 100;
+/** Share of a check's requests kept for the sweep while it has mailings left to read. */
+const SWEEP_SHARE = 0.25;
+/** Reads under way at once: a slow mailing holds one of them, never the others. */
+export const PARALLEL_READS = 4;
+/** How long the time of a mailing's last read is kept (enough for any quiet window). */
+const READ_MEMORY_MS = 10 * 60_000;
+
+export interface ChatEngineIo {
+	node: INode;
+	client: ApiClient;
+	staticData: IDataObject;
+	/** the service's time zone */
+	zone: string;
+	/** an active workflow: state saved with each turn, replies marked read, faults reported */
+	persist: boolean;
+	/** starts one execution with this turn */
+	emit(item: INodeExecutionData): void;
+	warn(message: string): void;
+	/** tells the user once, as a failed execution */
+	report(error: Error): void;
+}
+
+function serviceNowMs(zone: string, now: number): number {
+	return serviceTimeMs(serviceNow(zone, now)) ?? now;
+}
+
+/**
+ * The chat trigger's work, one check at a time (see `check`). The state that keeps a reply from
+ * being output twice is the reply trigger's (trigger/state.ts), written into the node's static
+ * data right before each turn is emitted: n8n saves a trigger's static data when it emits. The
+ * rest (active mailings, held turns, reads under way) is memory: what it holds is unread on the
+ * service and found again after a restart.
+ */
+export class ChatEngine {
+	private readonly state: TriggerState;
+	private readonly active: ActiveMailings;
+	private readonly bursts = new Bursts();
+	private readonly budget: RequestBudget;
+	/** mailing → when its last successful read started */
+	private readonly readAt = new Map<string, number>();
+	private readonly reading = new Set<string>();
+	/** mailings to read, in order, taken by PARALLEL_READS workers */
+	private readonly queued = new Set<string>();
+	private readonly workers = new Set<Promise<void>>();
+	private sweepQueue: string[] = [];
+	private lastSweepAt = -Infinity;
+	private listing: Promise<void> | undefined;
+	private marking: Promise<void> | undefined;
+	private toMark: string[] = [];
+	private failedListings = 0;
+	private lastCheckAt = -Infinity;
+
+	constructor(
+		private readonly io: ChatEngineIo,
+		private readonly settings: ChatSettings,
+		now = Date.now(),
+	) {
+		const saved = io.persist ? readState(io.staticData) : undefined;
+		this.state = saved?.watch === 'recentMailings' ? saved : freshState('recentMailings', io.persist ? activationMoment(serviceNowMs(io.zone, now)) : '');
+		this.active = new ActiveMailings(settings.activeForMs, settings.checkEveryMs);
+		const perCheck = (settings.requestsPerMinute * settings.checkEveryMs) / 60_000;
+		this.budget = new RequestBudget(settings.requestsPerMinute, Math.max(1, perCheck), now);
+	}
+
+	private get faults(): Faults {
+		return (this.state.faults ??= {});
+	}
+
+	/** The first sweep's listing, awaited: a wrong key or an unreachable service fails the activation. */
+	async start(now = Date.now()): Promise<void> {
+		const failure = await this.sweep(now, true);
+		if (failure) throw failure;
+		this.lastCheckAt = now;
+		await Promise.all(this.queueReads(now));
+	}
+
+	/**
+	 * One check, at most once per Check Every: starts the listing (the minute's sweep, else the
+	 * mailings created since) and queues the reads that are due and fit the request budget, then
+	 * emits the turns that are over. It waits for nothing: reads run PARALLEL_READS at a time, so a
+	 * slow mailing holds one of them only, and a listing or a read still under way is never started
+	 * twice, so checks never overlap. The promise settles when what this check started is done
+	 * (n8n's scheduler does not wait for it).
+	 */
+	async check(now = Date.now()): Promise<void> {
+		const started: Array<Promise<unknown> | undefined> = [];
+		if (now - this.lastCheckAt >= this.settings.checkEveryMs - 500) {
+			this.lastCheckAt = now;
+			if (!this.listing && this.budget.available(now) > 0) {
+				const job = this.sweepQueue.length === 0 && now - this.lastSweepAt >= SWEEP_EVERY_MS ? this.sweep(now).then(() => undefined) : this.discover(now);
+				this.listing = job.finally(() => (this.listing = undefined));
+				started.push(this.listing);
+			}
+			started.push(...this.queueReads(now));
+		}
+		this.release(now);
+		started.push(this.marking);
+		await Promise.all(started);
+	}
+
+	/** The minute's listing and plan; with `failLoudly` a failure is returned, not handled. */
+	private async sweep(now: number, failLoudly = false): Promise<Error | undefined> {
+		const faults = this.faults;
+		const due = (id: string) => isDue(faults, id, this.state.polls);
+		const nowMs = serviceNowMs(this.io.zone, now);
+		try {
+			const plan = await planRecent(this.io.client, this.state, {
+				days: this.settings.days,
+				nowMs,
+				maxReads: SWEEP_MAX_READS,
+				continueWith: [],
+				retry: Object.keys(faults).filter(due),
+				isDue: due,
+			});
+			this.budget.spend(plan.listings);
+			for (const index of plan.chunkSizes.keys()) this.state.chunks![index].lastRead = this.state.polls;
+			this.state.polls++;
+			this.lastSweepAt = now;
+			this.sweepQueue = plan.reads.map(({ mailing }) => mailing.id);
+			for (const [id, at] of Object.entries(this.state.hot ?? {})) {
+				const quietMs = nowMs - (serviceTimeMs(at) ?? 0);
+				if (quietMs < this.settings.activeForMs) this.active.touch(id, now - Math.max(0, quietMs));
+			}
+			this.failedListings = 0;
+		} catch (error) {
+			if (failLoudly) return error as Error;
+			this.listingFailed(error as Error, now);
+		}
+		return undefined;
+	}
+
+	private async discover(now: number): Promise<void> {
+		try {
+			const found = await discoverNewMailings(this.io.client, this.state);
+			this.budget.spend(found.requests);
+			for (const id of found.ids) this.active.touch(id, now);
+			this.failedListings = 0;
+		} catch (error) {
+			this.listingFailed(error as Error, now);
+		}
+	}
+
+	private listingFailed(error: Error, now: number): void {
+		this.budget.spend(1);
+		this.lastSweepAt = Math.max(this.lastSweepAt, now - SWEEP_EVERY_MS / 2);
+		this.failedListings++;
+		this.io.warn(`Messaging Service Chat Trigger: the list of chat mailings could not be read; checking again shortly: ${error.message}`);
+		if (this.failedListings === 2) {
+			const message = `New chat mailings are not being found: the list of chat mailings could not be read (${error.message})`;
+			const description = 'Conversations already active are still checked. The list is read again every few seconds; this is reported once until it works again.';
+			this.io.report(new NodeOperationError(this.io.node, message, { description }));
+		}
+	}
+
+	/** Queues the active mailings most overdue, then the sweep's, within the budget; returns the workers it started. */
+	private queueReads(now: number): Array<Promise<void>> {
+		let tokens = this.budget.available(now);
+		const due = (id: string) => !this.reading.has(id) && !this.queued.has(id) && isDue(this.faults, id, this.state.polls);
+		const forSweep = this.sweepQueue.length > 0 ? Math.max(1, Math.floor(tokens * SWEEP_SHARE)) : 0;
+		const picked = this.active.due(now).filter(due).slice(0, Math.max(0, tokens - forSweep));
+		tokens -= picked.length;
+		while (tokens > 0 && this.sweepQueue.length > 0) {
+			const id = this.sweepQueue.shift()!;
+			if (picked.includes(id) || !due(id)) continue;
+			picked.push(id);
+			tokens--;
+		}
+		this.budget.spend(picked.length);
+		for (const id of picked) this.queued.add(id);
+		const started: Array<Promise<void>> = [];
+		while (this.workers.size < PARALLEL_READS && this.queued.size > 0) {
+			const worker: Promise<void> = this.work().finally(() => this.workers.delete(worker));
+			this.workers.add(worker);
+			started.push(worker);
+		}
+		return started;
+	}
+
+	private async work(): Promise<void> {
+		for (const id of this.queued) {
+			this.queued.delete(id);
+			await this.read(id);
+		}
+	}
+
+	private async read(id: string): Promise<void> {
+		const now = Date.now();
+		this.reading.add(id);
+		let replies: Reply[];
+		try {
+			replies = await unreadReplies(this.io.client, id, serviceNowMs(this.io.zone, now));
+		} catch (error) {
+			this.readFailed(id, error as Error);
+			return;
+		} finally {
+			this.reading.delete(id);
+		}
+		delete this.faults[id];
+		this.readAt.set(id, now);
+		this.active.read(id, now);
+		for (const reply of replies) {
+			if (this.isOld(id, reply)) continue;
+			this.bursts.hold(sessionIdOf(reply.record), reply, id, now);
+			this.active.touch(id, now);
+			makeHot(this.state, id, reply.receivedAt || undefined);
+		}
+	}
+
+	private isOld(mailingId: string, reply: Reply): boolean {
+		return wasSeen(this.state, reply.id, reply.receivedAt) || existedBefore(this.state, mailingId, reply.receivedAt) || this.bursts.isHeld(reply.id);
+	}
+
+	private readFailed(id: string, error: Error): void {
+		const failure = classifyReadError(error);
+		// the service's request limit: the transport already waited as told; read it later
+		if (failure === 'rateLimited') {
+			this.sweepQueue.push(id);
+			return;
+		}
+		noteFailure(this.faults, id, failure, error.message, this.state.polls);
+		if (failure === 'gone') this.active.forget(id);
+		this.io.warn(`Messaging Service Chat Trigger: the replies to mailing ${id} could not be read; the other mailings are read as usual: ${error.message}`);
+		const toTell = unreported(this.faults);
+		if (toTell.length > 0 && this.io.persist) this.io.report(faultReport(this.io.node, toTell));
+	}
+
+	/** Emits each turn that is over, its replies remembered in the static data before the emit. */
+	private release(now: number): void {
+		const finished = this.bursts.takeFinished(now, this.settings.quietMs, this.settings.maxWaitMs, (id) => this.readAt.get(id));
+		for (const [id, at] of this.readAt) if (now - at > READ_MEMORY_MS) this.readAt.delete(id);
+		if (finished.length === 0) return;
+		for (const burst of finished) remember(this.state, repliesOf(burst).map((reply) => [reply.id, reply.receivedAt]));
+		capSeen(this.state);
+		if (this.io.persist) writeState(this.io.staticData, this.state);
+		for (const burst of finished) this.io.emit(this.turnItem(burst));
+		if (this.io.persist) {
+			for (const burst of finished) this.toMark.push(...burst.replies.keys());
+			this.markRead();
+		}
+	}
+
+	private turnItem(burst: Burst): INodeExecutionData {
+		const items = [...burst.replies.values()]
+			.sort((a, b) => compareReplies(a.reply, b.reply))
+			.map(({ reply, mailingId }) => replyItem(reply, { id: mailingId }, this.io.zone));
+		return combineByConversation(items)[0];
+	}
+
+	/** Marks the emitted replies read, one call at a time; what fails is tried with the next turn. */
+	private markRead(): void {
+		if (this.marking) return;
+		const ids = this.toMark;
+		this.toMark = [];
+		this.marking = markAsRead({ logger: { warn: (message: string) => this.io.warn(message) } }, this.io.client, ids, this.state.pendingRead)
+			.then((left) => {
+				this.state.pendingRead = left;
+			})
+			.finally(() => {
+				this.marking = undefined;
+				if (this.toMark.length > 0) this.markRead();
+			});
+	}
+
+	/** Settles once nothing is under way: no listing, read or marking (for tests and closing). */
+	async idle(): Promise<void> {
+		while (this.listing || this.marking || this.workers.size > 0) {
+			await Promise.all([this.listing, this.marking, ...this.workers]);
+		}
+	}
+}
+
+function repliesOf(burst: Burst): Reply[] {
+	return [...burst.replies.values()].map(({ reply }) => reply);
+}

@@ -1,0 +1,29 @@
+/**
+ * Requests per minute as a bucket of tokens refilled continuously: at most one check's share can
+ * be saved up, so no minute sees more than the budget plus one check's share. Spending may take
+ * it below zero (a listing that needed more pages than planned): the next checks then wait.
+ */
+export class RequestBudget {
+	private tokens: number;
+	private at: number;
+
+	constructor(
+		private readonly perMinute: number,
+		private readonly capacity: number,
+		now: number,
+	) {
+		this.tokens = capacity;
+		this.at = now;
+	}
+
+	/** Whole requests that may be sent now. */
+	available(now: number): number {
+		this.tokens = Math.min(this.capacity, this.tokens + ((now - this.at) * this.perMinute) / 60_000);
+		this.at = now;
+		return Math.max(0, Math.floor(this.tokens));
+	}
+
+	spend(requests: number): void {
+		this.tokens -= requests;
+	}
+}
