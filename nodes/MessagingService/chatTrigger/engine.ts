@@ -113,8 +113,10 @@ export class ChatEngine {
 			started.push(...this.queueReads(now));
 		}
 		this.release(now);
-		started.push(this.marking);
 		await Promise.all(started);
+		// what the reads found may end a turn now rather than at the next tick
+		this.release(Date.now());
+		await this.marking;
 	}
 
 	/** The minute's listing and plan; with `failLoudly` a failure is returned, not handled. */

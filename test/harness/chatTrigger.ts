@@ -1,0 +1,97 @@
+import './env';
+
+import { TriggerContext } from 'n8n-core';
+import type { IDataObject, INode, INodeParameters, ITriggerResponse, IWorkflowExecuteAdditionalData, WorkflowExecuteMode } from 'n8n-workflow';
+import type { Workflow } from 'n8n-workflow';
+
+import { MessagingServiceChatTrigger } from '../../nodes/MessagingService/MessagingServiceChatTrigger.node';
+import { harnessAdditionalData, harnessNode, oneNodeWorkflow } from './engine';
+import { TEST_API_KEY } from './keys';
+import { harnessNodeTypes, registerNodeType } from './nodeTypes';
+
+export const CHAT_TRIGGER_NODE_TYPE = 'n8n-nodes-messaging-service.messagingServiceChatTrigger';
+const NODE_NAME = 'Messaging Service Chat Trigger';
+
+registerNodeType(CHAT_TRIGGER_NODE_TYPE, new MessagingServiceChatTrigger());
+
+export interface ChatTriggerSessionOptions {
+	baseUrl: string;
+	apiKey?: string;
+	parameters: INodeParameters;
+	/** the workflow's static data as n8n saved it at the last emit (JSON) */
+	savedStaticData?: string;
+	mode?: WorkflowExecuteMode;
+}
+
+/**
+ * An active workflow with the chat trigger as n8n runs it: n8n-core's real TriggerContext,
+ * n8n's scheduler replaced by `tick()` (the test decides when a second has passed), each emit
+ * recorded with a copy of the static data as n8n saves it then, failed executions recorded.
+ */
+export class ChatTriggerSession {
+	readonly workflow: Workflow;
+	readonly node: INode;
+	/** each execution started: the json of its items */
+	readonly turns: IDataObject[][] = [];
+	/** the static data n8n saved at the last emit (what a restart loads) */
+	savedAtLastEmit?: string;
+	readonly failedExecutions: Error[] = [];
+	private onTick?: () => Promise<void>;
+	private response?: ITriggerResponse;
+	private readonly additionalData: IWorkflowExecuteAdditionalData;
+
+	constructor(readonly options: ChatTriggerSessionOptions) {
+		this.node = harnessNode({ id: 'chat-trigger', name: NODE_NAME, type: CHAT_TRIGGER_NODE_TYPE, typeVersion: 1, parameters: options.parameters });
+		this.workflow = oneNodeWorkflow(this.node, {
+			id: 'harness-chat',
+			name: 'harness chat',
+			active: true,
+			staticData: options.savedStaticData ? (JSON.parse(options.savedStaticData) as IDataObject) : undefined,
+		});
+		this.additionalData = harnessAdditionalData({ apiKey: options.apiKey ?? TEST_API_KEY, baseUrl: options.baseUrl, allowUnencryptedHttp: false }).additionalData;
+	}
+
+	/** Runs trigger(), as n8n does when it activates the workflow; throws what activation would show. */
+	async activate(): Promise<ITriggerResponse> {
+		const context = new TriggerContext(
+			this.workflow,
+			this.node,
+			this.additionalData,
+			this.options.mode ?? 'trigger',
+			'activate',
+			(data) => {
+				this.savedAtLastEmit = JSON.stringify(this.workflow.staticData);
+				this.turns.push((data[0] ?? []).map((item) => item.json));
+			},
+			(error) => {
+				throw error;
+			},
+			(error) => this.failedExecutions.push(error as Error),
+			{
+				registerCron: (_cron, onTick) => {
+					this.onTick = onTick as unknown as () => Promise<void>;
+				},
+			},
+		);
+		const nodeType = harnessNodeTypes.getByNameAndVersion(CHAT_TRIGGER_NODE_TYPE, 1);
+		const response = (await nodeType.trigger!.call(context)) ?? {};
+		this.response = response;
+		return response;
+	}
+
+	/** One tick of n8n's every-second schedule, and what it started, to its end. */
+	async tick(): Promise<void> {
+		if (!this.onTick) throw new Error('the trigger registered no schedule');
+		await this.onTick();
+	}
+
+	async close(): Promise<void> {
+		await this.response?.closeFunction?.();
+	}
+
+	/** The same workflow after n8n restarts: static data as saved at the last emit. */
+	restart(): ChatTriggerSession {
+		return new ChatTriggerSession({ ...this.options, savedStaticData: this.savedAtLastEmit });
+	}
+}
+

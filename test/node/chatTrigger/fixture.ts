@@ -1,0 +1,49 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { ChatTriggerSession } from '../../harness/chatTrigger';
+import { useFaultProxy, useTriggerSandbox } from '../trigger/fixture';
+
+export { PHONE } from '../trigger/fixture';
+export const OTHER_PHONE = '375297654321';
+export const DEFAULTS: INodeParameters = { days: 7, checkEverySeconds: 2, quietWindowSeconds: 3 };
+
+/**
+ * The emulator on a manual clock behind a fault proxy, and chat trigger sessions whose seconds
+ * pass when the test says: `seconds(n)` moves the emulator's clock and n8n's `Date` one second
+ * at a time and runs the trigger's every-second tick after each.
+ */
+export function useChatTrigger() {
+	const t = useTriggerSandbox();
+	const hostile = useFaultProxy(t);
+	const sessions: ChatTriggerSession[] = [];
+	afterEach(async () => {
+		for (const session of sessions.splice(0)) await session.close();
+	});
+
+	async function activate(parameters: INodeParameters = DEFAULTS, options: { savedStaticData?: string; apiKey?: string } = {}) {
+		t.syncTime();
+		const session = new ChatTriggerSession({ baseUrl: hostile.proxy.url, parameters, ...options });
+		sessions.push(session);
+		await session.activate();
+		return session;
+	}
+
+	async function seconds(session: ChatTriggerSession, count: number): Promise<void> {
+		for (let n = 0; n < count; n++) {
+			t.sandbox.advanceClock(1);
+			t.syncTime();
+			await session.tick();
+		}
+	}
+
+	/** Seconds pass until the session has emitted `turns` turns (at most `limit` seconds); returns how many passed. */
+	async function untilTurns(session: ChatTriggerSession, turns: number, limit = 120): Promise<number> {
+		for (let n = 1; n <= limit; n++) {
+			await seconds(session, 1);
+			if (session.turns.length >= turns) return n;
+		}
+		throw new Error(`${turns} turns expected within ${limit} s, got ${session.turns.length}`);
+	}
+
+	return { t, hostile, activate, seconds, untilTurns };
+}

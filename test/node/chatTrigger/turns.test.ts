@@ -1,0 +1,88 @@
+import { DEFAULTS, OTHER_PHONE, PHONE, useChatTrigger } from './fixture';
+
+jest.setTimeout(120_000);
+
+const chat = useChatTrigger();
+const { t } = chat;
+
+describe('Messaging Service Chat Trigger: one turn per burst', () => {
+	it('a burst that straddles checks comes out once, after the quiet window, its texts in order', async () => {
+		const mailing = await t.sendChat();
+		const session = await chat.activate();
+		t.reply(mailing, 'hi');
+		await chat.seconds(session, 1);
+		t.reply(mailing, 'I need');
+		await chat.seconds(session, 2);
+		t.reply(mailing, 'to move my booking');
+		await chat.seconds(session, 2);
+		expect(session.turns).toHaveLength(0);
+		const waited = await chat.untilTurns(session, 1);
+		// found within a check (2 s), then a check at least 3 s later finds nothing new
+		expect(waited).toBeLessThanOrEqual(6);
+		await chat.seconds(session, 30);
+		expect(session.turns).toHaveLength(1);
+		const [turn] = session.turns[0];
+		expect(turn.sessionId).toBe(PHONE);
+		expect(turn.chatInput).toBe('hi\nI need\nto move my booking');
+		expect((turn.replies as unknown[]).length).toBe(3);
+		expect(await t.unread(mailing)).toEqual([]);
+	});
+
+	it('a second phone interleaved gets a turn and an execution of its own', async () => {
+		const mailing = await t.sendChat();
+		const session = await chat.activate();
+		t.reply(mailing, 'anna 1', PHONE);
+		t.reply(mailing, 'boris 1', OTHER_PHONE);
+		await chat.seconds(session, 1);
+		t.reply(mailing, 'anna 2', PHONE);
+		await chat.untilTurns(session, 2);
+		await chat.seconds(session, 20);
+		expect(session.turns).toHaveLength(2);
+		const byPhone = Object.fromEntries(session.turns.map(([turn]) => [turn.sessionId, turn.chatInput]));
+		expect(byPhone).toEqual({ [PHONE]: 'anna 1\nanna 2', [OTHER_PHONE]: 'boris 1' });
+	});
+
+	it('a customer who keeps typing is answered at Max Wait; what follows comes in the next turn, nothing lost or doubled', async () => {
+		const mailing = await t.sendChat();
+		const session = await chat.activate({ ...DEFAULTS, options: { maxWaitSeconds: 10 } });
+		const sent: string[] = [];
+		for (let n = 1; n <= 12; n++) {
+			sent.push(`part ${n}`);
+			t.reply(mailing, `part ${n}`);
+			await chat.seconds(session, 2);
+		}
+		expect(session.turns.length).toBeGreaterThanOrEqual(2);
+		await chat.seconds(session, 30);
+		const texts = session.turns.flatMap(([turn]) => String(turn.chatInput).split('\n'));
+		expect(texts).toEqual(sent);
+	});
+
+	it('Quiet Window 0 starts a turn at the check that finds the message', async () => {
+		const mailing = await t.sendChat();
+		const session = await chat.activate({ ...DEFAULTS, quietWindowSeconds: 0 });
+		t.reply(mailing, 'now');
+		expect(await chat.untilTurns(session, 1)).toBeLessThanOrEqual(2);
+	});
+
+	it('replies that existed before activation are not answered; the first one after is', async () => {
+		const mailing = await t.sendChat();
+		t.reply(mailing, 'old, unread');
+		t.sandbox.advanceClock(10 * 60);
+		const session = await chat.activate();
+		t.reply(mailing, 'new');
+		await chat.untilTurns(session, 1);
+		await chat.seconds(session, 70);
+		expect(session.turns.map(([turn]) => turn.chatInput)).toEqual(['new']);
+	});
+
+	it("a mailing sent after activation (the workflow's answer) is checked within seconds, not at the next minute", async () => {
+		await t.sendChat('campaign');
+		const session = await chat.activate();
+		await chat.seconds(session, 5);
+		const answer = await t.sendChat('the bot answers');
+		await chat.seconds(session, 3);
+		t.reply(answer, 'thanks!');
+		expect(await chat.untilTurns(session, 1)).toBeLessThanOrEqual(8);
+		expect(session.turns[0][0].mailing).toEqual({ message_id: answer });
+	});
+});
