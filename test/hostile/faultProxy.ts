@@ -19,6 +19,8 @@ export interface FaultProxy {
 	intercept: (request: ProxiedRequest) => ProxyAnswer | undefined;
 	/** changes the JSON the service answered before it goes back */
 	rewrite: (request: ProxiedRequest, body: unknown) => unknown;
+	/** how long the answer to a request takes (real milliseconds; 0 = at once) */
+	delayMs: (request: ProxiedRequest) => number;
 	close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
 		requests: [],
 		intercept: () => undefined,
 		rewrite: (_request, body) => body,
+		delayMs: () => 0,
 		close: async () => {
 			for (const socket of sockets) socket.destroy();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -55,6 +58,8 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
 				if (type.includes('x-www-form-urlencoded')) for (const [key, value] of new URLSearchParams(body.toString('utf8'))) params.append(key, value);
 				const request: ProxiedRequest = { apiMethod: url.pathname.split('/').pop() ?? '', params };
 				proxy.requests.push(request);
+				const delay = proxy.delayMs(request);
+				if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 				const scripted = proxy.intercept(request);
 				if (scripted) return answer(response, scripted.status, scripted.body);
 				const forwarded = await fetch(`${targetUrl}${incoming.url ?? '/'}`, {

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ApiClient } from '../transport/client';
 import { serviceNow, serviceTimeMs } from '../base/serviceTime';
 import { combineByConversation, sessionIdOf } from '../trigger/conversation';
-import { markAsRead } from '../trigger/markAsRead';
+import { markAsRead, READ_CHUNK } from '../trigger/markAsRead';
 import { discoverNewMailings, makeHot, planRecent } from '../trigger/recentPlan';
 import { classifyReadError, faultReport, isDue, noteFailure, unreported, type Faults } from '../trigger/readFaults';
 import { compareReplies, replyItem, unreadReplies, type Reply } from '../trigger/replies';
@@ -272,6 +272,7 @@ export class ChatEngine {
 		if (this.marking) return;
 		const ids = this.toMark;
 		this.toMark = [];
+		this.budget.spend(Math.ceil((ids.length + this.state.pendingRead.length) / READ_CHUNK));
 		this.marking = markAsRead({ logger: { warn: (message: string) => this.io.warn(message) } }, this.io.client, ids, this.state.pendingRead)
 			.then((left) => {
 				this.state.pendingRead = left;

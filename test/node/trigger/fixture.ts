@@ -119,6 +119,7 @@ export function useFaultProxy(t: ReturnType<typeof useTriggerSandbox>): { readon
 	beforeEach(() => {
 		proxy!.intercept = () => undefined;
 		proxy!.rewrite = (_request, body) => body;
+		proxy!.delayMs = () => 0;
 		proxy!.requests.length = 0;
 	});
 	return {
