@@ -1,8 +1,7 @@
 import './env';
 
 import { TriggerContext } from 'n8n-core';
-import type { IDataObject, INode, INodeParameters, ITriggerResponse, IWorkflowExecuteAdditionalData, WorkflowExecuteMode } from 'n8n-workflow';
-import type { Workflow } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters, ITriggerResponse, IWorkflowExecuteAdditionalData, Workflow, WorkflowExecuteMode } from 'n8n-workflow';
 
 import { MessagingServiceChatTrigger } from '../../nodes/MessagingService/MessagingServiceChatTrigger.node';
 import { harnessAdditionalData, harnessNode, oneNodeWorkflow } from './engine';
