@@ -84,6 +84,11 @@ export class ChatTriggerSession {
 		await this.onTick();
 	}
 
+	/** Manual mode ("Execute step"): runs the node's manual trigger function until it ends. */
+	async listen(): Promise<void> {
+		await this.response?.manualTriggerFunction?.();
+	}
+
 	async close(): Promise<void> {
 		await this.response?.closeFunction?.();
 	}

@@ -20,7 +20,7 @@ export function useChatTrigger() {
 		for (const session of sessions.splice(0)) await session.close();
 	});
 
-	async function activate(parameters: INodeParameters = DEFAULTS, options: { savedStaticData?: string; apiKey?: string } = {}) {
+	async function activate(parameters: INodeParameters = DEFAULTS, options: { savedStaticData?: string; apiKey?: string; mode?: 'manual' } = {}) {
 		t.syncTime();
 		const session = new ChatTriggerSession({ baseUrl: hostile.proxy.url, parameters, ...options });
 		sessions.push(session);
