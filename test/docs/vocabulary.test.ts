@@ -4,6 +4,7 @@ import { MessagingServiceApi } from '../../credentials/MessagingServiceApi.crede
 import { ACCOUNT_DEFAULTS } from '../../nodes/MessagingService/helpers/accountDefaults';
 import { MessagingService } from '../../nodes/MessagingService/MessagingService.node';
 import { MessagingServiceCallbackTrigger } from '../../nodes/MessagingService/MessagingServiceCallbackTrigger.node';
+import { MessagingServiceChatTrigger } from '../../nodes/MessagingService/MessagingServiceChatTrigger.node';
 import { MessagingServiceTrigger } from '../../nodes/MessagingService/MessagingServiceTrigger.node';
 
 /**
@@ -58,8 +59,9 @@ function fieldsOf(properties: INodeProperties[], topLevel = true): Field[] {
 const action = fieldsOf(new MessagingService().description.properties);
 const trigger = fieldsOf(new MessagingServiceTrigger().description.properties);
 const callbackTrigger = fieldsOf(new MessagingServiceCallbackTrigger().description.properties);
+const chatTrigger = fieldsOf(new MessagingServiceChatTrigger().description.properties);
 const credential = fieldsOf(new MessagingServiceApi().properties);
-const all = [...action, ...trigger, ...callbackTrigger, ...credential];
+const all = [...action, ...trigger, ...chatTrigger, ...callbackTrigger, ...credential];
 
 describe('one vocabulary', () => {
 	it('the same parameter never has two labels', () => {

@@ -250,4 +250,55 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 			await client.deactivateWorkflow(workflow.id);
 		}
 	});
+
+	it('the chat trigger checks in main every few seconds, each turn runs on a worker, and a burst cut by a restart of main is answered once', async () => {
+		const phone = '375291234571';
+		const mailing = await axios.post(
+			`${sandbox.url}/api/v2/sendQuickChatMessage`,
+			new URLSearchParams({ token: TOKEN, chatname_id: String(sandbox.account(TOKEN).chatnameIds[0]), phone, message: 'Need help?' }),
+		);
+		const mailingId = Number((mailing.data as { result: { message_id: number } }).result.message_id);
+		const say = (message: string) => sandbox.injectReply(TOKEN, { message_id: mailingId, phone, message }).id;
+		const workflow = await client.createWorkflow(
+			workflowOf('Chat turns in queue mode', [
+				{
+					name: 'Chat Turn',
+					type: `${PACKAGE}.messagingServiceChatTrigger`,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: { days: 7, checkEverySeconds: 2, quietWindowSeconds: 3 },
+					credentials: { messagingServiceApi: { id: credential.id, name: credential.name } },
+				},
+				{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			]),
+		);
+		await client.activateWorkflow(workflow.id);
+		try {
+			const sent = [say('hi')];
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+			sent.push(say('I need help'));
+			const [first] = await client.waitForExecutions(workflow.id, 1, 120000);
+			const firstExecution = await client.waitForExecution(first.id, 120000);
+			expect(nodeOutput(firstExecution, 'Received').map((turn) => turn.chatInput)).toEqual(['hi\nI need help']);
+			expect(n8n.workerOf(first.id)).toBeDefined();
+
+			// the customer starts a turn, main goes down before it ends, the customer goes on
+			sent.push(say('with my'));
+			await n8n.restartMain();
+			await login();
+			sent.push(say('booking'));
+			await client.waitForExecutions(workflow.id, 2, 240000);
+			// a while longer: nothing more may start
+			await new Promise((resolve) => setTimeout(resolve, 15000));
+			const executions = await client.listExecutions(workflow.id);
+			const details = await Promise.all(executions.map((execution) => client.waitForExecution(execution.id, 120000)));
+			const answered = details.flatMap((execution) => nodeOutput(execution, 'Received').flatMap((turn) => (turn.replies as Array<{ id: string }>).map((reply) => reply.id)));
+			expect(answered.sort()).toEqual([...sent].sort());
+			for (const execution of details) expect(n8n.workerOf(execution.id)).toBeDefined();
+			const unread = await axios.post(`${sandbox.url}/api/v2/getNewIncomingMessages`, new URLSearchParams({ token: TOKEN, message_id: String(mailingId) }));
+			expect((unread.data as { result: unknown[] }).result).toEqual([]);
+		} finally {
+			await client.deactivateWorkflow(workflow.id);
+		}
+	});
 });
