@@ -73,7 +73,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 		let closed = false;
 		const closeFunction = async () => {
 			closed = true;
-			await engine.idle();
+			engine.stop();
 		};
 		if (manual) {
 			const manualTriggerFunction = async () => {
@@ -85,9 +85,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 			};
 			return { closeFunction, manualTriggerFunction };
 		}
-		everySecond(this, async () => {
-			if (!closed) await engine.check();
-		});
+		everySecond(this, async () => await engine.check());
 		return { closeFunction };
 	}
 }

@@ -68,6 +68,7 @@ export class ChatEngine {
 	private toMark: string[] = [];
 	private failedListings = 0;
 	private lastCheckAt = -Infinity;
+	private stopped = false;
 
 	constructor(
 		private readonly io: ChatEngineIo,
@@ -102,6 +103,7 @@ export class ChatEngine {
 	 * (n8n's scheduler does not wait for it).
 	 */
 	async check(now = Date.now()): Promise<void> {
+		if (this.stopped) return;
 		const started: Array<Promise<unknown> | undefined> = [];
 		if (now - this.lastCheckAt >= this.settings.checkEveryMs - 500) {
 			this.lastCheckAt = now;
@@ -247,6 +249,7 @@ export class ChatEngine {
 
 	/** Emits each turn that is over, its replies remembered in the static data before the emit. */
 	private release(now: number): void {
+		if (this.stopped) return;
 		const finished = this.bursts.takeFinished(now, this.settings.quietMs, this.settings.maxWaitMs, (id) => this.readAt.get(id));
 		for (const [id, at] of this.readAt) if (now - at > READ_MEMORY_MS) this.readAt.delete(id);
 		if (finished.length === 0) return;
@@ -279,15 +282,16 @@ export class ChatEngine {
 			})
 			.finally(() => {
 				this.marking = undefined;
-				if (this.toMark.length > 0) this.markRead();
+				if (this.toMark.length > 0 && !this.stopped) this.markRead();
 			});
 	}
 
-	/** Settles once nothing is under way: no listing, read or marking (for tests and closing). */
-	async idle(): Promise<void> {
-		while (this.listing || this.marking || this.workers.size > 0) {
-			await Promise.all([this.listing, this.marking, ...this.workers]);
-		}
+	/**
+	 * No check, turn or marking from now on (the workflow was deactivated). Reads under way end on
+	 * their own; what they found stays unread on the service for the next activation.
+	 */
+	stop(): void {
+		this.stopped = true;
 	}
 }
 
