@@ -22,9 +22,7 @@ const CHEN = '375291120003';
 /** A turn starts well within this after the customer's last message, unless something hangs. */
 const HANG_MS = 60000;
 
-function chatTrigger(parameters: TriggerReplacement['parameters']): TriggerReplacement {
-	return { type: 'n8n-nodes-messaging-service.messagingServiceChatTrigger', typeVersion: 1, parameters };
-}
+const CHAT_TRIGGER_TYPE = 'n8n-nodes-messaging-service.messagingServiceChatTrigger';
 
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -126,8 +124,11 @@ describe('the Chat Trigger feeding an AI Agent with memory per phone, in real ti
 	it('answers each turn once with its history, a burst of messages once, and a second phone in a session of its own', async () => {
 		const annaOpening = await openingMailing(sandbox, TOKEN, ANNA);
 		const borisOpening = await openingMailing(sandbox, TOKEN, BORIS);
-		// the node's defaults: checks every 2 s, 3 s quiet window, 20 s max wait
-		const workflow = await chatbotWorkflow(client, { label: 'chat-trigger e2e', sandbox, token: TOKEN, model, trigger: chatTrigger({}) });
+		// the example as it is: the Chat Trigger with its defaults (checks every 2 s, 3 s quiet window, 20 s max wait)
+		const workflow = await chatbotWorkflow(client, { label: 'chat-trigger e2e', sandbox, token: TOKEN, model });
+		expect(workflow.nodes.find((node) => node.name === CHATBOT_TRIGGER)).toEqual(
+			expect.objectContaining({ type: CHAT_TRIGGER_TYPE, parameters: expect.objectContaining({ checkEverySeconds: 2, quietWindowSeconds: 3 }) }),
+		);
 		await client.activateWorkflow(workflow.id);
 		try {
 			// turn 1: Anna, and Boris a second later: one execution per phone
@@ -188,7 +189,7 @@ describe('the Chat Trigger feeding an AI Agent with memory per phone, in real ti
 	it('answers a burst once, with nothing lost, when the workflow is deactivated mid-burst and activated again', async () => {
 		const opening = await openingMailing(sandbox, TOKEN, CHEN);
 		// a quiet window long enough to deactivate the workflow inside it, on a busy machine too
-		const trigger = chatTrigger({ quietWindowSeconds: 15, options: { maxWaitSeconds: 120 } });
+		const trigger: TriggerReplacement = { type: CHAT_TRIGGER_TYPE, typeVersion: 1, parameters: { quietWindowSeconds: 15, options: { maxWaitSeconds: 120 } } };
 		const workflow = await chatbotWorkflow(client, { label: 'chat-trigger restart e2e', sandbox, token: TOKEN, model, trigger });
 
 		/** The customer's first message, read by the trigger; the workflow off, a second message; on again. */
