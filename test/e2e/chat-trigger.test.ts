@@ -6,14 +6,14 @@
 // emulator's log; what the memory held is read from what the model server received. Wall time
 // is logged, and bounded only where a hang would show.
 import axios from 'axios';
-import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox } from '../sandbox';
 import { assistantTexts, CHATBOT_TRIGGER, chatbotWorkflow, OPENING_TEXT, openingMailing, scriptedAnswer, userTexts, type TriggerReplacement } from './lib/chatbot';
 import { executionError, nodeOutput } from './lib/execution-data';
 import type { N8nClient } from './lib/n8n-client';
 import type { ExecutionDetails } from './lib/n8n-types';
 import { finishedExecutions, waitUntil } from './lib/polls';
 import { startScriptedChatModel, type ChatRequest, type ScriptedChatModel } from './lib/scripted-chat-model';
-import { sharedN8n } from './lib/shared-n8n';
+import { sharedN8n, type SharedN8n } from './lib/shared-n8n';
 
 const TOKEN = 'e2e-chat-trigger-key-Hq3w-9Zt';
 const ANNA = '375291120001';
@@ -47,12 +47,13 @@ describe('the Chat Trigger feeding an AI Agent with memory per phone, in real ti
 	let sandbox: Sandbox;
 	let model: ScriptedChatModel;
 	let client: N8nClient;
+	let n8n: SharedN8n;
 	const written: Written[] = [];
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true, clock: 'real' });
 		model = await startScriptedChatModel({}, scriptedAnswer);
-		({ client } = await sharedN8n());
+		({ client, n8n } = await sharedN8n());
 	});
 
 	afterAll(async () => {
@@ -74,7 +75,7 @@ describe('the Chat Trigger feeding an AI Agent with memory per phone, in real ti
 			.filter((message) => message !== OPENING_TEXT);
 	const lastSeq = () => sandbox.requests().at(-1)?.seq ?? 0;
 	const readSince = (mailingId: number, seq: number) =>
-		sandbox.requests().some((request: LoggedRequest) => request.seq > seq && request.apiMethod === 'getNewIncomingMessages' && request.body?.message_id === String(mailingId));
+		sandbox.requests().some((request) => request.seq > seq && request.apiMethod === 'getNewIncomingMessages' && request.body?.message_id === String(mailingId));
 
 	/** The one model request whose last user message is this text. */
 	function modelRequestFor(text: string): ChatRequest {
@@ -181,6 +182,9 @@ describe('the Chat Trigger feeding an AI Agent with memory per phone, in real ti
 			]);
 			expect(answersTo(BORIS)).toEqual(['Turn 1: "Hello, Boris here"', 'Turn 2: "Wait / I also need / a second room"']);
 			await expectAllMarkedRead();
+			// the API key is in no execution and in none of n8n's log lines
+			for (const execution of await client.listExecutions(workflow.id)) expect(await client.executionAsText(execution.id)).not.toContain(TOKEN);
+			expect(n8n.output()).not.toContain(TOKEN);
 		} finally {
 			await client.deactivateWorkflow(workflow.id);
 		}
