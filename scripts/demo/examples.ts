@@ -4,7 +4,7 @@ import type { WorkflowData } from '../../test/e2e/lib/n8n-types';
 
 export const CREDENTIAL_TYPE = 'messagingServiceApi';
 
-const PACKAGE_NODE_TYPE = /^n8n-nodes-messaging-service\.messagingService(Trigger|CallbackTrigger|Tool)?$/;
+const PACKAGE_NODE_TYPE = /^n8n-nodes-messaging-service\.messagingService(Trigger|ChatTrigger|CallbackTrigger|Tool)?$/;
 
 export interface ExampleWorkflow {
 	file: string;

@@ -1,38 +1,27 @@
 // The AI chatbot of examples/ai-chatbot.json in a real n8n (the package installed from its
-// tarball), against the emulator and a scripted OpenAI-compatible model: the reply trigger feeds
-// n8n's AI Agent with Simple Memory on their default fields (chatInput, sessionId), and Chat
+// tarball), against the emulator and a scripted OpenAI-compatible model, with the polling reply
+// trigger (Combine Replies per Phone) in the place of the example's Chat Trigger (that one:
+// chat-trigger.test.ts): the reply trigger feeds n8n's AI Agent with Simple Memory on their default fields (chatInput, sessionId), and Chat
 // Message > Send answers each customer. Polls are counted from the emulator's log; what the
 // memory held is read from what the model server received.
-import axios from 'axios';
-import type { INode } from 'n8n-workflow';
-import { readExampleWorkflows, withCredential } from '../../scripts/demo/examples';
 import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
+import { assistantTexts, CHATBOT_TRIGGER, chatbotWorkflow, openingMailing, scriptedAnswer, userTexts } from './lib/chatbot';
 import { executionError, nodeOutput } from './lib/execution-data';
-import { host } from './lib/host';
 import type { N8nClient } from './lib/n8n-client';
 import { finishedExecutions, waitForPoll } from './lib/polls';
-import type { ExecutionDetails, WorkflowData } from './lib/n8n-types';
+import type { ExecutionDetails } from './lib/n8n-types';
 import { startScriptedChatModel, type ChatRequest, type ScriptedChatModel } from './lib/scripted-chat-model';
 import { sharedN8n } from './lib/shared-n8n';
 
 const TOKEN = 'e2e-chatbot-key-Vb7r-2Qm';
 const ANNA = '375291110001';
 const BORIS = '375291110002';
-const TRIGGER = 'New chat reply';
-
-/** The scripted model's answer: the turn of the conversation, and the last thing the customer wrote. */
-function scriptedAnswer(request: ChatRequest): string {
-	const asked = userTexts(request).at(-1) ?? '';
-	return `Turn ${assistantTexts(request).length + 1}: "${asked.replace(/\n/g, ' / ')}"`;
-}
-
-function userTexts(request: ChatRequest): string[] {
-	return request.messages.filter((message) => message.role === 'user').map((message) => String(message.content));
-}
-
-function assistantTexts(request: ChatRequest): string[] {
-	return request.messages.filter((message) => message.role === 'assistant').map((message) => String(message.content));
-}
+/** The reply trigger polling every minute, Combine Replies per Phone on, in the place of the example's Chat Trigger. */
+const POLLING_TRIGGER = {
+	type: 'n8n-nodes-messaging-service.messagingServiceTrigger',
+	typeVersion: 1,
+	parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, watch: 'recentMailings', days: 7, markAsRead: true, options: { combineRepliesPerPhone: true } },
+};
 
 describe('an AI chatbot: the reply trigger feeding an AI Agent with memory per phone', () => {
 	let sandbox: Sandbox;
@@ -56,33 +45,6 @@ describe('an AI chatbot: the reply trigger feeding an AI Agent with memory per p
 		sandbox.requests().filter((request) => request.apiMethod === 'sendQuickChatMessage' && request.status === 200 && request.body?.phone === phone);
 	const reply = (mailingId: number, phone: string, message: string) => sandbox.injectReply(TOKEN, { message_id: mailingId, phone, message }).id;
 
-	async function openingMailing(phone: string): Promise<number> {
-		const chatnameId = String(sandbox.account(TOKEN).chatnameIds[0]);
-		const opening = await axios.post(
-			`${sandbox.url}/api/v2/sendQuickChatMessage`,
-			new URLSearchParams({ token: TOKEN, chatname_id: chatnameId, phone, message: 'Hello from DemoShop! Any questions about your booking?' }),
-		);
-		return Number((opening.data as { result: { message_id: number } }).result.message_id);
-	}
-
-	/** The example as a user imports it, with the emulator's and the scripted model's credentials. */
-	async function chatbotWorkflow(): Promise<WorkflowData & { id: string }> {
-		const example = readExampleWorkflows(host.repoRoot).find((entry) => entry.file === 'examples/ai-chatbot.json');
-		if (!example) throw new Error('examples/ai-chatbot.json is missing');
-		const messaging = await client.createCredential({
-			name: 'AI chatbot: Messaging Service (emulator)',
-			type: 'messagingServiceApi',
-			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false },
-		});
-		const openAi = await client.createCredential({ name: 'AI chatbot: scripted model', type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.url } });
-		const workflow = withCredential(example.workflow, messaging);
-		const nodes = workflow.nodes.map((node): INode =>
-			node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi' ? { ...node, credentials: { openAiApi: { id: openAi.id, name: openAi.name } } } : node,
-		);
-		return await client.createWorkflow({ ...workflow, name: `${workflow.name} (ai-chatbot e2e)`, nodes });
-	}
-
-
 	/** The one model request whose last user message is this text. */
 	function modelRequestFor(text: string): ChatRequest {
 		const found = model.requests().filter((request) => userTexts(request).at(-1) === text);
@@ -95,7 +57,7 @@ describe('an AI chatbot: the reply trigger feeding an AI Agent with memory per p
 		return new Map(
 			executions.map((execution) => {
 				expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
-				const triggerItems = nodeOutput(execution, TRIGGER);
+				const triggerItems = nodeOutput(execution, CHATBOT_TRIGGER);
 				expect(triggerItems).toHaveLength(1);
 				const [answer] = nodeOutput(execution, 'Send the answer');
 				return [String(triggerItems[0].sessionId), { chatInput: triggerItems[0].chatInput, answerMailing: Number(answer.message_id) }];
@@ -104,10 +66,10 @@ describe('an AI chatbot: the reply trigger feeding an AI Agent with memory per p
 	}
 
 	it('answers each customer in the context of their own conversation, one turn per burst, each reply once', async () => {
-		const annaOpening = await openingMailing(ANNA);
-		const borisOpening = await openingMailing(BORIS);
+		const annaOpening = await openingMailing(sandbox, TOKEN, ANNA);
+		const borisOpening = await openingMailing(sandbox, TOKEN, BORIS);
 		sandbox.clearRequests();
-		const workflow = await chatbotWorkflow();
+		const workflow = await chatbotWorkflow(client, { label: 'ai-chatbot e2e', sandbox, token: TOKEN, model, trigger: POLLING_TRIGGER });
 		await client.activateWorkflow(workflow.id);
 		try {
 			// the poll at activation records what exists; replies after it are new

@@ -1,13 +1,18 @@
 import type { N8nClient } from './n8n-client';
 import type { ExecutionDetails } from './n8n-types';
 
+/** Waits until `condition` holds; fails naming `what` after `timeoutMs`. */
+export async function waitUntil(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs / 1000} s`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
 /** Waits until a poll of the trigger has done what `condition` looks for (n8n polls at most once a minute). */
 export async function waitForPoll(condition: () => boolean): Promise<void> {
-	const deadline = Date.now() + 150000;
-	while (!condition()) {
-		if (Date.now() > deadline) throw new Error('no poll within 150 s');
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
+	await waitUntil(condition, 150000, 'poll');
 }
 
 /** The workflow's first `count` executions, each once it has finished, oldest first. */
