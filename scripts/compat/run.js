@@ -20,7 +20,7 @@ const versions = process.env.COMPAT_VERSIONS ? process.env.COMPAT_VERSIONS.split
 const baseHostDir = process.env.N8N_HOST_DIR ? path.resolve(process.env.N8N_HOST_DIR) : path.join(repoRoot, '.n8n-host');
 
 /** The table's columns: each smoke test's title starts with one of them. */
-const COLUMNS = ['Loads', 'Credential test', 'Operations', 'Send and Wait', 'Reply trigger', 'Callback trigger', 'Examples imported', 'Examples run'];
+const COLUMNS = ['Loads', 'Credential test', 'Operations', 'Send and Wait', 'Reply trigger', 'Chat trigger', 'Callback trigger', 'Examples imported', 'Examples run'];
 
 function say(message) {
 	process.stdout.write(`[compat] ${message}\n`);

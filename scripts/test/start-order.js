@@ -24,6 +24,7 @@ const ORDER = [
 	'test/e2e/queue-mode.test.ts',
 	'test/e2e/auto-responder.test.ts',
 	'test/e2e/ai-chatbot.test.ts',
+	'test/e2e/chat-trigger.test.ts',
 	'test/e2e/bare-n8n.test.ts',
 	'test/e2e/demo.test.ts',
 	'test/e2e/examples.test.ts',

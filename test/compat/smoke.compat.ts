@@ -72,8 +72,8 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 
 	beforeEach(() => sandbox.clearRequests());
 
-	it('Loads: the action node, its tool variant, both triggers and the credential type', async () => {
-		for (const name of ['messagingService', 'messagingServiceTool', 'messagingServiceTrigger', 'messagingServiceCallbackTrigger']) {
+	it('Loads: the action node, its tool variant, the three triggers and the credential type', async () => {
+		for (const name of ['messagingService', 'messagingServiceTool', 'messagingServiceTrigger', 'messagingServiceChatTrigger', 'messagingServiceCallbackTrigger']) {
 			expect(known.has(`${PACKAGE}.${name}`)).toBe(true);
 		}
 		expect((await client.credentialTypes()).map((type) => type.name)).toContain('messagingServiceApi');
@@ -201,6 +201,34 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 				error: undefined,
 			});
 			expect(nodeOutput(execution, 'Answer the reply')).toEqual([{ message_id: expect.any(Number) }]);
+		} finally {
+			await client.deactivateWorkflow(workflow.id);
+		}
+	});
+
+	it('Chat trigger: activated, a burst of two messages starts one execution within seconds', async () => {
+		const phone = '375291234572';
+		const mailingId = await chatMailing(phone, 'How can we help?');
+		const workflow = await client.createWorkflow(
+			workflowOf('Chat turns', [
+				{
+					name: 'Chat Turn',
+					type: `${PACKAGE}.messagingServiceChatTrigger`,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: { days: 7, checkEverySeconds: 2, quietWindowSeconds: 3 },
+					credentials: credentials(),
+				},
+				{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			]),
+		);
+		await client.activateWorkflow(workflow.id);
+		try {
+			sandbox.injectReply(TOKEN, { message_id: mailingId, phone, message: 'hello' });
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+			sandbox.injectReply(TOKEN, { message_id: mailingId, phone, message: 'there' });
+			const [execution] = await finishedExecutions(client, workflow.id, 1);
+			expect(nodeOutput(execution, 'Received').map((turn) => [turn.sessionId, turn.chatInput])).toEqual([[phone, 'hello\nthere']]);
 		} finally {
 			await client.deactivateWorkflow(workflow.id);
 		}
