@@ -1,9 +1,9 @@
 import type { ITriggerFunctions } from 'n8n-workflow';
 
+import { DEFAULT_DAYS } from '../trigger/description';
 import {
 	DEFAULT_ACTIVE_FOR_MINUTES,
 	DEFAULT_CHECK_EVERY_SECONDS,
-	DEFAULT_DAYS,
 	DEFAULT_MAX_REQUESTS_PER_MINUTE,
 	DEFAULT_MAX_WAIT_SECONDS,
 	DEFAULT_QUIET_WINDOW_SECONDS,
