@@ -270,15 +270,21 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 		expect(nodeOutput(execution, 'Get batch status').map((entry) => entry.status)).toEqual(['DELIVERED', 'DELIVERED', 'DELIVERED']);
 	});
 
-	it('Examples run: signup-verification-code.json sends a code and verifies it when it comes back', async () => {
+	it('Examples run: signup-verification-code.json, activated, sends a code and verifies it in another execution', async () => {
 		const workflow = await importExample('examples/signup-verification-code.json');
-		const executionId = await client.startManualRun(workflow.id);
-		const waiting = await client.waitUntilWaiting(executionId);
-		const [kept] = nodeOutput(waiting, 'Keep the code for the check');
-		const submitted = await axios.post(String(kept.submitCodeUrl), { code: String(kept.expectedCode) }, { validateStatus: () => true });
-		expect(submitted.status).toBe(200);
-		const finished = await client.waitForExecution(executionId);
-		expect(nodeOutput(finished, 'Phone verified')).toEqual([{ phone: '375291234567', verified: true }]);
+		await client.activateWorkflow(workflow.id);
+		try {
+			const startUrl = `${n8n.baseUrl}/webhook/verification-code/start`;
+			const verifyUrl = `${n8n.baseUrl}/webhook/verification-code/verify`;
+			await waitUntilListening(startUrl);
+			await waitUntilListening(verifyUrl);
+			const started = await axios.post<{ token: string }>(startUrl, { phone: '375291234567' });
+			const code = String(calls('sendOtpAppOne').at(-1)?.query.message);
+			const checked = await axios.post(verifyUrl, { token: started.data.token, code });
+			expect(checked.data).toEqual({ verified: true, phone: '375291234567' });
+		} finally {
+			await client.deactivateWorkflow(workflow.id);
+		}
 	});
 
 	// The agent needs a model; its SMS tool runs without one, as the editor's "Execute step" on a
