@@ -182,9 +182,11 @@ export class ChatEngine {
 		const forSweep = this.sweepQueue.length > 0 ? Math.max(1, Math.floor(tokens * SWEEP_SHARE)) : 0;
 		const picked = this.active.due(now).filter(due).slice(0, Math.max(0, tokens - forSweep));
 		tokens -= picked.length;
+		// the sweep makes sure of a read a minute: a mailing read in the last half minute has had it
+		const readLately = (id: string) => now - (this.readAt.get(id) ?? -Infinity) < SWEEP_EVERY_MS / 2;
 		while (tokens > 0 && this.sweepQueue.length > 0) {
 			const id = this.sweepQueue.shift()!;
-			if (picked.includes(id) || !due(id)) continue;
+			if (picked.includes(id) || !due(id) || readLately(id)) continue;
 			picked.push(id);
 			tokens--;
 		}
