@@ -55,6 +55,9 @@ interface ScriptedMessage {
 }
 
 interface PlayedBurst {
+	conversation: number;
+	/** the burst's first message, seconds after the script started */
+	atSecond: number;
 	replyIds: string[];
 	/** when the burst's last message was sent to the emulator (ms since the epoch) */
 	lastAt: number;
@@ -77,10 +80,16 @@ export interface ChatRow {
 	latency: { median: number; p95: number; max: number };
 	/** reads of the four reply methods per minute while the workflow was active */
 	requestsPerMinute: number;
+	/** the same, per method */
+	requestsPerMinuteByMethod: Record<string, number>;
+	/** the three bursts answered last: which customer, when in the script (s), latency (s) */
+	slowest: Array<{ conversation: number; atSecond: number; seconds: number }>;
 	/** executions holding messages of one burst: mean and most (1 is right) */
 	turnsPerBurst: { mean: number; max: number };
 	unansweredBursts: number;
-	/** replies in no execution at all */
+	/** replies in no execution, still unread on the service at the end (late, not lost) */
+	unreadReplies: number;
+	/** replies in no execution and marked read on the service: lost */
 	lostReplies: number;
 	/** replies in more than one execution */
 	answeredTwice: number;
@@ -123,7 +132,7 @@ async function play(emulator: BenchEmulator, script: ScriptedMessage[], mailings
 		if (wait > 0) await sleep(wait);
 		const sentAt = Date.now();
 		const id = await emulator.injectReply(mailings[message.conversation], phones[message.conversation], message.text);
-		const burst = bursts.get(message.burst) ?? { replyIds: [], lastAt: 0 };
+		const burst = bursts.get(message.burst) ?? { conversation: message.conversation, atSecond: Math.round(message.at / 1000), replyIds: [], lastAt: 0 };
 		burst.replyIds.push(id);
 		burst.lastAt = sentAt;
 		bursts.set(message.burst, burst);
@@ -160,29 +169,40 @@ function percentile(sorted: number[], p: number): number {
 	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
-function measure(bursts: PlayedBurst[], turns: Turn[], requests: LoggedRequest[], activeMinutes: number): Omit<ChatRow, 'trigger' | 'k' | 'minutes'> {
+function measure(
+	bursts: PlayedBurst[],
+	turns: Turn[],
+	requests: LoggedRequest[],
+	activeMinutes: number,
+	unread: Set<string>,
+): Omit<ChatRow, 'trigger' | 'k' | 'minutes'> {
 	const turnsOfReply = new Map<string, Turn[]>();
 	for (const turn of turns) for (const id of turn.replyIds) turnsOfReply.set(id, [...(turnsOfReply.get(id) ?? []), turn]);
-	const latencies: number[] = [];
+	const answered: Array<PlayedBurst & { seconds: number }> = [];
 	const turnCounts: number[] = [];
 	for (const burst of bursts) {
 		const answering = turnsOfReply.get(burst.replyIds[burst.replyIds.length - 1]);
 		if (!answering) continue;
-		latencies.push((Math.min(...answering.map((turn) => turn.startedAt)) - burst.lastAt) / 1000);
+		answered.push({ ...burst, seconds: (Math.min(...answering.map((turn) => turn.startedAt)) - burst.lastAt) / 1000 });
 		turnCounts.push(new Set(burst.replyIds.flatMap((id) => turnsOfReply.get(id) ?? [])).size);
 	}
-	latencies.sort((a, b) => a - b);
+	answered.sort((a, b) => a.seconds - b.seconds);
+	const latencies = answered.map((burst) => burst.seconds);
 	const replyIds = bursts.flatMap((burst) => burst.replyIds);
-	const reads = requests.filter((request) => request.apiMethod !== null && READ_METHODS.has(request.apiMethod)).length;
+	const byMethod: Record<string, number> = {};
+	for (const { apiMethod } of requests) if (apiMethod !== null && READ_METHODS.has(apiMethod)) byMethod[apiMethod] = (byMethod[apiMethod] ?? 0) + 1 / activeMinutes;
 	return {
 		bursts: bursts.length,
 		replies: replyIds.length,
 		executions: turns.length,
 		latency: { median: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies[latencies.length - 1] ?? NaN },
-		requestsPerMinute: reads / activeMinutes,
+		requestsPerMinute: Object.values(byMethod).reduce((sum, perMinute) => sum + perMinute, 0),
+		requestsPerMinuteByMethod: byMethod,
+		slowest: answered.slice(-3).map(({ conversation, atSecond, seconds }) => ({ conversation, atSecond, seconds })),
 		turnsPerBurst: { mean: turnCounts.reduce((sum, count) => sum + count, 0) / turnCounts.length, max: Math.max(0, ...turnCounts) },
 		unansweredBursts: bursts.length - latencies.length,
-		lostReplies: replyIds.filter((id) => !turnsOfReply.has(id)).length,
+		unreadReplies: replyIds.filter((id) => !turnsOfReply.has(id) && unread.has(id)).length,
+		lostReplies: replyIds.filter((id) => !turnsOfReply.has(id) && !unread.has(id)).length,
 		answeredTwice: replyIds.filter((id) => (turnsOfReply.get(id)?.length ?? 0) > 1).length,
 	};
 }
@@ -214,8 +234,13 @@ async function runTrigger(options: ChatBenchOptions, trigger: TriggerPlan, k: nu
 	await sleep(trigger.drainSeconds * 1000);
 	await n8n.client.deactivateWorkflow(workflowId);
 	const activeMinutes = (Date.now() - activatedAt) / 60_000;
-	const row = { trigger: trigger.label, k, minutes, ...measure(bursts, await turnsOf(n8n, workflowId), await emulator.requests(), activeMinutes) };
-	step(`    ${row.executions} executions\n${chatTable([row]).replace(/^/gm, '    ')}`);
+	const requests = await emulator.requests();
+	const unread = new Set<string>();
+	for (const mailing of mailings) for (const id of await emulator.unreadReplyIds(mailing)) unread.add(id);
+	const row = { trigger: trigger.label, k, minutes, ...measure(bursts, await turnsOf(n8n, workflowId), requests, activeMinutes, unread) };
+	const perMethod = Object.entries(row.requestsPerMinuteByMethod).map(([method, perMinute]) => `${method} ${perMinute.toFixed(0)}`);
+	const slowest = row.slowest.map((burst) => `${burst.seconds.toFixed(1)} s (customer ${burst.conversation}, turn at ${burst.atSecond} s)`);
+	step(`    ${row.executions} executions; requests/min: ${perMethod.join(', ')}; slowest: ${slowest.join(', ')}\n${chatTable([row]).replace(/^/gm, '    ')}`);
 	return row;
 }
 
@@ -232,7 +257,7 @@ export async function runChatBench(options: ChatBenchOptions): Promise<ChatRow[]
 export function chatTable(rows: ChatRow[]): string {
 	const secs = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 	return table(
-		['trigger', 'K', 'bursts', 'median s', 'p95 s', 'max s', 'requests/min', 'turns/burst (max)', 'unanswered', 'lost replies', 'answered twice'],
+		['trigger', 'K', 'bursts', 'median s', 'p95 s', 'max s', 'requests/min', 'turns/burst (max)', 'unanswered', 'still unread', 'lost', 'answered twice'],
 		rows.map((row) => [
 			row.trigger,
 			String(row.k),
@@ -243,10 +268,11 @@ export function chatTable(rows: ChatRow[]): string {
 			row.requestsPerMinute.toFixed(0),
 			`${row.turnsPerBurst.mean.toFixed(2)} (${row.turnsPerBurst.max})`,
 			String(row.unansweredBursts),
+			String(row.unreadReplies),
 			String(row.lostReplies),
 			String(row.answeredTwice),
 		]),
-		[false, true, true, true, true, true, true, true, true, true, true],
+		[false, true, true, true, true, true, true, true, true, true, true, true],
 	);
 }
 
@@ -255,4 +281,5 @@ export const CHAT_NOTES = [
 	'    median / p95 / max s: from a burst\'s last message to n8n\'s startedAt of the execution whose trigger item holds it',
 	'    requests/min: getChatMessages, getNewIncomingMessages, readResponseStatus and getChatMessageData while the workflow was active (script + drain)',
 	'    turns/burst: executions holding messages of one burst (1 is right); unanswered: bursts whose last message no execution holds',
+	'    still unread / lost: replies in no execution, unread on the service at the end (late) / marked read (lost)',
 ];

@@ -73,7 +73,14 @@ export class BenchEmulator {
 		return (await this.control.post<{ id: string }>('/replies', { token: this.token, message_id: messageId, phone, message })).data.id;
 	}
 
-	async requests(): Promise<LoggedRequest[]> {
+	/** The IDs of the replies to a chat mailing that are still unread on the service (its API). */
+	async unreadReplyIds(messageId: number): Promise<string[]> {
+		const form = new URLSearchParams({ token: this.token, message_id: String(messageId) });
+		const answer = await axios.post<{ result: Array<{ id: string }> }>(`${this.baseUrl}/api/v2/getNewIncomingMessages`, form, { timeout: 60000 });
+		return answer.data.result.map((reply) => String(reply.id));
+	}
+
+		async requests(): Promise<LoggedRequest[]> {
 		return (await this.control.get<LoggedRequest[]>('/requests')).data;
 	}
 
