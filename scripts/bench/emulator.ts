@@ -6,7 +6,7 @@ import { startEmulatorProcess, type EmulatorProcess } from '../demo/emulator-pro
 import { getFreePort } from '../../test/e2e/lib/free-port';
 import type { Counters, FaultConfig as Faults, LoggedRequest } from '../../test/sandbox/types';
 
-export type { Counters, FaultConfig as Faults, SentGroup } from '../../test/sandbox/types';
+export type { Counters, FaultConfig as Faults, LoggedRequest, SentGroup } from '../../test/sandbox/types';
 
 /** What a contender achieved, read from the emulator's counters. */
 export interface Delivery {
@@ -57,6 +57,33 @@ export class BenchEmulator {
 		return String((this.process.account.alphanameIds as number[])[0]);
 	}
 
+	get chatnameId(): string {
+		return String((this.process.account.chatnameIds as number[])[0]);
+	}
+
+	/** Sends a chat mailing to one phone through the service's API; returns its message_id. */
+	async sendChatMailing(phone: string, message: string): Promise<number> {
+		const form = new URLSearchParams({ token: this.token, chatname_id: this.chatnameId, phone, message });
+		const answer = await axios.post<{ result: { message_id: number } }>(`${this.baseUrl}/api/v2/sendQuickChatMessage`, form, { timeout: 60000 });
+		return answer.data.result.message_id;
+	}
+
+	/** A customer's reply to a chat mailing (the control endpoint); returns the reply's id. */
+	async injectReply(messageId: number, phone: string, message: string): Promise<string> {
+		return (await this.control.post<{ id: string }>('/replies', { token: this.token, message_id: messageId, phone, message })).data.id;
+	}
+
+	/** The IDs of the replies to a chat mailing that are still unread on the service (its API). */
+	async unreadReplyIds(messageId: number): Promise<string[]> {
+		const form = new URLSearchParams({ token: this.token, message_id: String(messageId) });
+		const answer = await axios.post<{ result: Array<{ id: string }> }>(`${this.baseUrl}/api/v2/getNewIncomingMessages`, form, { timeout: 60000 });
+		return answer.data.result.map((reply) => String(reply.id));
+	}
+
+		async requests(): Promise<LoggedRequest[]> {
+		return (await this.control.get<LoggedRequest[]>('/requests')).data;
+	}
+
 	/** Forgets all messages, requests and faults, then applies the scenario's faults. */
 	async prepare(faults: Faults): Promise<void> {
 		await this.control.post('/reset', {});
@@ -69,7 +96,7 @@ export class BenchEmulator {
 
 	async delivery(items: number): Promise<Delivery> {
 		const counters = await this.counters();
-		const requests = (await this.control.get<Array<Pick<LoggedRequest, 'inFlight'>>>('/requests')).data;
+		const requests = await this.requests();
 		return {
 			peakInFlight: Math.max(0, ...requests.map((request) => request.inFlight)),
 			requests: counters.requests,

@@ -5,7 +5,10 @@
 //
 // Usage: npx ts-node --transpile-only scripts/bench/index.ts [options]
 //   --only S1,S2,S4            run some scenarios only (default: all, S1 to S5; S5 needs Redis and
-//                              PostgreSQL: scripts/queue-mode/install.sh installs them)
+//                              PostgreSQL: scripts/queue-mode/install.sh installs them). CHAT (issue 27,
+//                              chat.ts: latency of the chat and polling triggers) runs only when named
+//   --chat-k 1,10,100          CHAT: the numbers of active conversations (default 1,10,100)
+//   --chat-minutes 3           CHAT: minutes the customers write, per trigger and K (default 3)
 //   --s3-per-item measure      S3's per-item comparison: send the 10,000 items one by one (default)
 //   --s3-per-item extrapolate  ... or scale S1's per-item time by 10 (saves about a minute)
 //   --json <file>              also write the results as JSON (default: .n8n-host/bench/last-run.json)
@@ -19,6 +22,7 @@ import { DEFAULT_CONCURRENCY } from '../../nodes/MessagingService/actions/common
 import { DEFAULT_CHUNK_SIZE } from '../../nodes/MessagingService/actions/shared/batch';
 import { ensureHostInstalled, host } from '../../test/e2e/lib/host';
 import { axiosLoop, CONTENDER_LABELS, contenderWorkflow, helperLoop, NODE_UNDER_TEST, type ContenderId } from './contenders';
+import { CHAT_NOTES, chatTable, runChatBench, type ChatRow } from './chat';
 import { BenchEmulator } from './emulator';
 import { BenchN8n } from './n8n';
 import { buildAndPack } from './package';
@@ -56,6 +60,9 @@ async function main(): Promise<void> {
 	const s3PerItem = argument('--s3-per-item') ?? 'measure';
 	if (!['measure', 'extrapolate'].includes(s3PerItem)) throw new Error('--s3-per-item is "measure" or "extrapolate"');
 	const plans = SCENARIOS.filter((plan) => only.includes(plan.id));
+	const chatKs = only.includes('CHAT') ? (argument('--chat-k') ?? '1,10,100').split(',').map(Number) : [];
+	const chatMinutes = Number(argument('--chat-minutes') ?? 3);
+	if (chatKs.some((k) => !Number.isInteger(k) || k < 1) || !(chatMinutes > 0)) throw new Error('--chat-k takes whole numbers, --chat-minutes a positive number');
 	const workFolder = path.join(host.hostDir, 'bench');
 	fs.mkdirSync(workFolder, { recursive: true });
 	const jsonFile = argument('--json') ?? path.join(workFolder, 'last-run.json');
@@ -92,7 +99,7 @@ async function main(): Promise<void> {
 
 		// S5 brings its own n8n (queue mode: main and two workers); the others share one n8n.
 		let n8n: BenchN8n | undefined;
-		if (plans.some((plan) => plan.id !== 'S5')) {
+		if (plans.some((plan) => plan.id !== 'S5') || chatKs.length > 0) {
 			step(
 				`starting n8n ${host.versions.n8n} with the package installed from ${path.basename(tarball)}` +
 					`${expressionEngine ? `, N8N_EXPRESSION_ENGINE=${expressionEngine}` : ''} (20 to 90 s)`,
@@ -183,7 +190,14 @@ async function main(): Promise<void> {
 			};
 		};
 
-		if (n8n) {
+		// before S5, which stops this n8n
+		let chatRows: ChatRow[] | undefined;
+		if (n8n && chatKs.length > 0) {
+			chatRows = await runChatBench({ n8n, emulator, ks: chatKs, minutes: chatMinutes, step });
+			process.stdout.write(`\n${chatTable(chatRows)}\n\n`);
+		}
+
+		if (n8n && plans.some((plan) => plan.id !== 'S5')) {
 			step('warming up (20 items through each contender; not measured)');
 			const warmup: ScenarioPlan = { id: 'S1', title: 'warm-up', items: 20, faults: {}, contenders: [] };
 			for (const id of ['axiosLoop', 'helperLoop', 'httpDefault', 'nodePerItem', 'nodeBatch'] as ContenderId[]) {
@@ -240,11 +254,7 @@ async function main(): Promise<void> {
 		}
 
 		const targets = evaluate(scenarios);
-		const report = [
-			'',
-			'==== Throughput benchmark (issues 8 and 18) ====',
-			machine(),
-			`command: npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+		const throughput = [
 			'wall time: the node under test as n8n timed it (runData executionTime); for (d) and (e) the loop itself.',
 			'RSS +MB: growth of the n8n process while the node ran (highest sample minus the one before it started).',
 			'delivered / doubled / failed: distinct messages the emulator really sent / sent more than once / never sent.',
@@ -252,10 +262,19 @@ async function main(): Promise<void> {
 			...scenarios.map((scenario) => `${scenarioTable(scenario)}\n`),
 			'Targets',
 			targetsTable(targets).replace(/^/gm, '    '),
+		];
+		const report = [
+			'',
+			`==== ${scenarios.length > 0 ? 'Throughput benchmark (issues 8 and 18)' : 'Benchmark'} ====`,
+			machine(),
+			`command: npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
+			...(scenarios.length > 0 ? throughput : []),
+			...(chatRows ? ['', ...CHAT_NOTES, chatTable(chatRows).replace(/^/gm, '    ')] : []),
 			'',
 		].join('\n');
 		process.stdout.write(report);
-		fs.writeFileSync(jsonFile, `${JSON.stringify({ at: new Date().toISOString(), machine: machine(), scenarios, targets }, null, '\t')}\n`);
+		const results = { at: new Date().toISOString(), machine: machine(), scenarios, targets, ...(chatRows ? { chat: chatRows } : {}) };
+		fs.writeFileSync(jsonFile, `${JSON.stringify(results, null, '\t')}\n`);
 		step(`results written to ${path.relative(host.repoRoot, jsonFile) || jsonFile}`);
 	} finally {
 		step('stopping n8n and the emulator');

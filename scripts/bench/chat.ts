@@ -1,0 +1,285 @@
+// CHAT (issue 27): how soon a customer's message starts the execution that answers it, with the
+// Chat Trigger (its defaults) and with the polling trigger (Combine Replies per Phone), for K
+// active conversations. A real n8n with the package from its tarball, the emulator on the real
+// clock. Per K, one seeded script of customer messages (single messages and bursts of 2 or 3 about
+// a second apart, 15 to 45 s between turns) is played to each trigger in turn, each in its own
+// workflow Trigger -> No Op, active only for the script and the drain after it: both mark replies
+// read, so they never run at the same time.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { IDataObject } from 'n8n-workflow';
+import { DEFAULT_DAYS } from '../../nodes/MessagingService/chatTrigger/description';
+import { nodeOutput } from '../../test/e2e/lib/execution-data';
+import type { ExecutionSummary } from '../../test/e2e/lib/n8n-types';
+import { workflowOf, type NodeSpec } from '../../test/e2e/lib/workflow-builder';
+import type { BenchEmulator, LoggedRequest } from './emulator';
+import { PACKAGE, type BenchN8n } from './n8n';
+import { table } from './report';
+
+const TRIGGER_NODE = 'Trigger';
+/** The requests a reply trigger sends: listing mailings, reading replies, marking them read. */
+const READ_METHODS = new Set(['getChatMessages', 'getNewIncomingMessages', 'readResponseStatus', 'getChatMessageData']);
+const SEED = 27;
+
+interface TriggerPlan {
+	id: 'chat' | 'polling';
+	label: string;
+	/** after the script: time for the last turns to start (a poll comes at most once a minute) */
+	drainSeconds: number;
+	type: string;
+	parameters: NodeSpec['parameters'];
+}
+
+const TRIGGERS: TriggerPlan[] = [
+	{ id: 'chat', label: 'Chat Trigger (defaults)', drainSeconds: 45, type: `${PACKAGE}.messagingServiceChatTrigger`, parameters: {} },
+	{
+		id: 'polling',
+		label: 'Trigger, Combine Replies per Phone',
+		drainSeconds: 90,
+		type: `${PACKAGE}.messagingServiceTrigger`,
+		parameters: {
+			watch: 'recentMailings',
+			days: DEFAULT_DAYS,
+			markAsRead: true,
+			options: { combineRepliesPerPhone: true },
+			pollTimes: { item: [{ mode: 'everyMinute' }] },
+		},
+	},
+];
+
+/** One customer message of the script, `at` ms after the script starts. */
+interface ScriptedMessage {
+	at: number;
+	conversation: number;
+	burst: number;
+	text: string;
+}
+
+interface PlayedBurst {
+	conversation: number;
+	/** the burst's first message, seconds after the script started */
+	atSecond: number;
+	replyIds: string[];
+	/** when the burst's last message was sent to the emulator (ms since the epoch) */
+	lastAt: number;
+}
+
+/** An execution of the trigger's workflow: when n8n started it, and the replies its item carries. */
+interface Turn {
+	startedAt: number;
+	replyIds: string[];
+}
+
+export interface ChatRow {
+	trigger: string;
+	k: number;
+	minutes: number;
+	bursts: number;
+	replies: number;
+	executions: number;
+	/** seconds from each burst's last message to the start of the execution that holds it */
+	latency: { median: number; p95: number; max: number };
+	/** reads of the four reply methods per minute while the workflow was active */
+	requestsPerMinute: number;
+	/** the same, per method */
+	requestsPerMinuteByMethod: Record<string, number>;
+	/** the three bursts answered last: which customer, when in the script (s), latency (s) */
+	slowest: Array<{ conversation: number; atSecond: number; seconds: number }>;
+	/** executions holding messages of one burst: mean and most (1 is right) */
+	turnsPerBurst: { mean: number; max: number };
+	unansweredBursts: number;
+	/** replies in no execution, still unread on the service at the end (late, not lost) */
+	unreadReplies: number;
+	/** replies in no execution and marked read on the service: lost */
+	lostReplies: number;
+	/** replies in more than one execution */
+	answeredTwice: number;
+}
+
+/** A small deterministic random generator (mulberry32): the same script for both triggers, run after run. */
+function seededRandom(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = Math.imul(state ^ (state >>> 15), 1 | state);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** Each conversation's turns: 1 message (half of them), 2 or 3 a second apart; 15 to 45 s of pause after each. */
+export function chatScript(k: number, minutes: number, seed = SEED): ScriptedMessage[] {
+	const random = seededRandom(seed * 1000 + k);
+	const messages: ScriptedMessage[] = [];
+	let burst = 0;
+	for (let conversation = 0; conversation < k; conversation++) {
+		for (let at = 2000 + random() * 15_000; at < minutes * 60_000; burst++) {
+			const size = random() < 0.5 ? 1 : random() < 0.5 ? 2 : 3;
+			for (let n = 0; n < size; n++) {
+				messages.push({ at: at + n * 1000, conversation, burst, text: `Customer ${conversation}, turn ${burst}, message ${n + 1} of ${size}` });
+			}
+			at += (size - 1) * 1000 + 15_000 + random() * 30_000;
+		}
+	}
+	return messages.sort((a, b) => a.at - b.at);
+}
+
+/** Sends the script's messages to the emulator at their moments (real clock). */
+async function play(emulator: BenchEmulator, script: ScriptedMessage[], mailings: number[], phones: string[]): Promise<PlayedBurst[]> {
+	const bursts = new Map<number, PlayedBurst>();
+	const start = Date.now();
+	for (const message of script) {
+		const wait = start + message.at - Date.now();
+		if (wait > 0) await sleep(wait);
+		const sentAt = Date.now();
+		const id = await emulator.injectReply(mailings[message.conversation], phones[message.conversation], message.text);
+		const burst = bursts.get(message.burst) ?? { conversation: message.conversation, atSecond: Math.round(message.at / 1000), replyIds: [], lastAt: 0 };
+		burst.replyIds.push(id);
+		burst.lastAt = sentAt;
+		bursts.set(message.burst, burst);
+	}
+	return [...bursts.values()];
+}
+
+/** Every execution of the workflow (n8n's list, page by page), with the reply IDs of its trigger item. */
+async function turnsOf(n8n: BenchN8n, workflowId: string): Promise<Turn[]> {
+	const summaries = new Map<string, ExecutionSummary>();
+	let cursor: string | undefined;
+	do {
+		const page = await n8n.client.request<{ results: ExecutionSummary[]; nextCursor?: string | null }>('get', '/rest/executions', undefined, {
+			filter: JSON.stringify({ workflowId }),
+			limit: 100,
+			...(cursor ? { cursor } : {}),
+		});
+		for (const summary of page.results) summaries.set(summary.id, summary);
+		cursor = page.nextCursor ?? undefined;
+	} while (cursor);
+	const turns: Turn[] = [];
+	const ids = [...summaries.keys()];
+	for (let index = 0; index < ids.length; index += 5) {
+		const executions = await Promise.all(ids.slice(index, index + 5).map(async (id) => await n8n.client.getExecution(id)));
+		for (const execution of executions) {
+			const replies = nodeOutput(execution, TRIGGER_NODE).flatMap((json) => (json.replies as IDataObject[] | undefined) ?? [json]);
+			turns.push({ startedAt: Date.parse(execution.startedAt), replyIds: replies.map((reply) => String(reply.id)) });
+		}
+	}
+	return turns;
+}
+
+function percentile(sorted: number[], p: number): number {
+	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+function measure(
+	bursts: PlayedBurst[],
+	turns: Turn[],
+	requests: LoggedRequest[],
+	activeMinutes: number,
+	unread: Set<string>,
+): Omit<ChatRow, 'trigger' | 'k' | 'minutes'> {
+	const turnsOfReply = new Map<string, Turn[]>();
+	for (const turn of turns) for (const id of turn.replyIds) turnsOfReply.set(id, [...(turnsOfReply.get(id) ?? []), turn]);
+	const answered: Array<PlayedBurst & { seconds: number }> = [];
+	const turnCounts: number[] = [];
+	for (const burst of bursts) {
+		const answering = turnsOfReply.get(burst.replyIds[burst.replyIds.length - 1]);
+		if (!answering) continue;
+		answered.push({ ...burst, seconds: (Math.min(...answering.map((turn) => turn.startedAt)) - burst.lastAt) / 1000 });
+		turnCounts.push(new Set(burst.replyIds.flatMap((id) => turnsOfReply.get(id) ?? [])).size);
+	}
+	answered.sort((a, b) => a.seconds - b.seconds);
+	const latencies = answered.map((burst) => burst.seconds);
+	const replyIds = bursts.flatMap((burst) => burst.replyIds);
+	const byMethod: Record<string, number> = {};
+	for (const { apiMethod } of requests) if (apiMethod !== null && READ_METHODS.has(apiMethod)) byMethod[apiMethod] = (byMethod[apiMethod] ?? 0) + 1 / activeMinutes;
+	return {
+		bursts: bursts.length,
+		replies: replyIds.length,
+		executions: turns.length,
+		latency: { median: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies[latencies.length - 1] ?? NaN },
+		requestsPerMinute: Object.values(byMethod).reduce((sum, perMinute) => sum + perMinute, 0),
+		requestsPerMinuteByMethod: byMethod,
+		slowest: answered.slice(-3).map(({ conversation, atSecond, seconds }) => ({ conversation, atSecond, seconds })),
+		turnsPerBurst: { mean: turnCounts.reduce((sum, count) => sum + count, 0) / turnCounts.length, max: Math.max(0, ...turnCounts) },
+		unansweredBursts: bursts.length - latencies.length,
+		unreadReplies: replyIds.filter((id) => !turnsOfReply.has(id) && unread.has(id)).length,
+		lostReplies: replyIds.filter((id) => !turnsOfReply.has(id) && !unread.has(id)).length,
+		answeredTwice: replyIds.filter((id) => (turnsOfReply.get(id)?.length ?? 0) > 1).length,
+	};
+}
+
+interface ChatBenchOptions {
+	n8n: BenchN8n;
+	emulator: BenchEmulator;
+	ks: number[];
+	minutes: number;
+	step: (message: string) => void;
+}
+
+async function runTrigger(options: ChatBenchOptions, trigger: TriggerPlan, k: number, script: ScriptedMessage[]): Promise<ChatRow> {
+	const { n8n, emulator, minutes, step } = options;
+	await emulator.prepare({});
+	const phones = Array.from({ length: k }, (_, index) => `37529${5_000_000 + index}`);
+	const workflowId = await n8n.createWorkflow(
+		workflowOf(`Bench CHAT ${trigger.id} K=${k}`, [
+			{ name: TRIGGER_NODE, type: trigger.type, typeVersion: 1, position: [0, 0], parameters: trigger.parameters, credentials: { messagingServiceApi: n8n.credential } },
+			{ name: 'No Op', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		]),
+	);
+	const activatedAt = Date.now();
+	await n8n.client.activateWorkflow(workflowId);
+	const mailings: number[] = [];
+	for (const phone of phones) mailings.push(await emulator.sendChatMailing(phone, 'Hello from DemoShop! Any questions about your booking?'));
+	step(`CHAT ${trigger.label}, K = ${k}: ${mailings.length} opening mailings sent; ${script.length} messages over ${minutes} min, then ${trigger.drainSeconds} s of drain`);
+	const bursts = await play(emulator, script, mailings, phones);
+	await sleep(trigger.drainSeconds * 1000);
+	await n8n.client.deactivateWorkflow(workflowId);
+	const activeMinutes = (Date.now() - activatedAt) / 60_000;
+	const requests = await emulator.requests();
+	const unread = new Set<string>();
+	for (const mailing of mailings) for (const id of await emulator.unreadReplyIds(mailing)) unread.add(id);
+	const row = { trigger: trigger.label, k, minutes, ...measure(bursts, await turnsOf(n8n, workflowId), requests, activeMinutes, unread) };
+	const perMethod = Object.entries(row.requestsPerMinuteByMethod).map(([method, perMinute]) => `${method} ${perMinute.toFixed(0)}`);
+	const slowest = row.slowest.map((burst) => `${burst.seconds.toFixed(1)} s (customer ${burst.conversation}, turn at ${burst.atSecond} s)`);
+	step(`    ${row.executions} executions; requests/min: ${perMethod.join(', ')}; slowest: ${slowest.join(', ')}\n${chatTable([row]).replace(/^/gm, '    ')}`);
+	return row;
+}
+
+/** For each K, the same script to each trigger in turn; one row per trigger and K. */
+export async function runChatBench(options: ChatBenchOptions): Promise<ChatRow[]> {
+	const rows: ChatRow[] = [];
+	for (const k of options.ks) {
+		const script = chatScript(k, options.minutes);
+		for (const trigger of TRIGGERS) rows.push(await runTrigger(options, trigger, k, script));
+	}
+	return rows.sort((a, b) => TRIGGERS.findIndex((t) => t.label === a.trigger) - TRIGGERS.findIndex((t) => t.label === b.trigger) || a.k - b.k);
+}
+
+export function chatTable(rows: ChatRow[]): string {
+	const secs = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
+	return table(
+		['trigger', 'K', 'bursts', 'median s', 'p95 s', 'max s', 'requests/min', 'turns/burst (max)', 'unanswered', 'still unread', 'lost', 'answered twice'],
+		rows.map((row) => [
+			row.trigger,
+			String(row.k),
+			String(row.bursts),
+			secs(row.latency.median),
+			secs(row.latency.p95),
+			secs(row.latency.max),
+			row.requestsPerMinute.toFixed(0),
+			`${row.turnsPerBurst.mean.toFixed(2)} (${row.turnsPerBurst.max})`,
+			String(row.unansweredBursts),
+			String(row.unreadReplies),
+			String(row.lostReplies),
+			String(row.answeredTwice),
+		]),
+		[false, true, true, true, true, true, true, true, true, true, true, true],
+	);
+}
+
+export const CHAT_NOTES = [
+	'CHAT  conversations in real time (issue 27): K customers write at random moments (seeded), each trigger in turn on the same script',
+	'    median / p95 / max s: from a burst\'s last message to n8n\'s startedAt of the execution whose trigger item holds it',
+	'    requests/min: getChatMessages, getNewIncomingMessages, readResponseStatus and getChatMessageData while the workflow was active (script + drain)',
+	'    turns/burst: executions holding messages of one burst (1 is right); unanswered: bursts whose last message no execution holds',
+	'    still unread / lost: replies in no execution, unread on the service at the end (late) / marked read (lost)',
+];
