@@ -154,7 +154,7 @@ export class ChatEngine {
 
 	private async discover(now: number): Promise<void> {
 		try {
-			const found = await discoverNewMailings(this.io.client, this.state);
+			const found = await discoverNewMailings(this.io.client, this.state, serviceNowMs(this.io.zone, now));
 			this.budget.spend(found.requests);
 			for (const id of found.ids) this.active.touch(id, now);
 			this.failedListings = 0;

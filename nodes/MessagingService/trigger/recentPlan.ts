@@ -50,15 +50,57 @@ function noteInChunk(chunks: Chunk[], base: number, rank: number, created: unkno
 	chunks[index].newest = laterTime(chunks[index].newest, typeof created === 'string' ? created : undefined);
 }
 
+/** Pages of mailings added since the last listing that one relisting reads; older ones are left to their groups. */
+const RELIST_PAGES = 10;
+
 /**
- * The mailings created since the listing was last read (the order and total known), taken into
- * the schedule: in their group, and hot. Returns their IDs, oldest first.
+ * Reads the listing from the top (the first poll, or while its order could not be told): its
+ * order, its total and its newest page, taken into the schedule. Returns the IDs ranked at or after
+ * the total known before, oldest first.
  */
-export async function discoverNewMailings(client: ApiClient, state: TriggerState): Promise<{ ids: string[]; requests: number }> {
-	if (state.total === undefined) return { ids: [], requests: 0 };
+async function relist(client: ApiClient, state: TriggerState, nowMs: number): Promise<{ ids: string[]; requests: number }> {
 	const chunks = (state.chunks ??= []);
-	// an order not told yet (at most one mailing listed): the top of the listing holds every new one
-	const found = await newMailings(client, state.order ?? 'newest-first', state.total, state.newestId);
+	const base = (state.base ??= 0);
+	const first = await client.many('getChatMessages', { limit_offset: 0, limit_rows: PAGE_SIZE });
+	const order = detectOrder(first) ?? 'oldest-first';
+	const before = state.total ?? 0;
+	const total = await countMailings(client, first);
+	let requests = 1 + Math.max(0, Math.ceil(Math.log2(Math.max(1, total / PAGE_SIZE))) * 2);
+	// the newest page at the first poll; later, every mailing added since (up to RELIST_PAGES pages)
+	const from = Math.max(total - (state.total === undefined ? 1 : RELIST_PAGES) * PAGE_SIZE, state.total ?? 0, 0);
+	let newest: IDataObject[] = [];
+	if (first.length < PAGE_SIZE) newest = order === 'oldest-first' ? [...first] : [...first].reverse();
+	else {
+		for (let at = from; at < total; at += PAGE_SIZE, requests++) newest.push(...(await readRanks(client, order, total, at, Math.min(total, at + PAGE_SIZE))));
+		newest = newest.slice(-(total - from));
+	}
+	if (detectOrder(first) !== undefined) state.order = order;
+	state.total = total;
+	const ids: string[] = [];
+	for (let rank = total - newest.length, n = 0; n < newest.length; rank++, n++) {
+		const record = newest[n];
+		noteInChunk(chunks, base, rank, record.d_create);
+		const id = recordId(record);
+		if (id === undefined) continue;
+		if (state.newestId === undefined || compareIds(id, state.newestId) > 0) state.newestId = id;
+		if (rank < before) continue;
+		ids.push(id);
+		const created = serviceTimeMs(record.d_create);
+		if (created !== undefined && nowMs - created < HOT_MS) makeHot(state, id, String(record.d_create));
+	}
+	while (chunks.length < Math.ceil(total / CHUNK) - base) chunks.push({});
+	return { ids, requests };
+}
+
+/**
+ * The mailings created since the listing was last read, taken into the schedule: in their group,
+ * and hot. Returns their IDs, oldest first. While the listing's order is not known (it held at
+ * most one mailing) it is read from the top again, as at the first poll.
+ */
+export async function discoverNewMailings(client: ApiClient, state: TriggerState, nowMs: number): Promise<{ ids: string[]; requests: number }> {
+	if (state.order === undefined || state.total === undefined) return await relist(client, state, nowMs);
+	const chunks = (state.chunks ??= []);
+	const found = await newMailings(client, state.order, state.total, state.newestId);
 	const ids: string[] = [];
 	found.records.forEach((record, n) => {
 		noteInChunk(chunks, (state.base ??= 0), state.total! + n, record.d_create);
@@ -103,27 +145,9 @@ export async function planRecent(
 	state.base ??= 0;
 
 	if (state.order === undefined || state.total === undefined) {
-		const first = await client.many('getChatMessages', { limit_offset: 0, limit_rows: PAGE_SIZE });
-		const order = detectOrder(first) ?? 'oldest-first';
-		const before = state.total ?? 0;
-		const total = await countMailings(client, first);
-		listings += 1 + Math.max(0, Math.ceil(Math.log2(Math.max(1, total / PAGE_SIZE))) * 2);
-		const newest = first.length < PAGE_SIZE ? (order === 'oldest-first' ? [...first] : [...first].reverse()) : await readRanks(client, order, total, total - PAGE_SIZE, total);
-		if (first.length >= PAGE_SIZE) listings++;
-		if (detectOrder(first) !== undefined) state.order = order;
-		state.total = total;
-		for (let rank = Math.max(0, total - newest.length), n = 0; n < newest.length; rank++, n++) {
-			const record = newest[n];
-			noteInChunk(chunks, state.base, rank, record.d_create);
-			const id = recordId(record);
-			if (id === undefined) continue;
-			if (state.newestId === undefined || compareIds(id, state.newestId) > 0) state.newestId = id;
-			const created = serviceTimeMs(record.d_create);
-			if (rank >= before && created !== undefined && nowMs - created < HOT_MS) makeHot(state, id, String(record.d_create));
-		}
-		while (chunks.length < Math.ceil(total / CHUNK) - state.base) chunks.push({});
+		listings += (await relist(client, state, nowMs)).requests;
 	} else {
-		listings += (await discoverNewMailings(client, state)).requests;
+		listings += (await discoverNewMailings(client, state, nowMs)).requests;
 	}
 	coolDown(state, nowMs);
 
@@ -152,7 +176,7 @@ export async function planRecent(
 	for (const index of chunksByUrgency(chunks, state.polls, nowMs)) {
 		if (reads.length + CHUNK > options.maxReads && reads.length > 0) break;
 		const from = (state.base + index) * CHUNK;
-		const records = await readRanks(client, state.order ?? 'oldest-first', state.total, from, from + CHUNK);
+		const records = await readRanks(client, state.order ?? 'oldest-first', state.total ?? 0, from, from + CHUNK);
 		listings++;
 		const watched = records.filter(inWindow);
 		const chunk = chunks[index];

@@ -1,3 +1,4 @@
+import { TEST_API_KEY } from '../../harness/keys';
 import { DEFAULTS, OTHER_PHONE, PHONE, useChatTrigger } from './fixture';
 
 jest.setTimeout(120_000);
@@ -84,5 +85,22 @@ describe('Messaging Service Chat Trigger: one turn per burst', () => {
 		t.reply(answer, 'thanks!');
 		expect(await chat.untilTurns(session, 1)).toBeLessThanOrEqual(8);
 		expect(session.turns[0][0].mailing).toEqual({ message_id: answer });
+	});
+});
+
+describe.each(['oldest-first', 'newest-first'] as const)('Messaging Service Chat Trigger on an account with no mailing at activation (%s listing)', (order) => {
+	it('150 mailings sent at once (more than a page of the listing) are found by the next checks, each customer answered once', async () => {
+		t.sandbox.setChatQuirks(TEST_API_KEY, { chatListing: order });
+		const session = await chat.activate();
+		await chat.seconds(session, 2);
+		const phones = Array.from({ length: 150 }, (_, n) => `37529${String(2000000 + n)}`);
+		const mailings: number[] = [];
+		for (const phone of phones) mailings.push(await t.sendChat('Your order is ready', phone));
+		await chat.seconds(session, 4);
+		phones.forEach((phone, n) => t.reply(mailings[n], `yes ${n}`, phone));
+		// well before the minute's sweep would read them all
+		await chat.untilTurns(session, 150, 50);
+		await chat.seconds(session, 30);
+		expect(session.turns.map(([turn]) => turn.sessionId).sort()).toEqual([...phones].sort());
 	});
 });
