@@ -1,3 +1,4 @@
+// start-order: 7
 // The AI chatbot of examples/ai-chatbot.json in a real n8n (the package installed from its
 // tarball), against the emulator and a scripted OpenAI-compatible model, with the polling reply
 // trigger (Combine Replies per Phone) in the place of the example's Chat Trigger (that one:

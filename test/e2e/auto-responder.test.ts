@@ -1,3 +1,4 @@
+// start-order: 6
 // The auto-responder loop in a real n8n (the package installed from its tarball), against the
 // emulator: the reply trigger starts a workflow that answers with Chat Message > Send. The answer
 // is a new mailing; a reply to it must start the workflow again at the very next poll, and every

@@ -1,3 +1,4 @@
+// start-order: 9
 // The driver itself, against an n8n without the package: if this fails, the host or the driver is broken.
 import { N8nClient } from './lib/n8n-client';
 import { startN8n, type N8nProcess } from './lib/n8n-process';

@@ -1,3 +1,4 @@
+// start-order: 8
 // The Messaging Service Chat Trigger in a real n8n (the package installed from its tarball),
 // feeding the chatbot of examples/ai-chatbot.json (AI Agent, Simple Memory per phone, Chat
 // Message > Send) against the emulator on the real clock and a scripted model. Shown: a

@@ -1,3 +1,4 @@
+// start-order: 10
 // The demo command, end to end, in its --smoke mode: it sets everything up, prints the summary and stops.
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';

@@ -1,3 +1,4 @@
+// start-order: 11
 // The example workflows of examples/, imported as they are into a real n8n that has the package
 // installed from its tarball, and run against the emulator (real clock).
 import axios from 'axios';

@@ -1,3 +1,4 @@
+// start-order: 5
 // The package in n8n's queue mode, for real: Redis and PostgreSQL (installed from Debian's packages
 // when missing, started as plain processes), n8n main and two workers, the package installed from
 // its npm tarball. Which worker ran an execution is read from the workers' own logs.

@@ -1,3 +1,4 @@
+// start-order: 12
 // Send and Wait for Response in a real n8n (the package installed from its tarball), against
 // the emulator: the message with its signed link, the wait, the page, the answer, the time limit,
 // and what n8n itself refuses (a second answer, a changed signature).

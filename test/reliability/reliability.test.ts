@@ -1,3 +1,4 @@
+// start-order: 4
 /**
  * Reliability and security, proven. One suite, so that its figures are counted once and
  * printed once, at the end:

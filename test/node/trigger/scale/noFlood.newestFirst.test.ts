@@ -1,3 +1,4 @@
+// start-order: 2
 import { describeNoFlood } from './noFloodCases';
 
 describeNoFlood('newest-first');

@@ -1,3 +1,4 @@
+// start-order: 1
 import { describeNoFlood } from './noFloodCases';
 
 describeNoFlood('oldest-first');

@@ -1,3 +1,4 @@
+// start-order: 3
 import { RECENT, useTriggerSandbox } from '../fixture';
 import { seedMailings } from './seeding';
 
