@@ -6,7 +6,7 @@ import type { SandboxFixture } from './sandbox';
 
 /** Calls the emulator directly (setup only): GET/POST with the key and parameters in the query, or in a form if given. */
 export async function direct(
-	fixture: SandboxFixture,
+	fixture: Pick<SandboxFixture, 'sandbox'>,
 	verb: 'GET' | 'POST',
 	method: string,
 	query: Record<string, string>,
@@ -20,12 +20,20 @@ export async function direct(
 	return (await response.json()) as IDataObject;
 }
 
+/** Calls a v2 method of the emulator directly (setup only), the key in the form; returns the answer's `result`. */
+export async function directV2(fixture: Pick<SandboxFixture, 'sandbox'>, method: string, form: Record<string, string>): Promise<IDataObject> {
+	const response = await fetch(`${fixture.sandbox.url}/api/v2/${method}`, { method: 'POST', body: new URLSearchParams({ token: TEST_API_KEY, ...form }) });
+	const answer = (await response.json()) as IDataObject;
+	if (answer.status !== 'OK') throw new Error(`setup call ${method} refused: ${JSON.stringify(answer)}`);
+	return answer.result as IDataObject;
+}
+
 /**
  * Sends a batch to the emulator directly (setup only), with what Send Batch would refuse to send:
  * the JSON body, the key in the query and the body. Returns the batch's uuid.
  */
 export async function directBatch(
-	fixture: SandboxFixture,
+	fixture: Pick<SandboxFixture, 'sandbox'>,
 	method: 'sendBulkSms' | 'sendBulkChat',
 	body: { messages: IDataObject[]; callback_url?: string },
 ): Promise<string> {

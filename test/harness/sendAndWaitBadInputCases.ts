@@ -1,66 +1,65 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { WaitCase } from './badInput';
-import { params } from './params';
-import type { SandboxFixture } from './sandbox';
+import { params, type AccountIds } from './params';
+
+/** A Send and Wait for Response refused before anything is sent: [title, parameters, the error message]. */
+export type WaitCase = [string, (account: AccountIds) => INodeParameters, RegExp];
 
 const waitLimit = (values: INodeParameters) => ({ options: { limitWaitTime: { values } } });
 
-/** The bad-input cases of Send and Wait for Response, by channel; the one item is bad. */
-export function sendAndWaitBadInputCases(fixture: SandboxFixture): Record<'sms' | 'chatMessage', WaitCase[]> {
-	const sms = (extra: INodeParameters) => () => params(fixture.account, 'sms', 'sendAndWait', extra);
-	const chat = (extra: INodeParameters) => () => params(fixture.account, 'chatMessage', 'sendAndWait', extra);
-	const form = (...values: INodeParameters[]) => sms({ responseType: 'customForm', formFields: { values } });
+const sms = (extra: INodeParameters) => (account: AccountIds) => params(account, 'sms', 'sendAndWait', extra);
+const chat = (extra: INodeParameters) => (account: AccountIds) => params(account, 'chatMessage', 'sendAndWait', extra);
+const form = (...values: INodeParameters[]) => sms({ responseType: 'customForm', formFields: { values } });
 
-	return {
-		sms: [
-			['no phone (SMS, from an expression)', sms({ phone: '={{ $json.phone }}' }), /The Phone field is empty in item 0/],
-			[
-				'an unknown response type',
-				sms({ responseType: 'poll' }),
-				/Invalid Response Type "poll" in item 0: choose Approval, Free Text or Custom Form/,
-			],
-			['a custom form without fields', sms({ responseType: 'customForm' }), /Invalid Form Fields .* in item 0: add at least one field to the form/],
-			[
-				'a custom form with a list without choices',
-				form({ fieldLabel: 'Day', fieldType: 'dropdown', choices: ' , ' }),
-				/Invalid Form Fields .* in item 0: the list "Day" has no choices/,
-			],
-			[
-				'a custom form with the same label twice',
-				form({ fieldLabel: 'Day' }, { fieldLabel: 'Day', fieldType: 'number' }),
-				/Invalid Form Fields .* in item 0: two fields are labelled "Day"/,
-			],
-			[
-				'a wait limit of 0',
-				sms(waitLimit({ limitType: 'afterTimeInterval', resumeAmount: 0, resumeUnit: 'minutes' })),
-				/Invalid Amount "0" in item 0/,
-			],
-			[
-				'a wait limit already past',
-				sms(waitLimit({ limitType: 'atSpecifiedTime', maxDateAndTime: '2001-01-01T00:00:00' })),
-				/Invalid Max Date and Time "2001-01-01T00:00:00" in item 0: the time is already past/,
-			],
-			[
-				'a wait limit that is not a date',
-				sms(waitLimit({ limitType: 'atSpecifiedTime', maxDateAndTime: 'next week' })),
-				/Invalid Max Date and Time "next week" in item 0/,
-			],
-			[
-				"forwarding time without forwarding (Send's own check)",
-				sms({ options: { forwardingTime: 10 } }),
-				/Invalid Forward After \(Minutes\) "10" in item 0/,
-			],
+/** The bad-input cases of Send and Wait for Response, by channel; the one item is bad. */
+export const sendAndWaitBadInputCases: Record<'sms' | 'chatMessage', WaitCase[]> = {
+	sms: [
+		['no phone (SMS, from an expression)', sms({ phone: '={{ $json.phone }}' }), /The Phone field is empty in item 0/],
+		[
+			'an unknown response type',
+			sms({ responseType: 'poll' }),
+			/Invalid Response Type "poll" in item 0: choose Approval, Free Text or Custom Form/,
 		],
-		chatMessage: [
-			['a phone that is not one (chat)', chat({ phone: 'call me' }), /Invalid Phone "call me" in item 0/],
-			['an empty question', chat({ message: '  ' }), /Invalid Message .* in item 0/],
-			['an image message (it cannot carry the link)', chat({ messageType: 'IMAGE' }), /Invalid Message Type "IMAGE" in item 0/],
-			[
-				'a button without a caption (from an expression)',
-				chat({ buttonCaption: '={{ "" }}' }),
-				/The Button Caption field is empty in item 0/,
-			],
+		['a custom form without fields', sms({ responseType: 'customForm' }), /Invalid Form Fields .* in item 0: add at least one field to the form/],
+		[
+			'a custom form with a list without choices',
+			form({ fieldLabel: 'Day', fieldType: 'dropdown', choices: ' , ' }),
+			/Invalid Form Fields .* in item 0: the list "Day" has no choices/,
 		],
-	};
-}
+		[
+			'a custom form with the same label twice',
+			form({ fieldLabel: 'Day' }, { fieldLabel: 'Day', fieldType: 'number' }),
+			/Invalid Form Fields .* in item 0: two fields are labelled "Day"/,
+		],
+		[
+			'a wait limit of 0',
+			sms(waitLimit({ limitType: 'afterTimeInterval', resumeAmount: 0, resumeUnit: 'minutes' })),
+			/Invalid Amount "0" in item 0/,
+		],
+		[
+			'a wait limit already past',
+			sms(waitLimit({ limitType: 'atSpecifiedTime', maxDateAndTime: '2001-01-01T00:00:00' })),
+			/Invalid Max Date and Time "2001-01-01T00:00:00" in item 0: the time is already past/,
+		],
+		[
+			'a wait limit that is not a date',
+			sms(waitLimit({ limitType: 'atSpecifiedTime', maxDateAndTime: 'next week' })),
+			/Invalid Max Date and Time "next week" in item 0/,
+		],
+		[
+			"forwarding time without forwarding (Send's own check)",
+			sms({ options: { forwardingTime: 10 } }),
+			/Invalid Forward After \(Minutes\) "10" in item 0/,
+		],
+	],
+	chatMessage: [
+		['a phone that is not one (chat)', chat({ phone: 'call me' }), /Invalid Phone "call me" in item 0/],
+		['an empty question', chat({ message: '  ' }), /Invalid Message .* in item 0/],
+		['an image message (it cannot carry the link)', chat({ messageType: 'IMAGE' }), /Invalid Message Type "IMAGE" in item 0/],
+		[
+			'a button without a caption (from an expression)',
+			chat({ buttonCaption: '={{ "" }}' }),
+			/The Button Caption field is empty in item 0/,
+		],
+	],
+};

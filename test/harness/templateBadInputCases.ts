@@ -1,45 +1,66 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { byId } from './params';
+import { ITEM_VALUE as V, type BadItemCases, type BadSettingCase } from './badInputCase';
+import { storedTemplate, twice } from './badInputSetup';
+import { TEST_API_KEY } from './keys';
+import { byId, params, type AccountIds } from './params';
 
-/** A Template operation given a template ID the service does not have: [title, parameters, field, API method]. */
-export type UnknownTemplateCase = [string, INodeParameters, string, string];
-/** A Template input refused before any request: [title, parameters, field]. */
-export type TemplateRefusalCase = [string, INodeParameters, string];
+const template = (operation: string, rest: INodeParameters) => (account: AccountIds) => params(account, 'template', operation, rest);
+const storedIds = (emulator: { account: AccountIds }) => emulator.account.templateIds.slice(0, 2).map(String);
+/** Update reads the templates of the good items, then edits them. */
+const READ_AND_EDIT = ['getTemplateMessageById', 'getTemplateMessageById', 'editTemplateMessage', 'editTemplateMessage'];
+const update = (updateFields: INodeParameters) => (account: AccountIds) =>
+	template('update', { template: byId(String(account.templateIds[0])), updateFields })(account);
 
-const unknownTemplateCases: UnknownTemplateCase[] = [
-	['Get', { operation: 'get', template: byId('={{ $json.id }}') }, 'Template', 'getTemplateMessageById'],
-	['Delete', { operation: 'delete', template: byId('={{ $json.id }}') }, 'Template', 'deleteTemplateMessage'],
-	[
-		'Update',
-		{ operation: 'update', template: byId('={{ $json.id }}'), updateFields: { name: 'x', message: 'y' } },
-		'Template',
-		'editTemplateMessage',
+/** The bad-input cases of the Template operations. */
+export const templateBadItemCases = {
+	create: [
+		{ name: 'Create: empty name', field: 'Name', method: 'createTemplateMessage', parameters: template('create', { name: V, message: 'Text' }), good: () => ['Welcome back', 'Goodbye'], bad: '' },
+		{ name: 'Create: empty message', field: 'Message', method: 'createTemplateMessage', parameters: template('create', { name: 'T', message: V }), good: () => ['Text 1', 'Text 2'], bad: '' },
+		{ name: 'Create: message of spaces', field: 'Message', method: 'createTemplateMessage', parameters: template('create', { name: 'T', message: V }), good: () => ['Text 1', 'Text 2'], bad: '    ' },
 	],
-];
-
-const templateRefusalCases: TemplateRefusalCase[] = [
-	['Create with an empty name', { operation: 'create', name: '={{ $json.name }}', message: 'Hi' }, 'Name'],
-	['Create with an empty message', { operation: 'create', name: 'N', message: '={{ $json.name }}' }, 'Message'],
-	[
-		'Update with nothing to change',
-		{ operation: 'update', template: byId('4001'), updateFields: '={{ $json.fields }}' },
-		'Update Fields',
+	get: [
+		{ name: 'Get: template ID in words', field: 'Template', method: 'getTemplateMessageById', parameters: template('get', { template: byId(V) }), good: storedIds, bad: 'Welcome' },
+		{ name: 'Get: template ID left empty', field: 'Template', method: 'getTemplateMessageById', parameters: template('get', { template: byId(V) }), good: storedIds, bad: '' },
+		{ name: 'Get: the API key pasted into the template ID', field: 'Template', method: 'getTemplateMessageById', parameters: template('get', { template: byId(V) }), good: storedIds, bad: TEST_API_KEY, keyAsValue: true },
 	],
-	['Get with a template ID that is not a number', { operation: 'get', template: byId('={{ $json.name }}') }, 'Template'],
-];
+	delete: [
+		{ name: 'Delete: empty template ID', field: 'Template', method: 'deleteTemplateMessage', parameters: template('delete', { template: byId(V) }), good: twice(storedTemplate), bad: '' },
+	],
+	update: [
+		{ name: 'Update: new message of spaces', field: 'Message', method: 'editTemplateMessage', requests: READ_AND_EDIT, parameters: update({ message: V }), good: () => ['New text', 'Other text'], bad: '   ' },
+		{ name: 'Update: new name left empty', field: 'Name', method: 'editTemplateMessage', requests: READ_AND_EDIT, parameters: update({ name: V }), good: () => ['New A', 'New B'], bad: '' },
+	],
+} satisfies BadItemCases;
 
-/** The Template cases of one operation. */
-export interface TemplateCases {
-	unknown: UnknownTemplateCase[];
-	refused: TemplateRefusalCase[];
+/** Update with nothing to change (a collection filled by an expression reaches the node empty: the setting is the whole case). */
+export const templateBadSettingCases = {
+	update: [{ name: 'Update: nothing to change', field: 'Update Fields', parameters: update({}) }],
+} satisfies Record<string, BadSettingCase[]>;
+
+/** An operation given a template ID the service does not have: item 1 of three names 4999 (`$json.id`), the service says no. */
+export interface UnknownTemplateCase {
+	name: string;
+	parameters(account: AccountIds): INodeParameters;
+	/** the API method each good item calls once it has its template */
+	method: string;
 }
 
-/** The Template bad-input cases by operation. */
-export function templateBadInputCases(): Record<'create' | 'get' | 'update' | 'delete', TemplateCases> {
-	const of = (operation: string): TemplateCases => ({
-		unknown: unknownTemplateCases.filter(([, parameters]) => parameters.operation === operation),
-		refused: templateRefusalCases.filter(([, parameters]) => parameters.operation === operation),
-	});
-	return { create: of('create'), get: of('get'), update: of('update'), delete: of('delete') };
-}
+const byItemId = byId('={{ $json.id }}');
+
+export const unknownTemplateCases = {
+	template: {
+		get: [{ name: 'Get: a template ID that does not exist', method: 'getTemplateMessageById', parameters: template('get', { template: byItemId }) }],
+		delete: [{ name: 'Delete: a template ID that does not exist', method: 'deleteTemplateMessage', parameters: template('delete', { template: byItemId }) }],
+		update: [{ name: 'Update: a template ID that does not exist', method: 'editTemplateMessage', parameters: template('update', { template: byItemId, updateFields: { name: 'x', message: 'y' } }) }],
+	},
+	chatMessage: {
+		send: [
+			{
+				name: 'Send: a template ID that does not exist',
+				method: 'sendQuickChatMessage',
+				parameters: (account) => params(account, 'chatMessage', 'send', { phone: '={{ $json.phone }}', messageFrom: 'template', messageTemplate: byItemId }),
+			},
+		],
+	},
+} satisfies Record<string, Record<string, UnknownTemplateCase[]>>;

@@ -1,3 +1,5 @@
+import { itRefusesBadItems } from '../../harness/badInput';
+import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
@@ -29,4 +31,8 @@ describe('Chat Message > Confirm List Mailing', () => {
 		expect(error?.message).toMatch(/insufficient funds/i);
 		expect(fixture.sandbox.counters().messagesSent).toBe(0);
 	});
+});
+
+describe('Chat Message > Confirm List Mailing: bad input', () => {
+	itRefusesBadItems(fixture, badInputTable.badItems.chatMessage.confirmListMailing);
 });

@@ -1,3 +1,5 @@
+import { itRefusesBadItems } from '../../harness/badInput';
+import { badInputTable } from '../../harness/badInputTable';
 import { batchMailing, directBatch } from '../../harness/direct';
 import { TEST_API_KEY } from '../../harness/keys';
 import { params } from '../../harness/params';
@@ -59,4 +61,8 @@ describe('Chat Message > Get Batch Status', () => {
 		]);
 		expect(items[0].json).toMatchObject({ message_id: expect.any(Number), delivery_id: expect.any(Number), status_time: expect.stringMatching(/^2026-03-02 09:00:05/) });
 	});
+});
+
+describe('Chat Message > Get Batch Status: bad input', () => {
+	itRefusesBadItems(fixture, badInputTable.badItems.chatMessage.getBatchStatus);
 });

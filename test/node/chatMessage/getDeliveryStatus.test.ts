@@ -1,3 +1,5 @@
+import { itRefusesBadItems } from '../../harness/badInput';
+import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
@@ -19,4 +21,8 @@ describe('Chat Message > Get Delivery Status', () => {
 		expect(request.body).toEqual({ token: TEST_API_KEY, message_id: String(messageId) });
 		expect(items[0].json).toEqual({ message_id: messageId, phone: '375291234567', status: 'DELIVERED', error_code: 0 });
 	});
+});
+
+describe('Chat Message > Get Delivery Status: bad input', () => {
+	itRefusesBadItems(fixture, badInputTable.badItems.chatMessage.getDeliveryStatus);
 });

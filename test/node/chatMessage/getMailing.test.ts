@@ -1,4 +1,4 @@
-import { itRefusesBadChatItems } from '../../harness/badInput';
+import { itRefusesBadItems } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { params } from '../../harness/params';
@@ -23,5 +23,5 @@ describe('Chat Message > Get Mailing', () => {
 });
 
 describe('Chat Message > Get Mailing: bad input', () => {
-	itRefusesBadChatItems(fixture, badInputTable(fixture).chatMessage.getMailing);
+	itRefusesBadItems(fixture, badInputTable.badItems.chatMessage.getMailing);
 });

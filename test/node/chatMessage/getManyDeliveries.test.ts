@@ -1,3 +1,5 @@
+import { itRefusesBadItems } from '../../harness/badInput';
+import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
@@ -26,4 +28,8 @@ describe('Chat Message > Get Many Deliveries', () => {
 			error_code: 0,
 		});
 	});
+});
+
+describe('Chat Message > Get Many Deliveries: bad input', () => {
+	itRefusesBadItems(fixture, badInputTable.badItems.chatMessage.getManyDeliveries);
 });

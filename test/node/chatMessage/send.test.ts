@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { itRefusesBadChatItems } from '../../harness/badInput';
+import { itRefusesBadItems, itRefusesUnknownTemplates } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { fromList, params } from '../../harness/params';
@@ -163,5 +163,6 @@ describe('Chat Message > Send', () => {
 });
 
 describe('Chat Message > Send: bad input', () => {
-	itRefusesBadChatItems(fixture, badInputTable(fixture).chatMessage.send);
+	itRefusesBadItems(fixture, badInputTable.badItems.chatMessage.send);
+	itRefusesUnknownTemplates(fixture, badInputTable.unknownTemplates.chatMessage.send);
 });

@@ -47,7 +47,7 @@ describe('Chat Message > Send and Wait for Response: the message and the wait', 
 });
 
 describe('Chat Message > Send and Wait for Response: bad input is refused before anything is sent', () => {
-	itRefusesBeforeWaiting(fixture, badInputTable(fixture).chatMessage.sendAndWait, waitingAdditionalData);
+	itRefusesBeforeWaiting(fixture, badInputTable.sendAndWait.chatMessage, waitingAdditionalData);
 
 	it('a button link longer than 150 characters is refused, naming its length and what to do', async () => {
 		const run = await fixture.run({ parameters: params(fixture.account, 'chatMessage', 'sendAndWait'), additionalData: LONG_WAITING_URL });

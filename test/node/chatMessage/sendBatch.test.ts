@@ -1,5 +1,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { itRefusesBadItems } from '../../harness/badInput';
+import { badInputTable } from '../../harness/badInputTable';
 import { batchMailing } from '../../harness/direct';
 import { TEST_API_KEY } from '../../harness/keys';
 import { params } from '../../harness/params';
@@ -136,6 +138,8 @@ describe('Chat Message > Send Batch', () => {
 });
 
 describe('Chat Message > Send Batch: bad input', () => {
+	itRefusesBadItems(fixture, badInputTable.badItems.chatMessage.sendBatch);
+
 	it('refuses image content in a personal mailing before any request, naming the field and item', async () => {
 		const parameters = batch({ messageType: 'personal', contentType: 'image', imageUrl: 'https://cdn.example.com/i.png', personalText: 'x' });
 		const stopped = await fixture.run({ parameters, items: people });

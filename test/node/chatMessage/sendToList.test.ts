@@ -1,4 +1,4 @@
-import { itRefusesBadChatItems } from '../../harness/badInput';
+import { itRefusesBadItems } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { useSandbox } from '../../harness/sandbox';
@@ -52,5 +52,5 @@ describe('Chat Message > Send to List', () => {
 });
 
 describe('Chat Message > Send to List: bad input', () => {
-	itRefusesBadChatItems(fixture, badInputTable(fixture).chatMessage.sendToList);
+	itRefusesBadItems(fixture, badInputTable.badItems.chatMessage.sendToList);
 });

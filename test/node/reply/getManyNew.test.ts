@@ -1,3 +1,5 @@
+import { itRefusesBadItems } from '../../harness/badInput';
+import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { useSandbox } from '../../harness/sandbox';
 import { replySetup } from './setup';
@@ -51,3 +53,6 @@ describe('Reply > Get Many New', () => {
 	});
 });
 
+describe('Reply > Get Many New: bad input', () => {
+	itRefusesBadItems(fixture, badInputTable.badItems.reply.getManyNew);
+});

@@ -1,3 +1,5 @@
+import { itRefusesBadItems } from '../../harness/badInput';
+import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { useSandbox } from '../../harness/sandbox';
 import { replySetup } from './setup';
@@ -67,4 +69,8 @@ describe('Reply > Mark as Read', () => {
 		const { error } = await fixture.run({ parameters: markAsRead({ replyIds: '49999999' }) });
 		expect(error?.message).toMatch(/49999999/);
 	});
+});
+
+describe('Reply > Mark as Read: bad input', () => {
+	itRefusesBadItems(fixture, badInputTable.badItems.reply.markAsRead);
 });

@@ -58,5 +58,5 @@ describe('SMS > Confirm List Mailing', () => {
 });
 
 describe('SMS > Confirm List Mailing: bad input', () => {
-	itRefusesBadItems(fixture, badInputTable(fixture).sms.confirmListMailing);
+	itRefusesBadItems(fixture, badInputTable.badItems.sms.confirmListMailing);
 });

@@ -35,5 +35,5 @@ describe('SMS > Create Message', () => {
 });
 
 describe('SMS > Create Message: bad input', () => {
-	itRefusesBadItems(fixture, badInputTable(fixture).sms.createMessage);
+	itRefusesBadItems(fixture, badInputTable.badItems.sms.createMessage);
 });

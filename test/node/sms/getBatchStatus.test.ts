@@ -69,7 +69,7 @@ describe('SMS > Get Batch Status', () => {
 });
 
 describe('SMS > Get Batch Status: bad input', () => {
-	itRefusesBadItems(fixture, badInputTable(fixture).sms.getBatchStatus);
+	itRefusesBadItems(fixture, badInputTable.badItems.sms.getBatchStatus);
 });
 
 describe('batch status output', () => {

@@ -1,5 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
+import { itRefusesBadItems } from '../../harness/badInput';
+import { badInputTable } from '../../harness/badInputTable';
 import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { smsSetup } from './setup';
@@ -43,4 +45,8 @@ describe('SMS > Get Many Deliveries', () => {
 		expect(items).toHaveLength(5);
 		expect(fixture.sandbox.requests()).toHaveLength(1);
 	});
+});
+
+describe('SMS > Get Many Deliveries: bad input', () => {
+	itRefusesBadItems(fixture, badInputTable.badItems.sms.getManyDeliveries);
 });

@@ -20,5 +20,5 @@ describe('SMS > Get Message Status', () => {
 });
 
 describe('SMS > Get Message Status: bad input', () => {
-	itRefusesBadItems(fixture, badInputTable(fixture).sms.getMessageStatus);
+	itRefusesBadItems(fixture, badInputTable.badItems.sms.getMessageStatus);
 });

@@ -37,5 +37,5 @@ describe('SMS > Get Status', () => {
 });
 
 describe('SMS > Get Status: bad input', () => {
-	itRefusesBadItems(fixture, badInputTable(fixture).sms.getStatus);
+	itRefusesBadItems(fixture, badInputTable.badItems.sms.getStatus);
 });

@@ -79,5 +79,5 @@ describe('SMS > Send', () => {
 });
 
 describe('SMS > Send: bad input', () => {
-	itRefusesBadItems(fixture, badInputTable(fixture).sms.send);
+	itRefusesBadItems(fixture, badInputTable.badItems.sms.send);
 });

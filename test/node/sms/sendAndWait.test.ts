@@ -121,5 +121,5 @@ describe('SMS > Send and Wait for Response: the message and the wait', () => {
 });
 
 describe('SMS > Send and Wait for Response: bad input is refused before anything is sent', () => {
-	itRefusesBeforeWaiting(fixture, badInputTable(fixture).sms.sendAndWait, waitingAdditionalData);
+	itRefusesBeforeWaiting(fixture, badInputTable.sendAndWait.sms, waitingAdditionalData);
 });

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { itRefusesBadBatchInput } from '../../harness/badInput';
+import { itRefusesBadItems, itRefusesBadSettings } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { batchMailing } from '../../harness/direct';
 import { MAILINGS_AS_JSON, params } from '../../harness/params';
@@ -258,5 +258,6 @@ describe('SMS > Send Batch, mailings as JSON', () => {
 });
 
 describe('SMS > Send Batch: bad input is refused before any request, naming the field and the item', () => {
-	itRefusesBadBatchInput(fixture, badInputTable(fixture).sms.sendBatch);
+	itRefusesBadItems(fixture, badInputTable.badItems.sms.sendBatch);
+	itRefusesBadSettings(fixture, badInputTable.badSettings.sms.sendBatch);
 });

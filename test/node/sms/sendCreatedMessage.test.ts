@@ -26,5 +26,5 @@ describe('SMS > Send Created Message', () => {
 });
 
 describe('SMS > Send Created Message: bad input', () => {
-	itRefusesBadItems(fixture, badInputTable(fixture).sms.sendCreatedMessage);
+	itRefusesBadItems(fixture, badInputTable.badItems.sms.sendCreatedMessage);
 });

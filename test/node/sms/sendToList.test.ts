@@ -35,5 +35,5 @@ describe('SMS > Send to List', () => {
 });
 
 describe('SMS > Send to List: bad input', () => {
-	itRefusesBadItems(fixture, badInputTable(fixture).sms.sendToList);
+	itRefusesBadItems(fixture, badInputTable.badItems.sms.sendToList);
 });

@@ -1,4 +1,4 @@
-import { itRefusesBadTemplateInput } from '../../harness/badInput';
+import { itRefusesBadItems } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { params } from '../../harness/params';
@@ -19,5 +19,5 @@ describe('Template > Create', () => {
 });
 
 describe('Template > Create: bad input', () => {
-	itRefusesBadTemplateInput(fixture, badInputTable(fixture).template.create);
+	itRefusesBadItems(fixture, badInputTable.badItems.template.create);
 });

@@ -1,4 +1,4 @@
-import { itRefusesBadTemplateInput } from '../../harness/badInput';
+import { itRefusesBadItems, itRefusesUnknownTemplates } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { fromList, params } from '../../harness/params';
@@ -21,5 +21,6 @@ describe('Template > Delete', () => {
 });
 
 describe('Template > Delete: bad input', () => {
-	itRefusesBadTemplateInput(fixture, badInputTable(fixture).template.delete);
+	itRefusesBadItems(fixture, badInputTable.badItems.template.delete);
+	itRefusesUnknownTemplates(fixture, badInputTable.unknownTemplates.template.delete);
 });

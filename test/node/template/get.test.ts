@@ -1,4 +1,4 @@
-import { itRefusesBadTemplateInput } from '../../harness/badInput';
+import { itRefusesBadItems, itRefusesUnknownTemplates } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { fromList, params } from '../../harness/params';
@@ -23,5 +23,6 @@ describe('Template > Get', () => {
 });
 
 describe('Template > Get: bad input', () => {
-	itRefusesBadTemplateInput(fixture, badInputTable(fixture).template.get);
+	itRefusesBadItems(fixture, badInputTable.badItems.template.get);
+	itRefusesUnknownTemplates(fixture, badInputTable.unknownTemplates.template.get);
 });

@@ -1,4 +1,4 @@
-import { itRefusesBadTemplateInput } from '../../harness/badInput';
+import { itRefusesBadItems, itRefusesBadSettings, itRefusesUnknownTemplates } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { byId, params } from '../../harness/params';
@@ -34,5 +34,7 @@ describe('Template > Update', () => {
 });
 
 describe('Template > Update: bad input', () => {
-	itRefusesBadTemplateInput(fixture, badInputTable(fixture).template.update);
+	itRefusesBadItems(fixture, badInputTable.badItems.template.update);
+	itRefusesBadSettings(fixture, badInputTable.badSettings.template.update);
+	itRefusesUnknownTemplates(fixture, badInputTable.unknownTemplates.template.update);
 });

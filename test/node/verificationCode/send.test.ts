@@ -151,7 +151,7 @@ describe('Verification Code > Send: resend cooldown', () => {
 });
 
 describe('Verification Code > Send: bad input', () => {
-	itRefusesBadItems(fixture, badInputTable(fixture).verificationCode.send);
+	itRefusesBadItems(fixture, badInputTable.badItems.verificationCode.send);
 
 	it.each([
 		['Code Valid For (Minutes)', { validMinutes: 0 }, '0'],

@@ -1,0 +1,37 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { ITEM_PHONES, ITEM_VALUE as V, shownValue, type BadItemCase, type BadSettingCase } from './badInputCase';
+import { CALLBACK_URL, smsMailingsJson } from './badInputSetup';
+import { TEST_API_KEY } from './keys';
+import { params, type AccountIds } from './params';
+
+/** Built from the items by params.ts's defaults: one bulk mailing, each item's phone from `$json.phone`. */
+const fromItems = (rest: INodeParameters) => (account: AccountIds) => params(account, 'sms', 'sendBatch', { callbackUrl: CALLBACK_URL, ...rest });
+const fromJson = (rest: INodeParameters = {}) => fromItems({ buildFrom: 'json', messagesJson: V, ...rest });
+const twoMailings = (fields: IDataObject = {}) => (emulator: { account: AccountIds }) => [smsMailingsJson(emulator.account), smsMailingsJson(emulator.account, fields)];
+/** One mailing as a user may write it by hand, with `fields` changed; `mailingsJson`: a batch of it. */
+const mailing = (fields: IDataObject) => ({ name: 'Sale', alphaname_id: '1001', message_type: 'bulk', text: 'Hi', delivery_list: ['375291000001'], ...fields });
+const mailingsJson = (fields: IDataObject) => JSON.stringify([mailing(fields)]);
+
+/** Send Batch (SMS), one bad item of three: from JSON, one request per good item; from items, one request for both. */
+export const sendBatchBadItemCases: BadItemCase[] = [
+	{ name: 'Send Batch (JSON): not JSON', field: 'Mailings (JSON)', method: 'sendBulkSms', parameters: fromJson(), good: twoMailings(), bad: '[{"name": "Sale",' },
+	{ name: 'Send Batch (JSON): message type "group"', field: 'Mailings (JSON)', method: 'sendBulkSms', parameters: fromJson(), good: twoMailings(), bad: mailingsJson({ message_type: 'group' }), shown: '"group"' },
+	{ name: 'Send Batch (JSON): empty delivery list', field: 'Mailings (JSON)', method: 'sendBulkSms', parameters: fromJson(), good: twoMailings(), bad: mailingsJson({ delivery_list: [] }), shown: '"[]"' },
+	{ name: 'Send Batch (JSON): schedule_time in a wrong format', field: 'Mailings (JSON)', method: 'sendBulkSms', parameters: fromJson(), good: twoMailings({ schedule_time: '2026-03-05T10:30:00' }), bad: mailingsJson({ schedule_time: '2026-03-05 10:30' }), shown: '"2026-03-05 10:30"' },
+	{ name: 'Send Batch (JSON): personal entry without text', field: 'Mailings (JSON)', method: 'sendBulkSms', parameters: fromJson(), good: twoMailings(), bad: mailingsJson({ message_type: 'personal', text: undefined, delivery_list: [{ phone: '375291000001' }] }), shown: 'empty' },
+	{ name: 'Send Batch (JSON): bulk mailing without text', field: 'Mailings (JSON)', method: 'sendBulkSms', parameters: fromJson(), good: twoMailings(), bad: mailingsJson({ text: '' }), shown: shownValue(mailing({ text: '' })) },
+	{ name: 'Send Batch (JSON): callback URL that is not http(s)', field: 'Callback URL', method: 'sendBulkSms', parameters: (account) => fromJson({ messagesJson: smsMailingsJson(account), callbackUrl: V })(account), good: () => [CALLBACK_URL, CALLBACK_URL], bad: 'mailto:ops@example.com' },
+	{ name: 'Send Batch (JSON): a mailing that carries the key as "token"', field: 'Mailings (JSON)', method: 'sendBulkSms', parameters: fromJson(), good: twoMailings(), bad: mailingsJson({ token: TEST_API_KEY }), keyAsValue: true },
+	{ name: 'Send Batch (items): bad recipient phone', field: 'Phone', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ recipientPhone: V }), good: () => ['375291000001', '375291000003'], bad: '00-12', sentTo: ['375291000001', '375291000003'] },
+	{ name: 'Send Batch (items): bad phone in the phone field of an item', field: 'Phone (field "v")', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ recipientsFrom: 'fields', phoneField: 'v' }), good: () => ['375291000001', '375291000003'], bad: '00-12', sentTo: ['375291000001', '375291000003'] },
+	{ name: 'Send Batch (items): personal text left empty', field: 'Text', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ messageType: 'personal', personalText: V }), good: () => ['Hello Ann', 'Hello Bob'], bad: '', sentTo: [ITEM_PHONES[0], ITEM_PHONES[2]] },
+];
+
+/** Send Batch (SMS) options that refuse the whole batch: nothing is sent. */
+export const sendBatchBadSettingCases: BadSettingCase[] = [
+	{ name: 'Send Batch (items): callback URL expression that gives nothing', field: 'Callback URL', parameters: fromItems({ callbackUrl: '={{ $json.resumeUrl }}' }) },
+	{ name: 'Send Batch (items): callback URL that is not http(s)', field: 'Callback URL', parameters: fromItems({ callbackUrl: 'ftp://example.com/cb' }) },
+	{ name: 'Send Batch (items): schedule time in a wrong format', field: 'Send At', parameters: fromItems({ options: { sendAt: 'next friday' } }) },
+	{ name: 'Send Batch (items): chunk size above the maximum', field: 'Chunk Size', parameters: fromItems({ options: { chunkSize: 20000 } }) },
+];
