@@ -37,6 +37,16 @@ export class Bursts {
 		burst.lastAt = now;
 	}
 
+	/** The mailings whose read now may end a turn: read last before its quiet window was over, which it now is. */
+	toConfirm(now: number, quietMs: number, readAt: (mailingId: string) => number | undefined): string[] {
+		const ids = new Set<string>();
+		for (const burst of this.bySession.values()) {
+			if (now < burst.lastAt + quietMs) continue;
+			for (const { mailingId } of burst.replies.values()) if ((readAt(mailingId) ?? -Infinity) < burst.lastAt + quietMs) ids.add(mailingId);
+		}
+		return [...ids];
+	}
+
 	/**
 	 * Takes out the turns that are over: the customer has been silent for `quietMs` (every
 	 * mailing of the turn was read at least `quietMs` after its latest message was found, and

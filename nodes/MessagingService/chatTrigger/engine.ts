@@ -180,7 +180,9 @@ export class ChatEngine {
 		let tokens = this.budget.available(now);
 		const due = (id: string) => !this.reading.has(id) && !this.queued.has(id) && isDue(this.faults, id, this.state.polls);
 		const forSweep = this.sweepQueue.length > 0 ? Math.max(1, Math.floor(tokens * SWEEP_SHARE)) : 0;
-		const picked = this.active.due(now).filter(due).slice(0, Math.max(0, tokens - forSweep));
+		// a read that may end a turn goes before the others: the customer is waiting for the answer
+		const confirming = this.bursts.toConfirm(now, this.settings.quietMs, (id) => this.readAt.get(id));
+		const picked = [...new Set([...confirming, ...this.active.due(now)])].filter(due).slice(0, Math.max(0, tokens - forSweep));
 		tokens -= picked.length;
 		// the sweep makes sure of a read a minute: a mailing read in the last half minute has had it
 		const readLately = (id: string) => now - (this.readAt.get(id) ?? -Infinity) < SWEEP_EVERY_MS / 2;
