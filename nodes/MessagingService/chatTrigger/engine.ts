@@ -140,7 +140,10 @@ export class ChatEngine {
 			this.state.polls++;
 			this.lastSweepAt = now;
 			this.sweepQueue = plan.reads.map(({ mailing }) => mailing.id);
-			for (const [id, at] of Object.entries(this.state.hot ?? {})) {
+			// recently sent or answered: the hot ones, and every one the listing shows for the first
+			// time (the reply trigger keeps only its 60 most recent hot)
+			const recent = [...Object.entries(this.state.hot ?? {}), ...plan.found.map(({ id, created }) => [id, created] as const)];
+			for (const [id, at] of recent) {
 				const quietMs = nowMs - (serviceTimeMs(at) ?? 0);
 				if (quietMs < this.settings.activeForMs) this.active.touch(id, now - Math.max(0, quietMs));
 			}
@@ -156,7 +159,7 @@ export class ChatEngine {
 		try {
 			const found = await discoverNewMailings(this.io.client, this.state, serviceNowMs(this.io.zone, now));
 			this.budget.spend(found.requests);
-			for (const id of found.ids) this.active.touch(id, now);
+			for (const { id } of found.found) this.active.touch(id, now);
 			this.failedListings = 0;
 		} catch (error) {
 			this.listingFailed(error as Error, now);

@@ -20,12 +20,24 @@ export interface PlannedRead {
 	next?: string;
 }
 
+/** A mailing the listing showed for the first time, with its creation time as the service wrote it. */
+export interface FoundMailing {
+	id: string;
+	created?: string;
+}
+
 export interface RecentPlan {
 	reads: PlannedRead[];
+	/** the mailings this listing showed for the first time (all of the newest page at the first poll) */
+	found: FoundMailing[];
 	/** how many mailings each planned group holds in this plan */
 	chunkSizes: Map<number, number>;
 	/** getChatMessages requests made */
 	listings: number;
+}
+
+function createdOf(record: IDataObject): string | undefined {
+	return typeof record.d_create === 'string' ? record.d_create : undefined;
 }
 
 export function makeHot(state: TriggerState, id: string, at: string | undefined): void {
@@ -58,7 +70,7 @@ const RELIST_PAGES = 10;
  * order, its total and its newest page, taken into the schedule. Returns the IDs ranked at or after
  * the total known before, oldest first.
  */
-async function relist(client: ApiClient, state: TriggerState, nowMs: number): Promise<{ ids: string[]; requests: number }> {
+async function relist(client: ApiClient, state: TriggerState, nowMs: number): Promise<{ found: FoundMailing[]; requests: number }> {
 	const chunks = (state.chunks ??= []);
 	const base = (state.base ??= 0);
 	const first = await client.many('getChatMessages', { limit_offset: 0, limit_rows: PAGE_SIZE });
@@ -76,7 +88,7 @@ async function relist(client: ApiClient, state: TriggerState, nowMs: number): Pr
 	}
 	if (detectOrder(first) !== undefined) state.order = order;
 	state.total = total;
-	const ids: string[] = [];
+	const found: FoundMailing[] = [];
 	for (let rank = total - newest.length, n = 0; n < newest.length; rank++, n++) {
 		const record = newest[n];
 		noteInChunk(chunks, base, rank, record.d_create);
@@ -84,12 +96,12 @@ async function relist(client: ApiClient, state: TriggerState, nowMs: number): Pr
 		if (id === undefined) continue;
 		if (state.newestId === undefined || compareIds(id, state.newestId) > 0) state.newestId = id;
 		if (rank < before) continue;
-		ids.push(id);
+		found.push({ id, created: createdOf(record) });
 		const created = serviceTimeMs(record.d_create);
 		if (created !== undefined && nowMs - created < HOT_MS) makeHot(state, id, String(record.d_create));
 	}
 	while (chunks.length < Math.ceil(total / CHUNK) - base) chunks.push({});
-	return { ids, requests };
+	return { found, requests };
 }
 
 /**
@@ -97,21 +109,21 @@ async function relist(client: ApiClient, state: TriggerState, nowMs: number): Pr
  * and hot. Returns their IDs, oldest first. While the listing's order is not known (it held at
  * most one mailing) it is read from the top again, as at the first poll.
  */
-export async function discoverNewMailings(client: ApiClient, state: TriggerState, nowMs: number): Promise<{ ids: string[]; requests: number }> {
+export async function discoverNewMailings(client: ApiClient, state: TriggerState, nowMs: number): Promise<{ found: FoundMailing[]; requests: number }> {
 	if (state.order === undefined || state.total === undefined) return await relist(client, state, nowMs);
 	const chunks = (state.chunks ??= []);
 	const found = await newMailings(client, state.order, state.total, state.newestId);
-	const ids: string[] = [];
+	const mailings: FoundMailing[] = [];
 	found.records.forEach((record, n) => {
 		noteInChunk(chunks, (state.base ??= 0), state.total! + n, record.d_create);
 		const id = recordId(record);
 		if (id === undefined) return;
 		state.newestId = id;
-		makeHot(state, id, typeof record.d_create === 'string' ? record.d_create : undefined);
-		ids.push(id);
+		makeHot(state, id, createdOf(record));
+		mailings.push({ id, created: createdOf(record) });
 	});
 	state.total = found.total;
-	return { ids, requests: found.requests };
+	return { found: mailings, requests: found.requests };
 }
 
 /**
@@ -140,15 +152,11 @@ export async function planRecent(
 		const created = serviceTimeMs(record.d_create);
 		return created === undefined || created >= windowStart;
 	};
-	let listings = 0;
 	const chunks = (state.chunks ??= []);
 	state.base ??= 0;
 
-	if (state.order === undefined || state.total === undefined) {
-		listings += (await relist(client, state, nowMs)).requests;
-	} else {
-		listings += (await discoverNewMailings(client, state, nowMs)).requests;
-	}
+	const listed = state.order === undefined || state.total === undefined ? await relist(client, state, nowMs) : await discoverNewMailings(client, state, nowMs);
+	let listings = listed.requests;
 	coolDown(state, nowMs);
 
 	const reads: PlannedRead[] = [];
@@ -189,5 +197,5 @@ export async function planRecent(
 		if (size === 0) chunk.lastRead = state.polls;
 		else chunkSizes.set(index, size);
 	}
-	return { reads, chunkSizes, listings };
+	return { reads, found: listed.found, chunkSizes, listings };
 }

@@ -44,18 +44,21 @@ function percentile(values: number[], share: number): number {
 }
 
 // At 100 conversations the default budget reads each about every 10 s: the p95 bound there is the
-// measured figure (docs/chat-trigger.md); twice the budget brings it to 10 s.
+// measured figure (docs/chat-trigger.md); twice the budget brings it to 10 s. The opening mailings
+// go out after the activation, or before it (n8n 2.x answers the activation before the trigger runs).
 describe.each([
-	[10, 600, 10],
-	[100, 600, 22],
-	[100, 1200, 10],
-])('Messaging Service Chat Trigger with %i conversations at once, Max Requests per Minute %i', (conversations, budget, p95Seconds) => {
-	it(`answers each burst once, its last message within ${p95Seconds} s at the 95th percentile, within the budget`, async () => {
-		const session = await chat.activate({ ...DEFAULTS, options: { maxRequestsPerMinute: budget } });
-		await chat.seconds(session, 2);
+	[10, 600, 10, 'after'],
+	[100, 600, 22, 'after'],
+	[100, 600, 22, 'before'],
+	[100, 1200, 10, 'after'],
+])('Messaging Service Chat Trigger with %i conversations at once, Max Requests per Minute %i', (conversations, budget, p95Seconds, opening) => {
+	it(`mailings sent ${opening} the activation: each burst answered once, its last message within ${p95Seconds} s at the 95th percentile, within the budget`, async () => {
 		const phones = Array.from({ length: conversations }, (_, n) => `37529${String(3000000 + n)}`);
 		const mailings: number[] = [];
-		for (const phone of phones) mailings.push(await t.sendChat('How can we help?', phone));
+		if (opening === 'before') for (const phone of phones) mailings.push(await t.sendChat('How can we help?', phone));
+		const session = await chat.activate({ ...DEFAULTS, options: { maxRequestsPerMinute: budget } });
+		await chat.seconds(session, 2);
+		if (opening === 'after') for (const phone of phones) mailings.push(await t.sendChat('How can we help?', phone));
 		const plan = script(conversations, 180, conversations);
 		const lastAt = new Map<string, number>();
 		const requestsBefore = t.sandbox.requests().length;
