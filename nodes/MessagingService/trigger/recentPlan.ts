@@ -67,7 +67,7 @@ const RELIST_PAGES = 10;
 
 /**
  * Reads the listing from the top (the first poll, or while its order could not be told): its
- * order, its total and its newest page, taken into the schedule. Returns the IDs ranked at or after
+ * order, its total and its newest page, taken into the schedule. Returns the mailings ranked at or after
  * the total known before, oldest first.
  */
 async function relist(client: ApiClient, state: TriggerState, nowMs: number): Promise<{ found: FoundMailing[]; requests: number }> {
@@ -106,7 +106,7 @@ async function relist(client: ApiClient, state: TriggerState, nowMs: number): Pr
 
 /**
  * The mailings created since the listing was last read, taken into the schedule: in their group,
- * and hot. Returns their IDs, oldest first. While the listing's order is not known (it held at
+ * and hot. Returns them, oldest first. While the listing's order is not known (it held at
  * most one mailing) it is read from the top again, as at the first poll.
  */
 export async function discoverNewMailings(client: ApiClient, state: TriggerState, nowMs: number): Promise<{ found: FoundMailing[]; requests: number }> {
