@@ -3,7 +3,7 @@ import { NodeConnectionTypes, sleep } from 'n8n-workflow';
 
 import { chatTriggerProperties } from './chatTrigger/description';
 import { readChatSettings } from './chatTrigger/config';
-import { ChatEngine } from './chatTrigger/engine';
+import { ChatEngine, PARALLEL_READS } from './chatTrigger/engine';
 import { everySecond } from './chatTrigger/schedule';
 import { serviceZone } from './helpers/serviceZone';
 import { messagingServiceApiTest } from './methods/credentialTest';
@@ -47,7 +47,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 		const engine = new ChatEngine(
 			{
 				node: this.getNode(),
-				client: createApiClient(this, { pacer: new RequestPacer(), timeoutMs: 10_000 }),
+				client: createApiClient(this, { pacer: new RequestPacer(PARALLEL_READS), timeoutMs: 10_000 }),
 				staticData: this.getWorkflowStaticData('node'),
 				zone: await serviceZone(this),
 				persist: !manual,

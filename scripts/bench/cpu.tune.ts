@@ -1,8 +1,10 @@
 // CPU per item of the per-item send path: the node from source in n8n's engine (the test harness,
 // which needs jest) against the emulator in its own process at 0 ms latency, so the CPU counted
 // here is the client's (n8n's engine, its HTTP helpers and this package), not the server's.
-// Not part of the test suite (no *.test.ts): `npm run bench:cpu` runs it and writes a CPU profile
-// into .n8n-host/cpu-profile (open it in Chrome DevTools). CPU_ITEMS=1000 CPU_RUNS=3 CPU_CONCURRENCY=50 (defaults)
+// Not part of the test suite (no *.test.ts). Profile with:
+//   node --cpu-prof --cpu-prof-dir /tmp/prof node_modules/.bin/jest --runInBand \
+//     --roots '<rootDir>/scripts/bench' --testMatch '**/cpu.tune.ts' --testTimeout 600000
+//   CPU_ITEMS=1000 CPU_RUNS=3 CPU_CONCURRENCY=50 (defaults)
 import { host } from '../../test/e2e/lib/host';
 import { TEST_API_KEY } from '../../test/harness/keys';
 import { runNode } from '../../test/harness/runNode';

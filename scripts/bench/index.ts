@@ -174,7 +174,7 @@ async function main(): Promise<void> {
 			step(`    done: node ran ${run.nodeSeconds.toFixed(2)} s (execution ${run.executionSeconds.toFixed(1)} s), ${run.status}`);
 			const notes: Record<string, string> = {
 				httpBatching: `Batching ${HTTP_BATCHING.batchSize} items per ${HTTP_BATCHING.batchInterval} ms`,
-				nodePerItem: `defaults: Concurrency ${DEFAULT_CONCURRENCY}, at once from the first item`,
+				nodePerItem: `defaults: Concurrency ${DEFAULT_CONCURRENCY}, the most at once (adaptive: starts at 10)`,
 				nodeBatch: `chunk size ${DEFAULT_CHUNK_SIZE} (default), ${run.outputItems} output items`,
 			};
 			return {

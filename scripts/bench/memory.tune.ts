@@ -3,7 +3,8 @@
 // alone (BENCH_SENDER=helper), against the emulator in its own process; prints the heap before,
 // at its peak and after a full garbage collection. One sender per process: the peak depends on
 // what the garbage collector went through before. Not part of the test suite (no *.test.ts):
-//   BENCH_SENDER=node BENCH_ITEMS=10000 npm run bench:memory
+//   NODE_OPTIONS=--expose-gc BENCH_SENDER=node BENCH_ITEMS=10000 \
+//     npx jest --roots '<rootDir>/scripts/bench' --testMatch '**/memory.tune.ts' --testTimeout 600000
 import { host } from '../../test/e2e/lib/host';
 import { TEST_API_KEY } from '../../test/harness/keys';
 import { runNode } from '../../test/harness/runNode';
@@ -45,7 +46,7 @@ it('measures the heap of per-item sending', async () => {
 			});
 			return;
 		}
-		await heapAround('this node, SMS > Send per item (default Concurrency)', async () => {
+		await heapAround('this node, SMS > Send per item (Concurrency 10)', async () => {
 			const { error } = await runNode({
 				baseUrl: emulator.baseUrl,
 				parameters: smsSendPerItem(emulator.alphanameId),

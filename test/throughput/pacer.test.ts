@@ -1,114 +1,205 @@
-// The pacer's guarantees on jest's fake clock, against a model of a rate-limited service
-// (pacerModel.ts): executions as the router runs them, the service as the emulator limits it.
-// The scenarios are those of `npm run bench` (S2, S4, S5); nothing here depends on real time.
-import { MAX_RATE_LIMIT_RETRIES } from '../../nodes/MessagingService/transport/retryPolicy';
-import { busiestSecond, refusals, runModel, type Arrival } from './pacerModel';
+// The pacer's rules on a fake clock (jest's fake timers drive Date.now and the timers of `sleep`):
+// what it learns from a 429 and how it holds starts back. Nothing here depends on real time.
+import { RequestPacer } from '../../nodes/MessagingService/transport/pacer';
 
-const perItem = (items: number, concurrency = 50) => [{ items, concurrency }];
-
-/** Every refusal's pause (Retry-After from its answer) passed without a start of its execution. */
-function startsDuringPauses(arrivals: Arrival[], retryAfterMs: number): Arrival[] {
-	const refused = arrivals.filter((arrival) => !arrival.accepted);
-	return arrivals.filter((arrival) =>
-		refused.some(
-			(refusal) =>
-				refusal.execution === arrival.execution && arrival.startedAt > refusal.answeredAt && arrival.startedAt < refusal.answeredAt + retryAfterMs,
-		),
-	);
+/** Moves the fake clock on, then lets every woken acquire run to its end (they await in several hops). */
+async function settle(ms = 0) {
+	await jest.advanceTimersByTimeAsync(ms);
+	for (let hop = 0; hop < 50; hop++) await Promise.resolve();
 }
 
-/** Refusals from `fromMs` on, per execution. */
-function refusedAfter(arrivals: Arrival[], fromMs: number): number {
-	return refusals(arrivals.filter((arrival) => arrival.at >= fromMs));
-}
+/**
+ * Callers of one pacer and a model of the service behind it: a start is accepted when fewer than
+ * `perSecond` starts were accepted in the second before it, else refused with `retryAfterMs`.
+ * `answer()` releases every start made so far, in order, as the service decides.
+ */
+class Callers {
+	readonly startTimes: number[] = [];
+	readonly accepted: number[] = [];
+	answered = 0;
+	refused = 0;
 
-function acceptedOnce(arrivals: Arrival[]): number {
-	return arrivals.filter((arrival) => arrival.accepted).length;
+	constructor(
+		readonly pacer: RequestPacer,
+		readonly perSecond = Infinity,
+		readonly retryAfterMs = 1000,
+		/** a refused request asks again, as callApi does */
+		readonly retry = false,
+	) {}
+
+	request(count: number): void {
+		for (let i = 0; i < count; i++) {
+			void this.pacer.acquire().then(() => this.startTimes.push(Date.now()));
+		}
+	}
+
+	get started(): number {
+		return this.startTimes.length;
+	}
+
+	answer(): void {
+		for (; this.answered < this.startTimes.length; this.answered++) {
+			const at = this.startTimes[this.answered];
+			const inWindow = this.accepted.filter((time) => time > at - 1000).length;
+			if (inWindow < this.perSecond) {
+				this.accepted.push(at);
+				this.pacer.release('ok');
+			} else {
+				this.refused++;
+				this.pacer.release('rateLimited', this.retryAfterMs);
+				if (this.retry) this.request(1);
+			}
+		}
+	}
+
+	/** Most starts in any rolling second. */
+	busiestSecond(): number {
+		return Math.max(0, ...this.startTimes.map((at) => this.startTimes.filter((other) => other > at - 1000 && other <= at).length));
+	}
 }
 
 describe('RequestPacer', () => {
 	beforeEach(() => jest.useFakeTimers({ now: new Date('2026-03-02T09:00:00Z') }));
 	afterEach(() => jest.useRealTimers());
 
-	it('without a 429 nothing holds a request back: 1,000 requests of 50 ms at 50 at once take 1 s', async () => {
-		const run = await runModel({ perSecond: Infinity }, perItem(1000));
-
-		// (the model's clock moves in steps of 10 ms)
-		expect(run.seconds).toBeLessThanOrEqual(1.05);
-		expect(refusals(run.arrivals)).toBe(0);
-		expect(run.pacers[0].requestsPerSecond).toBeUndefined();
+	it('without a 429, only the concurrency holds requests back', async () => {
+		const callers = new Callers(new RequestPacer(10));
+		callers.request(15);
+		await settle();
+		expect(callers.started).toBe(10);
+		callers.answer();
+		await settle();
+		expect(callers.started).toBe(15);
+		expect(callers.pacer.requestsPerSecond).toBeUndefined();
 	});
 
-	it('after a 429 no request starts until its Retry-After has passed, also when it is far ahead', async () => {
-		for (const retryAfterMs of [1500, 60_000]) {
-			const run = await runModel({ perSecond: 20, retryAfterMs }, perItem(100));
+	it('after a 429 everyone waits for Retry-After; the budget is what the service accepted in the second before', async () => {
+		const callers = new Callers(new RequestPacer(30, 30), 20, 1500);
+		callers.request(30);
+		await settle(50);
+		callers.answer();
+		expect(callers.refused).toBe(10);
+		expect(callers.pacer.requestsPerSecond).toBe(20);
 
-			expect(acceptedOnce(run.arrivals)).toBe(100);
-			expect(startsDuringPauses(run.arrivals, retryAfterMs)).toEqual([]);
+		callers.request(1);
+		await settle(1499);
+		expect(callers.started).toBe(30);
+		await settle(1);
+		expect(callers.started).toBe(31);
+	});
+
+	it('a 429 with nothing accepted before it pauses and halves the concurrency, but sets no budget', async () => {
+		const callers = new Callers(new RequestPacer(10), 0, 500);
+		callers.request(10);
+		await settle();
+		callers.answer();
+		expect(callers.refused).toBe(10);
+		expect(callers.pacer.requestsPerSecond).toBeUndefined();
+		expect(callers.pacer.currentLimit).toBe(5);
+		callers.request(10);
+		await settle(499);
+		expect(callers.started).toBe(10);
+		await settle(1);
+		expect(callers.started).toBe(15);
+	});
+
+	it('requests in flight follow the adaptive concurrency: 10 at first, more after each round answered, never above the maximum', async () => {
+		const callers = new Callers(new RequestPacer(30));
+		callers.request(200);
+		const inFlight: number[] = [];
+		for (let round = 0; round < 4; round++) {
+			await settle(50);
+			inFlight.push(callers.started - callers.answered);
+			callers.answer();
 		}
+		expect(inFlight).toEqual([10, 20, 30, 30]);
 	});
 
-	it('a burst of 429s with nothing accepted before it only pauses: no rate is made up from it', async () => {
-		const run = await runModel({ perSecond: Infinity, refuseFirst: 50, retryAfterMs: 0 }, perItem(100));
-
-		expect(acceptedOnce(run.arrivals)).toBe(100);
-		expect(run.pacers[0].requestsPerSecond).toBeUndefined();
-		expect(run.seconds).toBeLessThan(0.5);
-	});
-
-	it('under a limit of 20 per second (S2) it keeps to the limit it learned: 300 requests near 15 s, a refused probe at most every other second', async () => {
-		for (const jitterMs of [0, 30]) {
-			const run = await runModel({ perSecond: 20, jitterMs }, perItem(300));
-
-			expect(acceptedOnce(run.arrivals)).toBe(300);
-			expect(run.seconds).toBeLessThanOrEqual(15 * 1.05);
-			expect(refusedAfter(run.arrivals, 2000)).toBeLessThanOrEqual(run.seconds / 2);
+	it('one episode of 429s halves the requests in flight once, however many of them were refused', async () => {
+		const callers = new Callers(new RequestPacer(40), 60, 1000, true);
+		callers.request(300);
+		for (let round = 0; round < 2; round++) {
+			await settle(50);
+			callers.answer();
 		}
+		// 10 + 20 accepted: of the next 40, 30 fit in the limit of 60 per second and 10 are refused
+		expect(callers.pacer.currentLimit).toBe(40);
+		await settle(50);
+		callers.answer();
+		expect(callers.refused).toBe(10);
+		expect(callers.pacer.currentLimit).toBe(20);
+		await settle(1000);
+		expect(callers.started - callers.answered).toBeLessThanOrEqual(20);
 	});
 
-	it('a limit that starts after the first 200 requests (S4): followed at the next 429, 1,000 requests within 1.1x of the floor', async () => {
-		const floor = (200 * 50) / 50 / 1000 + 800 / 20;
-		for (const jitterMs of [0, 30]) {
-			const run = await runModel({ perSecond: 20, unlimited: 200, jitterMs }, perItem(1000));
-
-			expect(acceptedOnce(run.arrivals)).toBe(1000);
-			expect(run.seconds).toBeLessThanOrEqual(floor * 1.1);
-			expect(run.pacers[0].requestsPerSecond).toBeLessThanOrEqual(30);
+	it('learns a limit of 20 per second, confirms it, and then stays at it: no refusal but the odd probe', async () => {
+		const callers = new Callers(new RequestPacer(50), 20, 1000, true);
+		callers.request(300);
+		for (let step = 0; step < 60; step++) {
+			await settle(50);
+			callers.answer();
 		}
-	});
+		expect(callers.pacer.requestsPerSecond).toBe(20);
+		const refusedWhileLearning = callers.refused;
+		const from = callers.started;
 
-	it('a limit that rises from 20 to 40 per second is taken up within a few seconds', async () => {
-		const run = await runModel({ perSecond: (elapsedMs) => (elapsedMs < 10_000 ? 20 : 40) }, perItem(1000));
-
-		const acceptedBetween = (fromMs: number, toMs: number) =>
-			run.arrivals.filter((arrival) => arrival.accepted && arrival.at >= fromMs && arrival.at < toMs).length;
-		expect(acceptedBetween(0, 10_000)).toBeLessThanOrEqual(10 * 20);
-		// a window lasts a second from the earliest answer: 40 per 1.05 s here
-		expect(acceptedBetween(15_000, 25_000)).toBeGreaterThanOrEqual(10 * 40 * 0.9);
-	});
-
-	it('three executions sharing one limit of 20 per second (S5), each with its own pacer: none gives up, within 1.2x of the floor (1.25x with 50 ms of jitter)', async () => {
-		for (const [jitterMs, seed, bound] of [[0, 1, 1.2], [10, 1, 1.2], [30, 1, 1.2], [10, 2, 1.2], [30, 3, 1.2], [50, 4, 1.25]]) {
-			const run = await runModel({ perSecond: 20, jitterMs, seed }, [0, 1, 2].map(() => ({ items: 300, concurrency: 50 })));
-
-			expect(run.gaveUp).toBe(0);
-			// no item came near giving up: room to spare for a busier machine than this model
-			expect(run.mostRefused).toBeLessThanOrEqual(MAX_RATE_LIMIT_RETRIES / 2);
-			expect(acceptedOnce(run.arrivals)).toBe(900);
-			expect(busiestSecond(run.arrivals)).toBe(20);
-			expect(run.seconds).toBeLessThanOrEqual(45 * bound);
+		for (let step = 0; step < 400 && callers.accepted.length < 300; step++) {
+			await settle(50);
+			callers.answer();
 		}
+		expect(callers.accepted).toHaveLength(300);
+		// afterwards at most one refusal: a probe for one more request per second
+		expect(callers.refused - refusedWhileLearning).toBeLessThanOrEqual(1);
+		const paced = new Callers(callers.pacer);
+		paced.startTimes.push(...callers.startTimes.slice(from));
+		expect(paced.busiestSecond()).toBeLessThanOrEqual(21);
 	});
 
-	it('three executions of 60 sharing 20 per second (as sharedLimit.test.ts in the engine): each had a quarter of its items accepted before the first was done', async () => {
-		for (const jitterMs of [0, 10]) {
-			const run = await runModel({ perSecond: 20, latencyMs: 20, jitterMs }, [0, 1, 2].map(() => ({ items: 60, concurrency: 50 })));
-
-			const firstDone = Math.min(...run.finishedAt);
-			for (const execution of [0, 1, 2]) {
-				const accepted = run.arrivals.filter((arrival) => arrival.execution === execution && arrival.accepted && arrival.at <= firstDone);
-				expect(accepted.length).toBeGreaterThanOrEqual(60 / 4);
-			}
+	it('probes above the learned limit only after several windows at it, then by growing steps while the service accepts them', async () => {
+		const callers = new Callers(new RequestPacer(50), 20);
+		callers.request(1000);
+		// learn and confirm the limit
+		for (let step = 0; step < 60; step++) {
+			await settle(50);
+			callers.answer();
 		}
+		expect(callers.pacer.requestsPerSecond).toBe(20);
+		// a service that now allows more (another client stopped sharing the limit): first one more,
+		// then 2 more per window while none is refused
+		const budgets: number[] = [];
+		for (let step = 0; step < 40; step++) {
+			await settle(50);
+			for (; callers.answered < callers.started; callers.answered++) callers.pacer.release('ok');
+		}
+		expect(callers.pacer.requestsPerSecond).toBe(20);
+		for (let step = 0; step < 300; step++) {
+			await settle(50);
+			for (; callers.answered < callers.started; callers.answered++) callers.pacer.release('ok');
+			if (budgets[budgets.length - 1] !== callers.pacer.requestsPerSecond) budgets.push(callers.pacer.requestsPerSecond!);
+		}
+		expect(budgets.slice(0, 3)).toEqual([20, 21, 23]);
+	});
+
+	it('two pacers sharing one limit of 20 per second (two executions): both keep a share, their sum stays near the limit', async () => {
+		const first = new Callers(new RequestPacer(50), 20, 1000, true);
+		const second = new Callers(new RequestPacer(50), 20, 1000, true);
+		// one service: both count against the same accepted starts
+		Object.assign(second, { accepted: first.accepted });
+		first.request(2000);
+		second.request(2000);
+		const startedAfter = (callers: Callers, seconds: number) => callers.startTimes.filter((at) => at - start <= seconds * 1000).length;
+		const start = Date.now();
+		for (let step = 0; step < 800; step++) {
+			await settle(50);
+			first.answer();
+			second.answer();
+		}
+		// 40 s: at most 800 accepted in all; from the 10th second on, more than 85% of the limit was used
+		// (a pacer that did not probe above the accepted rate reached 79% here) and each got at least a quarter of it
+		expect(first.accepted.length).toBeLessThanOrEqual(800 + 20);
+		const late = [first, second].map((callers) => startedAfter(callers, 40) - startedAfter(callers, 10));
+		const accepted = first.accepted.filter((at) => at - start > 10000).length;
+		expect(accepted).toBeGreaterThan(30 * 20 * 0.85);
+		for (const count of late) expect(count).toBeGreaterThan(accepted / 4);
 	});
 });

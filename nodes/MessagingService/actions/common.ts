@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-/** High enough that 50 ms answers are not the bottleneck (README, Performance). */
+/** The ceiling of the adaptive concurrency: high enough that 50 ms answers are not the bottleneck (README, Performance). */
 export const DEFAULT_CONCURRENCY = 50;
 export const MAX_CONCURRENCY = 50;
 
@@ -12,7 +12,7 @@ export const concurrencyOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 	default: DEFAULT_CONCURRENCY,
 	description:
-		'The most items sent to the service at the same time. When the service answers that its request limit is reached, the node waits as long as it asks, keeps under the request rate it accepted, and retries. Lower it for a service that allows fewer requests at a time.',
+		'The most items sent to the service at the same time. The node starts with 10 and raises the number while the service answers quickly, up to this; when the service answers that its request limit is reached, it sends fewer at once, keeps under the request rate it learned, and retries. Lower it for a service that allows fewer requests at a time.',
 };
 
 export const timeoutOption: INodeProperties = {

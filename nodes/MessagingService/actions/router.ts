@@ -34,11 +34,10 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 
 	const concurrency = optionNumber(this, 'concurrency', DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
 	const timeoutMs = optionNumber(this, 'timeout', 30, 1, 3600) * 1000;
-	const pacer = new RequestPacer();
+	const pacer = new RequestPacer(concurrency);
 	const ledger = ItemLedger.open(this, `${resource}.${operation}`);
 	const tools: ExecutionTools = {
 		pacer,
-		concurrency,
 		timeoutMs,
 		ledger,
 		client: (itemIndex, onChange) => createApiClient(this, { itemIndex, pacer, timeoutMs, onChange }),
@@ -61,7 +60,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const paired = (records: IDataObject[], itemIndex: number) =>
 		records.map((json): INodeExecutionData => ({ json, pairedItem: { item: itemIndex } }));
 	try {
-		const outputs = await runItems(items.length, concurrency, async (itemIndex) => {
+		const outputs = await runItems(items.length, pacer.concurrency, async (itemIndex) => {
 			started[itemIndex] = true;
 			const key = `item:${itemIndex}`;
 			const earlier = ledger.earlier(this, key, itemIndex);

@@ -10,8 +10,6 @@ export type ItemExecute = (this: IExecuteFunctions, itemIndex: number, api: ApiC
 /** Shared by all the requests of one execution. */
 export interface ExecutionTools {
 	pacer: RequestPacer;
-	/** the Concurrency option: the most items under way at once */
-	concurrency: number;
 	timeoutMs: number;
 	/** what earlier tries of this run sent (n8n's Retry On Fail): not sent again */
 	ledger: ItemLedger;

@@ -193,7 +193,7 @@ export async function callApi(
 	const malformed = firstMalformedText(parameters);
 	if (malformed) throw invalidField(this.getNode(), `text in "${malformed.path}"`, malformed.value, UNICODE_RULE, options.itemIndex ?? 0);
 	const { baseUrl, apiKey, credential } = await readSettings(this, options.itemIndex);
-	const pacer = options.pacer ?? new RequestPacer();
+	const pacer = options.pacer ?? new RequestPacer(1);
 	const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	if (endpoint.effect === 'send' || endpoint.effect === 'write') options.onChange?.();
 	let rateLimitRetries = 0;
@@ -203,15 +203,15 @@ export async function callApi(
 	for (;;) {
 		// A fresh request per attempt: a multipart body cannot be sent twice.
 		const request = encodeRequest(method, endpoint, baseUrl, parameters);
-		const paced = await pacer.acquire();
+		await pacer.acquire();
 		let outcome: Attempt | undefined;
 		try {
 			outcome = await attempt(this, method, request, timeoutMs, credential);
 		} finally {
-			if (!outcome) pacer.answered(paced);
+			if (!outcome) pacer.release('failed');
 		}
 		if ('answer' in outcome) {
-			pacer.answered(paced);
+			pacer.release('ok');
 			return outcome.answer;
 		}
 		const { failure } = outcome;
@@ -219,7 +219,7 @@ export async function callApi(
 		if (rateLimited && rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
 			const waitMs = outcome.retryAfterMs ?? backoffDelay(rateLimitRetries);
 			if (waitMs > MAX_RETRY_AFTER_MS || rateLimitWaitedMs + waitMs > MAX_TOTAL_RATE_LIMIT_WAIT_MS) {
-				pacer.answered(paced, 0);
+				pacer.release('failed');
 				const tooLong: Failure = {
 					kind: 'waitTooLong',
 					retryAt: Date.now() + waitMs,
@@ -227,17 +227,18 @@ export async function callApi(
 				};
 				throw toNodeApiError(this.getNode(), method, endpoint, tooLong, apiKey, options.itemIndex);
 			}
-			pacer.answered(paced, waitMs);
+			pacer.release('rateLimited', waitMs);
 			rateLimitWaitedMs += waitMs;
 			rateLimitRetries++;
 			continue;
 		}
-		pacer.answered(paced, rateLimited ? 0 : undefined);
 		if (!rateLimited && outcome.repeatable && otherRetries < MAX_SERVER_ERROR_RETRIES) {
+			pacer.release('failed');
 			await sleep(backoffDelay(otherRetries));
 			otherRetries++;
 			continue;
 		}
+		pacer.release('failed');
 		const reported: Failure = rateLimited ? { kind: 'rateLimited', retries: rateLimitRetries } : failure;
 		throw toNodeApiError(this.getNode(), method, endpoint, reported, apiKey, options.itemIndex);
 	}

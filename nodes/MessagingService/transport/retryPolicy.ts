@@ -1,11 +1,6 @@
 import type { Effect } from './endpoints';
 
-/**
- * A request the service refused with 429 is sent again up to this many times: half a minute at the
- * usual Retry-After of 1 s, time for executions that share one limit to take turns (one was refused
- * 13 times in a row in the bench's S5), while a service that refuses everything is reported soon.
- */
-export const MAX_RATE_LIMIT_RETRIES = 30;
+export const MAX_RATE_LIMIT_RETRIES = 12;
 export const MAX_SERVER_ERROR_RETRIES = 3;
 /** A `Retry-After` longer than this ends the item with an error saying when to try again. */
 export const MAX_RETRY_AFTER_MS = 5 * 60_000;
