@@ -1,6 +1,7 @@
-// K conversations at once on the manual clock: customers who write single messages and bursts at
-// seeded random moments for three minutes, as the CHAT bench plays them in a real n8n. Measured in
+// K conversations at once on the manual clock: the CHAT bench's script of customers who write
+// single messages and bursts for three minutes, which the bench plays in a real n8n. Measured in
 // the emulator's seconds: from a customer's last message to the check that starts the turn.
+import { chatScript } from '../../../scripts/bench/chat';
 import { DEFAULTS, useChatTrigger } from './fixture';
 
 jest.setTimeout(300_000);
@@ -8,35 +9,8 @@ jest.setTimeout(300_000);
 const chat = useChatTrigger();
 const { t } = chat;
 
-function seeded(seed: number): () => number {
-	let state = seed;
-	return () => {
-		state = (state * 1103515245 + 12345) % 2147483648;
-		return state / 2147483648;
-	};
-}
-
-interface Planned {
-	at: number;
-	conversation: number;
-	burst: number;
-	last: boolean;
-}
-
-/** Bursts of 1 to 3 messages a second apart, 15 to 45 s between a conversation's bursts. */
-function script(conversations: number, seconds: number, seed: number): Planned[] {
-	const random = seeded(seed);
-	const messages: Planned[] = [];
-	for (let conversation = 0; conversation < conversations; conversation++) {
-		let at = 5 + Math.floor(random() * 20);
-		for (let burst = 0; at < seconds; burst++) {
-			const size = 1 + Math.floor(random() * 3);
-			for (let n = 0; n < size; n++) messages.push({ at: at + n, conversation, burst, last: n === size - 1 });
-			at += size + 15 + Math.floor(random() * 30);
-		}
-	}
-	return messages.sort((a, b) => a.at - b.at);
-}
+/** The last message of a burst in the bench's script names its burst: "Customer 3, turn 12, message 2 of 2". */
+const LAST_OF_BURST = /^(Customer \d+, turn \d+), message (\d+) of \2$/;
 
 function percentile(values: number[], share: number): number {
 	const sorted = [...values].sort((a, b) => a - b);
@@ -59,7 +33,7 @@ describe.each([
 		const session = await chat.activate({ ...DEFAULTS, options: { maxRequestsPerMinute: budget } });
 		await chat.seconds(session, 2);
 		if (opening === 'after') for (const phone of phones) mailings.push(await t.sendChat('How can we help?', phone));
-		const plan = script(conversations, 180, conversations);
+		const plan = chatScript(conversations, 3).map(({ at, conversation, text }) => ({ at: Math.floor(at / 1000), conversation, text }));
 		const lastAt = new Map<string, number>();
 		const requestsBefore = t.sandbox.requests().length;
 		let second = 0;
@@ -67,8 +41,9 @@ describe.each([
 		for (let next = 0; second < 180 + 60; second++) {
 			while (next < plan.length && plan[next].at <= second) {
 				const message = plan[next++];
-				t.reply(mailings[message.conversation], `c${message.conversation} b${message.burst}${message.last ? ' last' : ''}`, phones[message.conversation]);
-				if (message.last) lastAt.set(`${message.conversation}/${message.burst}`, second);
+				t.reply(mailings[message.conversation], message.text, phones[message.conversation]);
+				const last = LAST_OF_BURST.exec(message.text);
+				if (last) lastAt.set(last[1], second);
 			}
 			const before = session.turns.length;
 			await chat.seconds(session, 1);
@@ -78,8 +53,8 @@ describe.each([
 		const latencies: number[] = [];
 		session.turns.forEach(([turn], n) => {
 			for (const text of String(turn.chatInput).split('\n')) {
-				const last = /^c(\d+) b(\d+) last$/.exec(text);
-				if (last) latencies.push(emittedAt[n] - lastAt.get(`${last[1]}/${last[2]}`)!);
+				const last = LAST_OF_BURST.exec(text);
+				if (last) latencies.push(emittedAt[n] - lastAt.get(last[1])!);
 			}
 		});
 		console.log(
