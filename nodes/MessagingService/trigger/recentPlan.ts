@@ -96,9 +96,10 @@ async function relist(client: ApiClient, state: TriggerState, nowMs: number): Pr
 		if (id === undefined) continue;
 		if (state.newestId === undefined || compareIds(id, state.newestId) > 0) state.newestId = id;
 		if (rank < before) continue;
-		found.push({ id, created: createdOf(record) });
-		const created = serviceTimeMs(record.d_create);
-		if (created !== undefined && nowMs - created < HOT_MS) makeHot(state, id, String(record.d_create));
+		const created = createdOf(record);
+		found.push({ id, created });
+		const createdMs = serviceTimeMs(created);
+		if (createdMs !== undefined && nowMs - createdMs < HOT_MS) makeHot(state, id, created);
 	}
 	while (chunks.length < Math.ceil(total / CHUNK) - base) chunks.push({});
 	return { found, requests };
@@ -119,8 +120,9 @@ export async function discoverNewMailings(client: ApiClient, state: TriggerState
 		const id = recordId(record);
 		if (id === undefined) return;
 		state.newestId = id;
-		makeHot(state, id, createdOf(record));
-		mailings.push({ id, created: createdOf(record) });
+		const created = createdOf(record);
+		makeHot(state, id, created);
+		mailings.push({ id, created });
 	});
 	state.total = found.total;
 	return { found: mailings, requests: found.requests };
