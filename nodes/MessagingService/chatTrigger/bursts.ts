@@ -5,9 +5,10 @@ export interface Burst {
 	sessionId: string;
 	/** by reply ID, in the order they were found */
 	replies: Map<string, { reply: Reply; mailingId: string }>;
-	/** when the trigger found the first and the latest of them (n8n's clock) */
+	/** when the trigger found the first of them (n8n's clock) */
 	firstAt: number;
-	lastAt: number;
+	/** the latest moment the customer may have written the latest of them (n8n's clock, see WrittenAt) */
+	writtenAt: number;
 }
 
 /**
@@ -27,36 +28,36 @@ export class Bursts {
 		return false;
 	}
 
-	hold(sessionId: string, reply: Reply, mailingId: string, now: number): void {
+	hold(sessionId: string, reply: Reply, mailingId: string, now: number, writtenAt: number): void {
 		let burst = this.bySession.get(sessionId);
 		if (!burst) {
-			burst = { sessionId, replies: new Map(), firstAt: now, lastAt: now };
+			burst = { sessionId, replies: new Map(), firstAt: now, writtenAt };
 			this.bySession.set(sessionId, burst);
 		}
 		burst.replies.set(reply.id, { reply, mailingId });
-		burst.lastAt = now;
+		burst.writtenAt = Math.max(burst.writtenAt, writtenAt);
 	}
 
 	/** The mailings whose read now may end a turn: read last before its quiet window was over, which it now is. */
 	toConfirm(now: number, quietMs: number, readAt: (mailingId: string) => number | undefined): string[] {
 		const ids = new Set<string>();
 		for (const burst of this.bySession.values()) {
-			if (now < burst.lastAt + quietMs) continue;
-			for (const { mailingId } of burst.replies.values()) if ((readAt(mailingId) ?? -Infinity) < burst.lastAt + quietMs) ids.add(mailingId);
+			if (now < burst.writtenAt + quietMs) continue;
+			for (const { mailingId } of burst.replies.values()) if ((readAt(mailingId) ?? -Infinity) < burst.writtenAt + quietMs) ids.add(mailingId);
 		}
 		return [...ids];
 	}
 
 	/**
 	 * Takes out the turns that are over: the customer has been silent for `quietMs` (every
-	 * mailing of the turn was read at least `quietMs` after its latest message was found, and
+	 * mailing of the turn was read at least `quietMs` after its latest message was written, and
 	 * had nothing new), or the first message was found `maxWaitMs` ago.
 	 */
 	takeFinished(now: number, quietMs: number, maxWaitMs: number, readAt: (mailingId: string) => number | undefined): Burst[] {
 		const finished: Burst[] = [];
 		for (const burst of this.bySession.values()) {
 			const mailings = new Set([...burst.replies.values()].map(({ mailingId }) => mailingId));
-			const silent = [...mailings].every((id) => (readAt(id) ?? -Infinity) >= burst.lastAt + quietMs);
+			const silent = [...mailings].every((id) => (readAt(id) ?? -Infinity) >= burst.writtenAt + quietMs);
 			if (silent || now - burst.firstAt >= maxWaitMs) finished.push(burst);
 		}
 		for (const burst of finished) this.bySession.delete(burst.sessionId);

@@ -13,6 +13,7 @@ import { ActiveMailings } from './activeMailings';
 import { Bursts, type Burst } from './bursts';
 import type { ChatSettings } from './config';
 import { RequestBudget } from './requestBudget';
+import { WrittenAt } from './writtenAt';
 
 /** Every watched mailing is considered this often (the reply trigger's schedule, one sweep a minute). */
 export const SWEEP_EVERY_MS = 60_000;
@@ -54,6 +55,7 @@ export class ChatEngine {
 	private readonly state: TriggerState;
 	private readonly active: ActiveMailings;
 	private readonly bursts = new Bursts();
+	private readonly writtenAt = new WrittenAt();
 	private readonly budget: RequestBudget;
 	/** mailing → when its last successful read started */
 	private readonly readAt = new Map<string, number>();
@@ -113,6 +115,9 @@ export class ChatEngine {
 				started.push(this.listing);
 			}
 			started.push(...this.queueReads(now));
+		} else {
+			// between checks, only the reads that may end a turn: its quiet window ends at any second
+			started.push(...this.queueReads(now, true));
 		}
 		this.release(now);
 		await Promise.all(started);
@@ -178,18 +183,22 @@ export class ChatEngine {
 		}
 	}
 
-	/** Queues the active mailings most overdue, then the sweep's, within the budget; returns the workers it started. */
-	private queueReads(now: number): Array<Promise<void>> {
+	/**
+	 * Queues the reads that may end a turn, then the active mailings most overdue, then the
+	 * sweep's, within the budget (`onlyConfirming`: the first only); returns the workers it started.
+	 */
+	private queueReads(now: number, onlyConfirming = false): Array<Promise<void>> {
 		let tokens = this.budget.available(now);
 		const due = (id: string) => !this.reading.has(id) && !this.queued.has(id) && isDue(this.faults, id, this.state.polls);
-		const forSweep = this.sweepQueue.length > 0 ? Math.max(1, Math.floor(tokens * SWEEP_SHARE)) : 0;
+		const forSweep = this.sweepQueue.length > 0 && !onlyConfirming ? Math.max(1, Math.floor(tokens * SWEEP_SHARE)) : 0;
 		// a read that may end a turn goes before the others: the customer is waiting for the answer
 		const confirming = this.bursts.toConfirm(now, this.settings.quietMs, (id) => this.readAt.get(id));
-		const picked = [...new Set([...confirming, ...this.active.due(now)])].filter(due).slice(0, Math.max(0, tokens - forSweep));
+		const candidates = onlyConfirming ? confirming : [...new Set([...confirming, ...this.active.due(now)])];
+		const picked = candidates.filter(due).slice(0, Math.max(0, tokens - forSweep));
 		tokens -= picked.length;
 		// the sweep makes sure of a read a minute: a mailing read in the last half minute has had it
 		const readLately = (id: string) => now - (this.readAt.get(id) ?? -Infinity) < SWEEP_EVERY_MS / 2;
-		while (tokens > 0 && this.sweepQueue.length > 0) {
+		while (tokens > 0 && this.sweepQueue.length > 0 && !onlyConfirming) {
 			const id = this.sweepQueue.shift()!;
 			if (picked.includes(id) || !due(id) || readLately(id)) continue;
 			picked.push(id);
@@ -226,11 +235,16 @@ export class ChatEngine {
 			this.reading.delete(id);
 		}
 		delete this.faults[id];
+		const previousReadAt = this.readAt.get(id);
 		this.readAt.set(id, now);
 		this.active.read(id, now);
-		for (const reply of replies) {
-			if (this.isOld(id, reply)) continue;
-			this.bursts.hold(sessionIdOf(reply.record), reply, id, now);
+		const fresh = replies.filter((reply) => !this.isOld(id, reply));
+		const readEndMs = serviceNowMs(this.io.zone, Date.now());
+		for (const { receivedAt } of fresh) if (receivedAt) this.writtenAt.observe(serviceTimeMs(receivedAt)!, readEndMs);
+		const foundMs = serviceNowMs(this.io.zone, now);
+		for (const reply of fresh) {
+			const writtenAt = this.writtenAt.estimate(reply.receivedAt ? serviceTimeMs(reply.receivedAt) : undefined, now, foundMs, previousReadAt);
+			this.bursts.hold(sessionIdOf(reply.record), reply, id, now, writtenAt);
 			this.active.touch(id, now);
 			makeHot(this.state, id, reply.receivedAt || undefined);
 		}

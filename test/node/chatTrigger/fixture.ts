@@ -10,18 +10,26 @@ export const DEFAULTS: INodeParameters = { days: 7, checkEverySeconds: 2, quietW
 /**
  * The emulator on a manual clock behind a fault proxy, and chat trigger sessions whose seconds
  * pass when the test says: `seconds(n)` moves the emulator's clock and n8n's `Date` one second
- * at a time and runs the trigger's every-second tick after each.
+ * at a time and runs the trigger's every-second tick after each. `n8nAheadSeconds` sets n8n's
+ * clock ahead of the service's (behind when negative).
  */
 export function useChatTrigger() {
 	const t = useTriggerSandbox();
 	const hostile = useFaultProxy(t);
 	const sessions: ChatTriggerSession[] = [];
+	let aheadMs = 0;
+	const syncTime = () => jest.setSystemTime(t.sandbox.now().getTime() + aheadMs);
 	afterEach(async () => {
 		for (const session of sessions.splice(0)) await session.close();
+		aheadMs = 0;
 	});
 
+	function n8nAheadSeconds(seconds: number): void {
+		aheadMs = seconds * 1000;
+	}
+
 	async function activate(parameters: INodeParameters = DEFAULTS, options: { savedStaticData?: string; apiKey?: string; mode?: 'manual' } = {}) {
-		t.syncTime();
+		syncTime();
 		const session = new ChatTriggerSession({ baseUrl: hostile.proxy.url, parameters, ...options });
 		sessions.push(session);
 		await session.activate();
@@ -31,7 +39,7 @@ export function useChatTrigger() {
 	async function seconds(session: ChatTriggerSession, count: number): Promise<void> {
 		for (let n = 0; n < count; n++) {
 			t.sandbox.advanceClock(1);
-			t.syncTime();
+			syncTime();
 			await session.tick();
 		}
 	}
@@ -45,5 +53,5 @@ export function useChatTrigger() {
 		throw new Error(`${turns} turns expected within ${limit} s, got ${session.turns.length}`);
 	}
 
-	return { t, hostile, activate, seconds, untilTurns };
+	return { t, hostile, activate, seconds, untilTurns, n8nAheadSeconds };
 }
