@@ -6,7 +6,7 @@ export const DEFAULT_CHECK_EVERY_SECONDS = 2;
 export const DEFAULT_QUIET_WINDOW_SECONDS = 3;
 export const DEFAULT_MAX_WAIT_SECONDS = 20;
 export const DEFAULT_ACTIVE_FOR_MINUTES = 10;
-export const DEFAULT_MAX_REQUESTS_PER_MINUTE = 600;
+export const DEFAULT_MAX_REQUESTS_PER_MINUTE = 900;
 
 /** The chat trigger's fields. */
 export const chatTriggerProperties: INodeProperties[] = [
