@@ -19,6 +19,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_CONCURRENCY } from '../../nodes/MessagingService/actions/common';
+import { START_CONCURRENCY } from '../../nodes/MessagingService/transport/concurrency';
 import { DEFAULT_CHUNK_SIZE } from '../../nodes/MessagingService/actions/shared/batch';
 import { ensureHostInstalled, host } from '../../test/e2e/lib/host';
 import { axiosLoop, CONTENDER_LABELS, contenderWorkflow, helperLoop, NODE_UNDER_TEST, type ContenderId } from './contenders';
@@ -174,7 +175,7 @@ async function main(): Promise<void> {
 			step(`    done: node ran ${run.nodeSeconds.toFixed(2)} s (execution ${run.executionSeconds.toFixed(1)} s), ${run.status}`);
 			const notes: Record<string, string> = {
 				httpBatching: `Batching ${HTTP_BATCHING.batchSize} items per ${HTTP_BATCHING.batchInterval} ms`,
-				nodePerItem: `defaults: Concurrency ${DEFAULT_CONCURRENCY}, the most at once (adaptive: starts at 10)`,
+				nodePerItem: `defaults: Concurrency ${DEFAULT_CONCURRENCY}, the most at once (adaptive: starts at ${START_CONCURRENCY})`,
 				nodeBatch: `chunk size ${DEFAULT_CHUNK_SIZE} (default), ${run.outputItems} output items`,
 			};
 			return {

@@ -4,6 +4,8 @@
 // noise of a busy machine, so a loaded CI runner is not read as a service that queues requests.
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { DEFAULT_CONCURRENCY } from '../../nodes/MessagingService/actions/common';
+import { START_CONCURRENCY } from '../../nodes/MessagingService/transport/concurrency';
 import type { LoggedRequest } from '../sandbox';
 import { useSandbox } from '../harness/sandbox';
 import { phoneOf, smsSendPerItem } from './perItemSms';
@@ -37,7 +39,7 @@ function expectOrderedAndOnce(items: INodeExecutionData[], input: Array<{ phone:
 }
 
 describe('adaptive concurrency of per-item sends', () => {
-	it('without 429s it starts at 10 requests at a time and raises the number, up to the default maximum of 50', async () => {
+	it(`without 429s it starts at ${START_CONCURRENCY} requests at a time and raises the number, up to the default maximum of ${DEFAULT_CONCURRENCY}`, async () => {
 		fixture.sandbox.setFaults({ latencyMs: 150 });
 		const input = recipients(300);
 
@@ -47,11 +49,12 @@ describe('adaptive concurrency of per-item sends', () => {
 		expect(items).toHaveLength(300);
 		const requests = fixture.sandbox.requests();
 		expect(requests.every((request) => request.status === 200)).toBe(true);
-		// the first ten went out before any answer came back: never more than ten at first
-		expect(requests.slice(0, 10).map((request) => request.inFlight)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-		expect(requests[10].inFlight).toBeLessThanOrEqual(10);
-		expect(peakInFlight(requests)).toBeGreaterThan(20);
-		expect(peakInFlight(requests)).toBeLessThanOrEqual(50);
+		// the first round went out before any answer came back: never more than that at first
+		const firstRound = Array.from({ length: START_CONCURRENCY }, (_, index) => index + 1);
+		expect(requests.slice(0, START_CONCURRENCY).map((request) => request.inFlight)).toEqual(firstRound);
+		expect(requests[START_CONCURRENCY].inFlight).toBeLessThanOrEqual(START_CONCURRENCY);
+		expect(peakInFlight(requests)).toBeGreaterThan(2 * START_CONCURRENCY);
+		expect(peakInFlight(requests)).toBeLessThanOrEqual(DEFAULT_CONCURRENCY);
 		expectOrderedAndOnce(items, input);
 	});
 

@@ -103,8 +103,8 @@ describe('RequestPacer', () => {
 		expect(callers.started).toBe(15);
 	});
 
-	it('requests in flight follow the adaptive concurrency: 10 at first, more after each round answered, never above the maximum', async () => {
-		const callers = new Callers(new RequestPacer(30));
+	it('requests in flight follow the adaptive concurrency: 10 at first (when it starts at 10), more after each round answered, never above the maximum', async () => {
+		const callers = new Callers(new RequestPacer(30, 10));
 		callers.request(200);
 		const inFlight: number[] = [];
 		for (let round = 0; round < 4; round++) {
@@ -116,7 +116,7 @@ describe('RequestPacer', () => {
 	});
 
 	it('one episode of 429s halves the requests in flight once, however many of them were refused', async () => {
-		const callers = new Callers(new RequestPacer(40), 60, 1000, true);
+		const callers = new Callers(new RequestPacer(40, 10), 60, 1000, true);
 		callers.request(300);
 		for (let round = 0; round < 2; round++) {
 			await settle(50);

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-/** The ceiling of the adaptive concurrency: high enough that 50 ms answers are not the bottleneck (README, Performance). */
-export const DEFAULT_CONCURRENCY = 50;
-export const MAX_CONCURRENCY = 50;
+/** The ceiling of the adaptive concurrency: high enough that n8n's CPU, not the service's answers, sets the pace (docs/performance.md). */
+export const DEFAULT_CONCURRENCY = 200;
+export const MAX_CONCURRENCY = 200;
 
 /** Put into an operation's "Options" collection when it runs once per item. */
 export const concurrencyOption: INodeProperties = {
@@ -12,7 +12,7 @@ export const concurrencyOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY },
 	default: DEFAULT_CONCURRENCY,
 	description:
-		'The most items sent to the service at the same time. The node starts with 10 and raises the number while the service answers quickly, up to this; when the service answers that its request limit is reached, it sends fewer at once, keeps under the request rate it learned, and retries. Lower it for a service that allows fewer requests at a time.',
+		'The most items sent to the service at the same time. The node starts with 40 and doubles the number with each round of answers, up to this; when the service answers that its request limit is reached, it sends fewer at once, keeps under the request rate it learned, and retries. Lower it for a service that allows fewer requests at a time.',
 };
 
 export const timeoutOption: INodeProperties = {

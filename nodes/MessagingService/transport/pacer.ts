@@ -32,9 +32,9 @@ interface Start {
 /**
  * Shares one request budget between the items of an execution.
  *
- * - At most `concurrency.current` requests are in flight: an AdaptiveConcurrency that starts low and
- *   rises to `maxConcurrency` while the service keeps up, fed by the pacer with each start, answer
- *   and refusal episode.
+ * - At most `concurrency.current` requests are in flight: an AdaptiveConcurrency that starts at 40
+ *   and doubles with each round of answers up to `maxConcurrency`, fed by the pacer with each
+ *   start, answer and refusal episode.
  * - Until the service first answers 429, nothing else limits the pace.
  * - On a 429 everyone pauses for `Retry-After`, and the pacer measures the budget: how many requests
  *   the service accepted in the second before the refused one. From then on no window of 1 s (plus
@@ -149,7 +149,7 @@ export class RequestPacer {
 		if (start) {
 			this.firstPending++;
 			start.outcome = outcome === 'ok' ? 'ok' : outcome === 'rateLimited' ? 'refused' : 'failed';
-			if (outcome === 'ok') this.concurrency.answered(now - start.at);
+			if (outcome === 'ok') this.concurrency.answered();
 		}
 		if (outcome === 'rateLimited') this.onRefused(start ? index : undefined, now, retryAfterMs);
 		if (this.measuring && this.firstPending >= this.measuring.until) this.measure();
