@@ -11,7 +11,7 @@ export const START_CONCURRENCY = 40;
  * - It starts at START_CONCURRENCY (or the maximum, when lower) and never leaves 1..maximum.
  * - A round is as many answers as the limit. After a round in which the limit was really used
  *   (that many requests were in flight at some moment), it doubles until the first 429 (slow
- *   start: 200 in five rounds), then grows by one per round.
+ *   start: from 40, 200 in three rounds), then grows by one per round.
  * - A 429 halves it (the pacer reports one per refusal episode, not one per refused request); the
  *   pace in requests per second is the pacer's learned rate, not this.
  */
