@@ -58,6 +58,15 @@ class Callers {
 	}
 }
 
+/** Nothing more starts until `pauseMs` has passed; then `startedAfter` have started in all. */
+async function expectPause(callers: Callers, pauseMs: number, startedAfter: number): Promise<void> {
+	const startedBefore = callers.started;
+	await settle(pauseMs - 1);
+	expect(callers.started).toBe(startedBefore);
+	await settle(1);
+	expect(callers.started).toBe(startedAfter);
+}
+
 describe('RequestPacer', () => {
 	beforeEach(() => jest.useFakeTimers({ now: new Date('2026-03-02T09:00:00Z') }));
 	afterEach(() => jest.useRealTimers());
@@ -82,10 +91,7 @@ describe('RequestPacer', () => {
 		expect(callers.pacer.requestsPerSecond).toBe(20);
 
 		callers.request(1);
-		await settle(1499);
-		expect(callers.started).toBe(30);
-		await settle(1);
-		expect(callers.started).toBe(31);
+		await expectPause(callers, 1500, 31);
 	});
 
 	it('a 429 with nothing accepted before it pauses and halves the concurrency, but sets no budget', async () => {
@@ -97,10 +103,7 @@ describe('RequestPacer', () => {
 		expect(callers.pacer.requestsPerSecond).toBeUndefined();
 		expect(callers.pacer.currentLimit).toBe(5);
 		callers.request(10);
-		await settle(499);
-		expect(callers.started).toBe(10);
-		await settle(1);
-		expect(callers.started).toBe(15);
+		await expectPause(callers, 500, 15);
 	});
 
 	it('requests in flight follow the adaptive concurrency: 10 at first (when it starts at 10), more after each round answered, never above the maximum', async () => {

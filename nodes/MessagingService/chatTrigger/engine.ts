@@ -190,7 +190,8 @@ export class ChatEngine {
 	private queueReads(now: number, onlyConfirming = false): Array<Promise<void>> {
 		let tokens = this.budget.available(now);
 		const due = (id: string) => !this.reading.has(id) && !this.queued.has(id) && isDue(this.faults, id, this.state.polls);
-		const forSweep = this.sweepQueue.length > 0 && !onlyConfirming ? Math.max(1, Math.floor(tokens * SWEEP_SHARE)) : 0;
+		const sweeping = !onlyConfirming && this.sweepQueue.length > 0;
+		const forSweep = sweeping ? Math.max(1, Math.floor(tokens * SWEEP_SHARE)) : 0;
 		// a read that may end a turn goes before the others: the customer is waiting for the answer
 		const confirming = this.bursts.toConfirm(now, this.settings.quietMs, (id) => this.readAt.get(id));
 		const candidates = onlyConfirming ? confirming : [...new Set([...confirming, ...this.active.due(now)])];
@@ -198,7 +199,7 @@ export class ChatEngine {
 		tokens -= picked.length;
 		// the sweep makes sure of a read a minute: a mailing read in the last half minute has had it
 		const readLately = (id: string) => now - (this.readAt.get(id) ?? -Infinity) < SWEEP_EVERY_MS / 2;
-		while (tokens > 0 && this.sweepQueue.length > 0 && !onlyConfirming) {
+		while (sweeping && tokens > 0 && this.sweepQueue.length > 0) {
 			const id = this.sweepQueue.shift()!;
 			if (picked.includes(id) || !due(id) || readLately(id)) continue;
 			picked.push(id);
@@ -238,12 +239,12 @@ export class ChatEngine {
 		const previousReadAt = this.readAt.get(id);
 		this.readAt.set(id, now);
 		this.active.read(id, now);
-		const fresh = replies.filter((reply) => !this.isOld(id, reply));
+		const fresh = replies.filter((reply) => !this.isOld(id, reply)).map((reply) => ({ reply, stampMs: serviceTimeMs(reply.receivedAt) }));
 		const readEndMs = serviceNowMs(this.io.zone, Date.now());
-		for (const { receivedAt } of fresh) if (receivedAt) this.writtenAt.observe(serviceTimeMs(receivedAt)!, readEndMs);
+		for (const { stampMs } of fresh) if (stampMs !== undefined) this.writtenAt.observe(stampMs, readEndMs);
 		const foundMs = serviceNowMs(this.io.zone, now);
-		for (const reply of fresh) {
-			const writtenAt = this.writtenAt.estimate(reply.receivedAt ? serviceTimeMs(reply.receivedAt) : undefined, now, foundMs, previousReadAt);
+		for (const { reply, stampMs } of fresh) {
+			const writtenAt = this.writtenAt.estimate(stampMs, now, foundMs, previousReadAt);
 			this.bursts.hold(sessionIdOf(reply.record), reply, id, now, writtenAt);
 			this.active.touch(id, now);
 			makeHot(this.state, id, reply.receivedAt || undefined);
