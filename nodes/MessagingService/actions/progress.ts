@@ -23,7 +23,7 @@ function where(flags: boolean[], wanted: boolean): number[] {
 export function describeProgress(done: boolean[], started: boolean[], retryOnFail: boolean): string {
 	const through = where(done, true);
 	if (through.length === 0) return '';
-	const notStarted = where(started, false);
+	const notStarted = where(started, false).filter((index) => !done[index]);
 	const total = done.length;
 	const parts = [
 		`Before this error stopped the node, ${through.length} of ${total} items had gone through (for a send operation: were sent): item${through.length === 1 ? '' : 's'} ${indexRanges(through)}. Their results are not in the output.`,

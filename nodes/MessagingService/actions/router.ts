@@ -40,7 +40,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		pacer,
 		timeoutMs,
 		ledger,
-		client: (itemIndex, onChange) => createApiClient(this, { itemIndex, pacer, timeoutMs, onChange }),
+		client: (itemIndex, onRequest) => createApiClient(this, { itemIndex, pacer, timeoutMs, onRequest }),
 	};
 
 	const apiKey = await apiKeyOf(this);
@@ -60,8 +60,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const paired = (records: IDataObject[], itemIndex: number) =>
 		records.map((json): INodeExecutionData => ({ json, pairedItem: { item: itemIndex } }));
 	try {
-		const outputs = await runItems(items.length, pacer.concurrency, async (itemIndex) => {
-			started[itemIndex] = true;
+		const outputs = await runItems(items.length, pacer, async (itemIndex) => {
 			const key = `item:${itemIndex}`;
 			const earlier = ledger.earlier(this, key, itemIndex);
 			if (earlier && 'records' in earlier) {
@@ -71,7 +70,14 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			let changes = false;
 			try {
 				if (earlier) throw earlier.error;
-				const records = await execute.call(this, itemIndex, tools.client(itemIndex, () => (changes = true)));
+				const records = await execute.call(
+					this,
+					itemIndex,
+					tools.client(itemIndex, (change) => {
+						started[itemIndex] = true;
+						changes ||= change;
+					}),
+				);
 				if (changes) ledger.recordSent(key, records);
 				done[itemIndex] = true;
 				return paired(records, itemIndex);

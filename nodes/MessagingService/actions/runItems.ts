@@ -1,48 +1,75 @@
-/** A limit that may change while the items run (the pacer's adaptive concurrency). */
-export interface ConcurrencyLimit {
-	readonly current: number;
-	readonly maximum: number;
+import { sleep } from 'n8n-workflow';
+
+/** The pacer of the items' requests, as the runner sees it. */
+export interface ItemPacer {
+	/** requests that may be in flight now (the pacer's adaptive limit) */
+	readonly currentLimit: number;
+	/** requests waiting for the pacer fail from now on: nothing more is sent */
+	stop(): void;
 }
 
+/** Items read ahead at one turn of the event loop, at most: answers are not left waiting longer. */
+const READ_AHEAD_BATCH = 8;
+
 /**
- * Runs `task` for indexes 0..count-1 with at most `concurrency` at once (read again before each
- * start when it is a ConcurrencyLimit) and returns the results in index order. After a task throws,
- * no new task starts and the first error is thrown once the running ones have settled.
+ * Runs `task` for indexes 0..count-1, in index order, and returns the results in index order.
+ *
+ * As many tasks run as the pacer lets requests be in flight, and as many again read ahead: they
+ * read their parameters (n8n's expressions, most of the CPU time per item) while the others wait
+ * for answers, then wait for the pacer, which sends them the moment others are answered. Reading
+ * ahead starts with the first answer and goes in small batches, each at a new turn of the event
+ * loop, so that requests ready to go and answers that came in are not held up by it.
+ *
+ * After a task throws, no new task starts, the pacer stops those waiting for it, and the first
+ * error is thrown once the running ones have settled.
  */
-export async function runItems<T>(
-	count: number,
-	concurrency: number | ConcurrencyLimit,
-	task: (index: number) => Promise<T>,
-): Promise<T[]> {
-	const limit = typeof concurrency === 'number' ? { current: concurrency, maximum: concurrency } : concurrency;
+export async function runItems<T>(count: number, pacer: ItemPacer, task: (index: number) => Promise<T>): Promise<T[]> {
 	const results = new Array<T>(count);
 	let next = 0;
 	let running = 0;
+	let readingAhead = false;
 	let failure: { error: unknown } | undefined;
-	const waiting: Array<() => void> = [];
-	const worker = async () => {
-		while (!failure && next < count) {
-			if (running >= Math.max(1, limit.current)) {
-				// woken when a running task ends: a raised limit is seen then
-				await new Promise<void>((resolve) => waiting.push(resolve));
-				continue;
-			}
+	const limit = () => Math.max(1, pacer.currentLimit);
+	const more = (bound: number) => !failure && next < count && running < bound;
+
+	return await new Promise<T[]>((resolve, reject) => {
+		const start = () => {
 			const index = next++;
 			running++;
-			try {
-				results[index] = await task(index);
-			} catch (error) {
-				failure ??= { error };
-			} finally {
-				running--;
-				// only as many waiters as may start now (one, or more when the limit rose): waking all
-				// of them at each answer costs a promise per waiter per item
-				const free = failure || next >= count ? waiting.length : Math.max(1, limit.current) - running;
-				for (const wake of waiting.splice(0, Math.max(0, free))) wake();
+			task(index)
+				.then(
+					(result) => {
+						results[index] = result;
+					},
+					(error: unknown) => {
+						if (failure) return;
+						failure = { error };
+						pacer.stop();
+					},
+				)
+				.finally(() => {
+					running--;
+					fill();
+					if (running === 0 && (failure || next >= count)) {
+						if (failure) reject(failure.error);
+						else resolve(results);
+					}
+				});
+		};
+		const readAhead = async () => {
+			readingAhead = true;
+			while (more(2 * limit())) {
+				await sleep(0);
+				for (let batch = 0; batch < READ_AHEAD_BATCH && more(2 * limit()); batch++) start();
 			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(limit.maximum, count) }, worker));
-	if (failure) throw failure.error;
-	return results;
+			readingAhead = false;
+		};
+		const fill = () => {
+			while (more(limit())) start();
+			if (!readingAhead && more(2 * limit())) void readAhead();
+		};
+		if (count === 0) resolve(results);
+		// the first requests go out undisturbed: reading ahead starts with the first answer
+		else while (more(limit())) start();
+	});
 }

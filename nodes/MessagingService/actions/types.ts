@@ -13,8 +13,8 @@ export interface ExecutionTools {
 	timeoutMs: number;
 	/** what earlier tries of this run sent (n8n's Retry On Fail): not sent again */
 	ledger: ItemLedger;
-	/** `onChange` is called before the item's first request that sends or changes something */
-	client(itemIndex: number, onChange?: () => void): ApiClient;
+	/** `onRequest` is called as each of the item's requests goes out; `changes`: it sends or changes something */
+	client(itemIndex: number, onRequest?: (changes: boolean) => void): ApiClient;
 }
 
 /**

@@ -61,6 +61,8 @@ interface Start {
 export class RequestPacer {
 	private inFlight = 0;
 
+	private stopped = false;
+
 	/** how many requests may be in flight, adapted to the service's answers */
 	readonly concurrency: AdaptiveConcurrency;
 
@@ -119,6 +121,7 @@ export class RequestPacer {
 
 	async acquire(): Promise<void> {
 		for (;;) {
+			if (this.stopped) throw new Error('The requests of this execution were stopped');
 			const now = Date.now();
 			const pause = this.resumeAt - now;
 			if (pause > 0) {
@@ -141,6 +144,12 @@ export class RequestPacer {
 		}
 	}
 
+	/** Requests waiting now or later fail: an item stopped the execution, nothing more is sent. */
+	stop(): void {
+		this.stopped = true;
+		this.wakeAll();
+	}
+
 	release(outcome: 'ok' | 'rateLimited' | 'failed', retryAfterMs = 0): void {
 		const now = Date.now();
 		this.inFlight = Math.max(0, this.inFlight - 1);
@@ -154,9 +163,14 @@ export class RequestPacer {
 		if (outcome === 'rateLimited') this.onRefused(start ? index : undefined, now, retryAfterMs);
 		if (this.measuring && this.firstPending >= this.measuring.until) this.measure();
 		this.forget(now);
-		const woken = this.waiting;
-		this.waiting = [];
-		for (const wake of woken) wake();
+		// After a failure, the next request waits for a turn of the event loop: when the error stops
+		// the execution (stop()), that has happened by then, and the request is not sent.
+		if (outcome === 'failed') void sleep(0).then(() => this.wakeAll());
+		else this.wakeAll();
+	}
+
+	private wakeAll(): void {
+		for (const wake of this.waiting.splice(0)) wake();
 	}
 
 	private get pacedWindowMs(): number {

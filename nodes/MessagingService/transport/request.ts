@@ -39,8 +39,8 @@ export interface CallOptions {
 	/** shared between the calls of one execution; a call without one paces itself alone */
 	pacer?: RequestPacer;
 	timeoutMs?: number;
-	/** called before a request that sends or changes something (not a read) goes out */
-	onChange?: () => void;
+	/** called as each request goes out (the pacer let it through); `changes`: it sends or changes something (not a read) */
+	onRequest?: (changes: boolean) => void;
 }
 
 interface Settings {
@@ -195,7 +195,7 @@ export async function callApi(
 	const { baseUrl, apiKey, credential } = await readSettings(this, options.itemIndex);
 	const pacer = options.pacer ?? new RequestPacer(1);
 	const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-	if (endpoint.effect === 'send' || endpoint.effect === 'write') options.onChange?.();
+	const changes = endpoint.effect === 'send' || endpoint.effect === 'write';
 	let rateLimitRetries = 0;
 	let rateLimitWaitedMs = 0;
 	let otherRetries = 0;
@@ -204,6 +204,7 @@ export async function callApi(
 		// A fresh request per attempt: a multipart body cannot be sent twice.
 		const request = encodeRequest(method, endpoint, baseUrl, parameters);
 		await pacer.acquire();
+		options.onRequest?.(changes);
 		let outcome: Attempt | undefined;
 		try {
 			outcome = await attempt(this, method, request, timeoutMs, credential);

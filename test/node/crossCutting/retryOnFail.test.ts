@@ -68,6 +68,24 @@ describe('a per-item run stopped by an error', () => {
 		expect(error?.description).toMatch(/Not started: items 5-9\./);
 		expect(sendRequests()).toHaveLength(5);
 	});
+
+	it('with Concurrency 5, items read ahead of their turn are not sent after the failure, and are listed as not started', async () => {
+		// answers take 30 ms: while five requests are under way, the next items read their parameters
+		fixture.sandbox.setFaults({ latencyMs: 30, rules: [{ apiMethod: 'sendQuickSMS', kind: '400', after: 20, count: 1 }] });
+		const many = Array.from({ length: 60 }, (_, index) => ({ phone: `37529200${String(index).padStart(4, '0')}` }));
+		const { error } = await fixture.run({ parameters: sendToEachPhone('Hello', 5), items: many });
+
+		const requested = new Set(sendRequests().map((request) => many.findIndex((item) => item.phone === request.query.phone)));
+		// the refused 21st request, and at most the four under way beside it
+		expect(requested.size).toBeGreaterThanOrEqual(21);
+		expect(requested.size).toBeLessThanOrEqual(25);
+		const notStarted = /Not started: items ([\d, -]+)\./.exec(error?.description ?? '')?.[1] ?? '';
+		const listed = notStarted.split(', ').flatMap((range) => {
+			const [from, to = from] = range.split('-').map(Number);
+			return Array.from({ length: to - from + 1 }, (_, offset) => from + offset);
+		});
+		expect(listed).toEqual(many.map((_, index) => index).filter((index) => !requested.has(index)));
+	});
 });
 
 describe('Send and Wait for Response with Retry On Fail (3 tries)', () => {

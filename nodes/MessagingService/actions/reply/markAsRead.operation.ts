@@ -44,7 +44,7 @@ export async function executeAll(
 	const continueOnFail = this.continueOnFail();
 
 	if (!combineItems(this)) {
-		const outputs = await runItems(items.length, tools.pacer.concurrency, async (itemIndex) => {
+		const outputs = await runItems(items.length, tools.pacer, async (itemIndex) => {
 			try {
 				const ids = readReplyIds(this, itemIndex);
 				const result = await tools.client(itemIndex).one('readResponseStatus', { incoming_messages: ids.join(',') });
