@@ -2,6 +2,7 @@
 // stays at its input's position and is paired to it.
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
+import { byId } from '../harness/params';
 import { useSandbox } from '../harness/sandbox';
 import { phoneOf, smsSendPerItem } from './perItemSms';
 
@@ -89,5 +90,26 @@ describe('output order and pairing with concurrency', () => {
 		});
 		const failed = input.filter((_, index) => index % 7 === 3).length;
 		expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: 40 - failed, duplicates: 0 });
+	});
+
+	it('at Concurrency 1, one item at a time: each item reads its template and sends before the next item asks anything', async () => {
+		fixture.sandbox.setFaults({ latencyMs: 20 });
+		const input = Array.from({ length: 6 }, (_, index) => ({ phone: phoneOf(index) }));
+		const parameters: INodeParameters = {
+			...smsSend({ concurrency: 1 }),
+			messageFrom: 'template',
+			messageTemplate: byId(fixture.account.templateIds[0]),
+		};
+
+		const { items, error } = await fixture.run({ parameters, items: input });
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(6);
+		const requests = fixture.sandbox.requests();
+		expect(requests.map((request) => request.apiMethod)).toEqual(input.flatMap(() => ['getTemplateMessageById', 'sendQuickSMS']));
+		expect(requests.filter((request) => request.apiMethod === 'sendQuickSMS').map((request) => request.query.phone)).toEqual(
+			input.map((item) => item.phone),
+		);
+		expect(Math.max(...requests.map((request) => request.inFlight))).toBe(1);
 	});
 });

@@ -2,6 +2,8 @@ import { sleep } from 'n8n-workflow';
 
 /** The pacer of the items' requests, as the runner sees it. */
 export interface ItemPacer {
+	/** the node's Concurrency: at 1 the items run strictly one after the other, nothing read ahead */
+	readonly maxConcurrency: number;
 	/** requests that may be in flight now (the pacer's adaptive limit) */
 	readonly currentLimit: number;
 	/** requests waiting for the pacer fail from now on: nothing more is sent */
@@ -19,6 +21,9 @@ const READ_AHEAD_BATCH = 8;
  * for answers, then wait for the pacer, which sends them the moment others are answered. Reading
  * ahead starts with the first answer and goes in small batches, each at a new turn of the event
  * loop, so that requests ready to go and answers that came in are not held up by it.
+ *
+ * At Concurrency 1 nothing is read ahead: an item's requests (a template read, then the send) all
+ * go out before the next item's.
  *
  * After a task throws, no new task starts, the pacer stops those waiting for it, and the first
  * error is thrown once the running ones have settled.
@@ -66,7 +71,7 @@ export async function runItems<T>(count: number, pacer: ItemPacer, task: (index:
 		};
 		const fill = () => {
 			while (more(limit())) start();
-			if (!readingAhead && more(2 * limit())) void readAhead();
+			if (!readingAhead && pacer.maxConcurrency > 1 && more(2 * limit())) void readAhead();
 		};
 		if (count === 0) resolve(results);
 		// the first requests go out undisturbed: reading ahead starts with the first answer
