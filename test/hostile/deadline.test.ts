@@ -3,7 +3,7 @@
  * then one byte now and then (never silent long enough for an idle timeout) is cut off at it.
  */
 import { runNode } from '../harness/runNode';
-import { startScriptedServer, trickle, type ScriptedServer } from './scriptedServer';
+import { sendJson, startScriptedServer, trickle, type ScriptedServer } from './scriptedServer';
 
 let server: ScriptedServer;
 beforeAll(async () => {
@@ -82,5 +82,34 @@ describe('cancelling the execution', () => {
 		expect(ms).toBeLessThan(10_000);
 		expect(result.run.status).toBe('canceled');
 		expect(server.requests.length - before).toBe(1);
+	}, 30_000);
+
+	it('sends nothing more after the cancel, also of the items read ahead of their turn (20 items, Concurrency 5)', async () => {
+		const before = server.requests.length;
+		// the first five are answered at once, so that the next items read ahead; the rest trickle
+		server.script((_request, response) =>
+			server.requests.length - before <= 5 ? sendJson(response, 200, { sms_id: 101, status: 'NEW', parts: 1 }) : trickle(response, 300),
+		);
+		const { result, ms } = await timed(() =>
+			runNode({
+				baseUrl: server.url,
+				parameters: {
+					resource: 'sms',
+					operation: 'send',
+					phone: '={{ $json.phone }}',
+					message: 'Hello',
+					senderNameId: '1001',
+					options: { timeout: 60, concurrency: 5 },
+				},
+				items: Array.from({ length: 20 }, (_, index) => ({ phone: `3752912300${String(index).padStart(2, '0')}` })),
+				cancelAfterMs: 1000,
+			}),
+		);
+		expect(ms).toBeLessThan(10_000);
+		expect(result.run.status).toBe('canceled');
+		server.script((_request, response) => trickle(response, 300));
+		// five answered, the five under way when the execution was cancelled, and none of the items
+		// that had read their fields and were waiting behind them
+		expect(server.requests.length - before).toBe(10);
 	}, 30_000);
 });
