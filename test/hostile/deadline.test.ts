@@ -16,6 +16,11 @@ const TIMEOUT_S = 2;
 // generous: the bound is the Timeout plus one second; the slack is for a loaded machine
 const UPPER_BOUND_MS = (TIMEOUT_S + 5) * 1000;
 
+/** SMS > Send of "Hello" to `phone` (an expression for several items) */
+function smsSend(phone: string, options: { timeout: number; concurrency?: number }) {
+	return { resource: 'sms', operation: 'send', phone, message: 'Hello', senderNameId: '1001', options };
+}
+
 async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
 	const started = Date.now();
 	const result = await run();
@@ -28,14 +33,7 @@ describe('a slow answer (headers, then a byte now and then)', () => {
 		const { result, ms } = await timed(() =>
 			runNode({
 				baseUrl: server.url,
-				parameters: {
-					resource: 'sms',
-					operation: 'send',
-					phone: '375291234567',
-					message: 'Hello',
-					senderNameId: '1001',
-					options: { timeout: TIMEOUT_S },
-				},
+				parameters: smsSend('375291234567', { timeout: TIMEOUT_S }),
 			}),
 		);
 		expect(result.error?.message).toMatch(/did not answer sendQuickSMS within 2 seconds/);
@@ -75,7 +73,7 @@ describe('cancelling the execution', () => {
 		const { result, ms } = await timed(() =>
 			runNode({
 				baseUrl: server.url,
-				parameters: { resource: 'sms', operation: 'send', phone: '375291234567', message: 'Hello', senderNameId: '1001', options: { timeout: 60 } },
+				parameters: smsSend('375291234567', { timeout: 60 }),
 				cancelAfterMs: 1000,
 			}),
 		);
@@ -93,14 +91,7 @@ describe('cancelling the execution', () => {
 		const { result, ms } = await timed(() =>
 			runNode({
 				baseUrl: server.url,
-				parameters: {
-					resource: 'sms',
-					operation: 'send',
-					phone: '={{ $json.phone }}',
-					message: 'Hello',
-					senderNameId: '1001',
-					options: { timeout: 60, concurrency: 5 },
-				},
+				parameters: smsSend('={{ $json.phone }}', { timeout: 60, concurrency: 5 }),
 				items: Array.from({ length: 20 }, (_, index) => ({ phone: `3752912300${String(index).padStart(2, '0')}` })),
 				cancelAfterMs: 1000,
 			}),
