@@ -18,9 +18,10 @@ import { RateBudget } from './rateBudget';
  *    then 2, 4, 8 more per second while they are accepted. A refused probe goes back to what was
  *    accepted, and the next probe waits twice as long.
  * 5. Share: a 429 at or below the ceiling means another client (another execution) uses the same
- *    limit: the ceiling drops to 90% of what was accepted and the budget to 70% of that. A pacer
- *    under half of its best probes every second. Executions sharing one limit, each with its own
- *    pacer, so even out their shares and keep their sum near the limit.
+ *    limit, or requests reached the service unevenly (the margin widens): the ceiling drops to 90%
+ *    of what was accepted and the budget to 70% of that. A pacer under half of its best probes
+ *    every second. Executions sharing one limit, each with its own pacer, so even out their shares
+ *    and keep their sum near the limit.
  *
  * Rules 3 to 5 and their constants: rateBudget.ts.
  */
