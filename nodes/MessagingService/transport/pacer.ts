@@ -6,24 +6,27 @@ import { RateBudget } from './rateBudget';
 /**
  * The pace of one execution's requests: TCP's congestion control, applied to a rate limit.
  *
- * 1. In flight: at most `concurrency.current` requests. It starts at 40 and doubles with each round
- *    of answers, up to the node's Concurrency; a 429 halves it (concurrency.ts). Without 429s
- *    nothing else holds requests back.
+ * 1. In flight: at most `concurrency.current` requests. It starts at 40 (START_CONCURRENCY) and
+ *    doubles with each round of answers, up to the node's Concurrency; a 429 halves it
+ *    (concurrency.ts). Without 429s nothing else holds requests back.
  * 2. Pause: a 429 holds every request of the execution until its Retry-After has passed.
  * 3. Budget: the first 429 measures the rate the service takes: the starts it accepted in the
- *    second before the refused one. From then on no second (plus a margin for uneven arrival)
- *    holds more starts than that budget, so a rate limit stretches the run instead of failing it.
+ *    second before the refused one. From then on no second (WINDOW_MS, plus a margin for uneven
+ *    arrival: INITIAL_MARGIN_MS to MAX_MARGIN_MS) holds more starts than that budget, so a rate
+ *    limit stretches the run instead of failing it. Starts are remembered for HISTORY_MS.
  * 4. Probe: while the budget holds starts back, it climbs back to the ceiling (what the service
- *    accepted at its last 429) by half the gap per second; after some seconds there it tries 1,
- *    then 2, 4, 8 more per second while they are accepted. A refused probe goes back to what was
- *    accepted, and the next probe waits twice as long.
+ *    accepted at its last 429) by half the gap per second; after PROBE_AFTER_WINDOWS seconds there
+ *    it tries 1, then 2, 4, 8 (MAX_PROBE_STEP) more per second while they are accepted. A refused
+ *    probe goes back to what was accepted, and the next probe waits twice as long, up to
+ *    PROBE_AFTER_WINDOWS_MAX.
  * 5. Share: a 429 at or below the ceiling means another client (another execution) uses the same
  *    limit, or requests reached the service unevenly (the margin widens): the ceiling drops to 90%
- *    of what was accepted and the budget to 70% of that. A pacer under half of its best probes
- *    every second. Executions sharing one limit, each with its own pacer, so even out their shares
- *    and keep their sum near the limit.
+ *    of what was accepted (CEILING_ON_SHARED_LIMIT) and the budget to 70% of that
+ *    (DECREASE_ON_SHARED_LIMIT). A pacer under half of its best probes every second. Executions
+ *    sharing one limit, each with its own pacer, so even out their shares and keep their sum near
+ *    the limit.
  *
- * Rules 3 to 5 and their constants: rateBudget.ts.
+ * Rules 3 to 5: rateBudget.ts, where each constant says why it has its value.
  */
 export class RequestPacer {
 	/** how many requests may be in flight, adapted to the service's answers */
