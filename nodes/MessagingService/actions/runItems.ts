@@ -6,6 +6,8 @@ export interface ItemPacer {
 	readonly maxConcurrency: number;
 	/** requests that may be in flight now (the pacer's adaptive limit) */
 	readonly currentLimit: number;
+	/** the service has answered 429: its limit holds the requests back, reading ahead gains nothing */
+	readonly rateLimited: boolean;
 	/** requests waiting for the pacer fail from now on: nothing more is sent */
 	stop(): void;
 }
@@ -22,8 +24,9 @@ const READ_AHEAD_BATCH = 8;
  * ahead starts with the first answer and goes in small batches, each at a new turn of the event
  * loop, so that requests ready to go and answers that came in are not held up by it.
  *
- * At Concurrency 1 nothing is read ahead: an item's requests (a template read, then the send) all
- * go out before the next item's.
+ * Nothing is read ahead at Concurrency 1 (an item's requests, such as a template read and the send,
+ * all go out before the next item's), nor once the service has answered 429 (its limit, not n8n's
+ * CPU, then holds the run back).
  *
  * After a task throws, no new task starts, the pacer stops those waiting for it, and the first
  * error is thrown once the running ones have settled.
@@ -36,6 +39,7 @@ export async function runItems<T>(count: number, pacer: ItemPacer, task: (index:
 	let failure: { error: unknown } | undefined;
 	const limit = () => Math.max(1, pacer.currentLimit);
 	const more = (bound: number) => !failure && next < count && running < bound;
+	const readAheadMore = () => pacer.maxConcurrency > 1 && !pacer.rateLimited && more(2 * limit());
 
 	return await new Promise<T[]>((resolve, reject) => {
 		const start = () => {
@@ -63,15 +67,15 @@ export async function runItems<T>(count: number, pacer: ItemPacer, task: (index:
 		};
 		const readAhead = async () => {
 			readingAhead = true;
-			while (more(2 * limit())) {
+			while (readAheadMore()) {
 				await sleep(0);
-				for (let batch = 0; batch < READ_AHEAD_BATCH && more(2 * limit()); batch++) start();
+				for (let batch = 0; batch < READ_AHEAD_BATCH && readAheadMore(); batch++) start();
 			}
 			readingAhead = false;
 		};
 		const fill = () => {
 			while (more(limit())) start();
-			if (!readingAhead && pacer.maxConcurrency > 1 && more(2 * limit())) void readAhead();
+			if (!readingAhead && readAheadMore()) void readAhead();
 		};
 		if (count === 0) resolve(results);
 		// the first requests go out undisturbed: reading ahead starts with the first answer

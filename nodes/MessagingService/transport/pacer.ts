@@ -55,6 +55,11 @@ export class RequestPacer {
 		return this.concurrency.current;
 	}
 
+	/** the service has answered 429: its limit, not n8n's CPU, holds the requests back */
+	get rateLimited(): boolean {
+		return this.resumeAt > 0;
+	}
+
 	/** requests per second the pacer allows, once the service has answered 429 (else undefined) */
 	get requestsPerSecond(): number | undefined {
 		return this.budget.perSecond;
