@@ -1,16 +1,9 @@
 import { sleep } from 'n8n-workflow';
 
+import type { RequestPacer } from '../transport/pacer';
+
 /** The pacer of the items' requests, as the runner sees it. */
-export interface ItemPacer {
-	/** the node's Concurrency: at 1 the items run strictly one after the other, nothing read ahead */
-	readonly maxConcurrency: number;
-	/** requests that may be in flight now (the pacer's adaptive limit) */
-	readonly currentLimit: number;
-	/** the service has answered 429: its limit holds the requests back, reading ahead gains nothing */
-	readonly rateLimited: boolean;
-	/** requests waiting for the pacer fail from now on: nothing more is sent */
-	stop(): void;
-}
+export type ItemPacer = Pick<RequestPacer, 'maxConcurrency' | 'currentLimit' | 'rateLimited' | 'stop'>;
 
 /** Items read ahead at one turn of the event loop, at most: answers are not left waiting longer. */
 const READ_AHEAD_BATCH = 8;
@@ -73,12 +66,15 @@ export async function runItems<T>(count: number, pacer: ItemPacer, task: (index:
 			}
 			readingAhead = false;
 		};
-		const fill = () => {
+		const startWithinLimit = () => {
 			while (more(limit())) start();
+		};
+		const fill = () => {
+			startWithinLimit();
 			if (!readingAhead && readAheadMore()) void readAhead();
 		};
 		if (count === 0) resolve(results);
 		// the first requests go out undisturbed: reading ahead starts with the first answer
-		else while (more(limit())) start();
+		else startWithinLimit();
 	});
 }

@@ -30,7 +30,7 @@ import { RateBudget } from './rateBudget';
  */
 export class RequestPacer {
 	/** how many requests may be in flight, adapted to the service's answers */
-	readonly concurrency: AdaptiveConcurrency;
+	private readonly concurrency: AdaptiveConcurrency;
 
 	private readonly budget = new RateBudget();
 
