@@ -92,6 +92,26 @@ describe('output order and pairing with concurrency', () => {
 		expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: 40 - failed, duplicates: 0 });
 	});
 
+	it('5,000 items at the defaults, items read ahead, answers out of order, bad phones with Continue On Fail: every output in place, each message once, never more than 200 in flight', async () => {
+		fixture.sandbox.setFaults({ latencyMs: 5, rules: [{ apiMethod: 'sendQuickSMS', kind: 'delay', delayMs: 100, count: 300 }] });
+		const input = Array.from({ length: 5000 }, (_, index) => ({
+			phone: index % 997 === 5 ? 'not a phone' : phoneOf(index),
+			text: `Notice ${index}`,
+		}));
+
+		const { items, error } = await fixture.run({ parameters: smsSend(), items: input, continueOnFail: true });
+
+		expect(error).toBeUndefined();
+		expect(pairedIndexes(items)).toEqual(input.map((_, index) => ({ item: index })));
+		items.forEach((item, index) => {
+			if (index % 997 === 5) expect(item.json.error).toEqual(expect.stringMatching(/phone/i));
+			else expect(item.json.sms_id).toEqual(expect.any(Number));
+		});
+		const bad = input.filter((_, index) => index % 997 === 5).length;
+		expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: 5000 - bad, duplicates: 0 });
+		expect(Math.max(...fixture.sandbox.requests().map((request) => request.inFlight))).toBeLessThanOrEqual(200);
+	}, 120_000);
+
 	it('at Concurrency 1, one item at a time: each item reads its template and sends before the next item asks anything', async () => {
 		fixture.sandbox.setFaults({ latencyMs: 20 });
 		const input = Array.from({ length: 6 }, (_, index) => ({ phone: phoneOf(index) }));
