@@ -1,5 +1,6 @@
 // The contenders: workflows for the n8n ones (same input items from a Code node, then the node
 // under test), and the plain HTTP client loops that are the floor for per-item work.
+import * as path from 'node:path';
 import axios from 'axios';
 import type { INodeParameters } from 'n8n-workflow';
 import { httpRequest } from '../../node_modules/@n8n/backend-network/dist/http/axios/request';
@@ -9,7 +10,7 @@ import { phoneOf, smsSendPerItem } from '../../test/throughput/perItemSms';
 import { PACKAGE } from './n8n';
 
 export type LoopId = 'axiosLoop' | 'helperLoop';
-export type ContenderId = LoopId | 'httpDefault' | 'httpBatching' | 'nodePerItem' | 'nodeBatch';
+export type ContenderId = LoopId | 'httpDefault' | 'httpBatching' | 'nodePerItem' | 'nodeBatch' | 'plainNode';
 
 export const CONTENDER_LABELS: Record<ContenderId, string> = {
 	axiosLoop: '(d) plain axios loop',
@@ -18,7 +19,11 @@ export const CONTENDER_LABELS: Record<ContenderId, string> = {
 	httpBatching: '(a) HTTP Request, Batching',
 	nodePerItem: '(b) this node, per item',
 	nodeBatch: '(c) this node, Send Batch',
+	plainNode: '(f) a plain node per item',
 };
+
+/** The folder n8n loads (f) from (N8N_CUSTOM_EXTENSIONS): the loop of (e) as the plainest node. */
+export const PLAIN_NODE_FOLDER = path.join(__dirname, 'plain-node');
 
 export const NODE_UNDER_TEST = 'Contender';
 
@@ -94,6 +99,21 @@ export function contenderWorkflow(id: Exclude<ContenderId, LoopId>, input: Workf
 				typeVersion: 1,
 				position,
 				parameters: smsSendPerItem(input.alphanameId, input.concurrency === undefined ? {} : { concurrency: input.concurrency }),
+				credentials,
+			};
+			break;
+		case 'plainNode':
+			contender = {
+				name: NODE_UNDER_TEST,
+				type: 'CUSTOM.benchPlainNode',
+				typeVersion: 1,
+				position,
+				parameters: {
+					url: `${input.emulatorUrl}/api/v1/sendQuickSMS`,
+					phone: '={{ $json.phone }}',
+					message: '={{ $json.text }}',
+					alphanameId: input.alphanameId,
+				},
 				credentials,
 			};
 			break;

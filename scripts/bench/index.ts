@@ -22,7 +22,7 @@ import { DEFAULT_CONCURRENCY } from '../../nodes/MessagingService/actions/common
 import { START_CONCURRENCY } from '../../nodes/MessagingService/transport/concurrency';
 import { DEFAULT_CHUNK_SIZE } from '../../nodes/MessagingService/actions/shared/batch';
 import { ensureHostInstalled, host } from '../../test/e2e/lib/host';
-import { axiosLoop, CONTENDER_LABELS, contenderWorkflow, helperLoop, NODE_UNDER_TEST, type ContenderId } from './contenders';
+import { axiosLoop, CONTENDER_LABELS, contenderWorkflow, PLAIN_NODE_FOLDER, helperLoop, NODE_UNDER_TEST, type ContenderId } from './contenders';
 import { CHAT_NOTES, chatTable, runChatBench, type ChatRow } from './chat';
 import { BenchEmulator } from './emulator';
 import { BenchN8n } from './n8n';
@@ -111,6 +111,7 @@ async function main(): Promise<void> {
 				emulatorUrl: emulator.baseUrl,
 				token: TOKEN,
 				logFile,
+				customExtensions: [PLAIN_NODE_FOLDER],
 				env: {
 					...(expressionEngine ? { N8N_EXPRESSION_ENGINE: expressionEngine } : {}),
 					...(cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(cpuProfileDir)}` } : {}),
@@ -177,6 +178,7 @@ async function main(): Promise<void> {
 				httpBatching: `Batching ${HTTP_BATCHING.batchSize} items per ${HTTP_BATCHING.batchInterval} ms`,
 				nodePerItem: `defaults: Concurrency ${DEFAULT_CONCURRENCY}, the most at once (adaptive: starts at ${START_CONCURRENCY})`,
 				nodeBatch: `chunk size ${DEFAULT_CHUNK_SIZE} (default), ${run.outputItems} output items`,
+				plainNode: `(e) as a node in n8n (scripts/bench/plain-node): per item its parameters, then one request through n8n's authenticated HTTP helper; ${DEFAULT_CONCURRENCY} at once, no checks`,
 			};
 			return {
 				id,
@@ -201,7 +203,7 @@ async function main(): Promise<void> {
 		if (n8n && plans.some((plan) => plan.id !== 'S5')) {
 			step('warming up (20 items through each contender; not measured)');
 			const warmup: ScenarioPlan = { id: 'S1', title: 'warm-up', items: 20, faults: {}, contenders: [] };
-			for (const id of ['axiosLoop', 'helperLoop', 'httpDefault', 'nodePerItem', 'nodeBatch'] as ContenderId[]) {
+			for (const id of ['axiosLoop', 'helperLoop', 'httpDefault', 'plainNode', 'nodePerItem', 'nodeBatch'] as ContenderId[]) {
 				const result = await runContender(id, warmup, 20);
 				if (result.status !== 'success' || result.delivery.delivered !== 20) {
 					throw new Error(`warm-up of ${CONTENDER_LABELS[id]} failed: ${result.status} ${result.error ?? ''} (${result.delivery.delivered} of 20 sent)`);

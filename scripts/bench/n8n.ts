@@ -38,10 +38,17 @@ export class BenchN8n {
 		logFile: string;
 		/** extra environment for n8n (e.g. N8N_EXPRESSION_ENGINE) */
 		env?: Record<string, string>;
+		/** folders of nodes loaded as CUSTOM.<name> */
+		customExtensions?: string[];
 	}): Promise<BenchN8n> {
 		fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
 		fs.writeFileSync(options.logFile, '');
-		const n8n = await startN8nWithPackage({ tarball: options.tarball, logFile: options.logFile, env: options.env });
+		const n8n = await startN8nWithPackage({
+			tarball: options.tarball,
+			logFile: options.logFile,
+			env: options.env,
+			customExtensions: options.customExtensions,
+		});
 		try {
 			const client = new N8nClient(n8n.baseUrl);
 			await client.setupOwnerAndLogin({

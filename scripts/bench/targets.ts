@@ -49,6 +49,24 @@ function s1Targets(scenario: ScenarioResult, find: (contender: ContenderId) => S
 			verdict: 'INFO',
 		});
 	}
+	const plainNode = find('plainNode');
+	const helper = find('helperLoop');
+	if (plainNode) {
+		targets.push({
+			scenario: 'S1',
+			what: 'this node per item vs a plain node per item (what its checks and pacing cost or save)',
+			measured: `${(node.seconds / plainNode.seconds).toFixed(2)}x (${node.seconds.toFixed(2)} s vs ${plainNode.seconds.toFixed(2)} s)`,
+			verdict: 'INFO',
+		});
+		if (helper) {
+			targets.push({
+				scenario: 'S1',
+				what: "a plain node per item vs n8n's HTTP helper loop (what n8n adds: expressions, the execution)",
+				measured: `${(plainNode.seconds / helper.seconds).toFixed(2)}x (${plainNode.seconds.toFixed(2)} s vs ${helper.seconds.toFixed(2)} s)`,
+				verdict: 'INFO',
+			});
+		}
+	}
 	return targets;
 }
 
