@@ -2,9 +2,9 @@
 // Bench only, never shipped: n8n loads it from N8N_CUSTOM_EXTENSIONS as CUSTOM.benchPlainNode.
 // The helper loop (e) as the plainest node would run it inside n8n: per item it reads its
 // parameters (n8n evaluates their expressions), then sends one request through n8n's
-// authenticated HTTP helper, at most `concurrency` at once; no check, pacing, retry or error
-// handling. Beside (e) it shows what n8n adds per item; beside this package's node, what the
-// package's checks and pacing cost or save.
+// authenticated HTTP helper (which reads the credential each time, as n8n's own nodes let it), at
+// most `concurrency` at once; no check, pacing, retry or error handling. Beside (e) it shows what
+// n8n adds per item; beside this package's node, what the package's checks and pacing cost or save.
 class BenchPlainNode {
 	constructor() {
 		this.description = {
