@@ -140,6 +140,77 @@ describe('Verification Code > Send: resend cooldown', () => {
 		expect(fixture.sandbox.counters().messagesSent).toBe(3);
 	});
 
+	it('lets a phone through later in the same run once its cooldown has ended', async () => {
+		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendOtpAppOne', kind: 'delay', delayMs: 2100, count: 1 }] });
+		const { error } = await fixture.run({
+			typeVersion: TOKEN_VERSION,
+			parameters: sendCodeParams({ phone: '={{ $json.phone }}', options: { concurrency: 1, resendCooldown: 1 } }),
+			items: [{ phone: '375291000001' }, { phone: '375291000002' }, { phone: '375291000001' }],
+		});
+		expect(error).toBeUndefined();
+		expect(fixture.sandbox.counters().sent.map((group) => group.phone)).toEqual(['375291000001', '375291000002', '375291000001']);
+	});
+
+	it('makes room in a full cooldown list for a phone once older cooldowns have ended during the run', async () => {
+		const endsSoon = Math.floor(Date.now() / 1000) + 1;
+		const resends = Object.fromEntries(Array.from({ length: 4999 }, (_, index) => [`ending-${index}`, endsSoon]));
+		const staticData: IDataObject = { global: { messagingServiceVerification: { checks: {}, resends } } };
+		// the first item takes the 5,000th place and is answered 2.1 s late; by the second, the others have ended
+		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendOtpAppOne', kind: 'delay', delayMs: 2100, count: 1 }] });
+		const { error } = await fixture.run({
+			typeVersion: TOKEN_VERSION,
+			parameters: sendCodeParams({ phone: '={{ $json.phone }}', options: { concurrency: 1 } }),
+			items: [{ phone: '375291000001' }, { phone: '375291000002' }],
+			staticData,
+		});
+		expect(error).toBeUndefined();
+		expect(fixture.sandbox.counters().messagesSent).toBe(2);
+	});
+
+	it('holds for two executions at once that share the static data (one n8n process): one code per phone', async () => {
+		const staticData: IDataObject = {};
+		// one item at a time, each answer 10 ms late: the two runs take turns writing the static data
+		fixture.sandbox.setFaults({ latencyMs: 10 });
+		const items = Array.from({ length: 20 }, (_, index) => ({ phone: String(375291000000 + (index % 10)) }));
+		const run = async () =>
+			await fixture.run({
+				typeVersion: TOKEN_VERSION,
+				continueOnFail: true,
+				parameters: sendCodeParams({ phone: '={{ $json.phone }}', options: { concurrency: 1 } }),
+				items,
+				staticData,
+			});
+		const runs = await Promise.all([run(), run()]);
+		const outputs = runs.flatMap((result) => result.items.map((item) => item.json));
+		expect(outputs.filter((json) => typeof json.token === 'string')).toHaveLength(10);
+		expect(outputs.filter((json) => /less than 60 s ago/.test(String(json.error)))).toHaveLength(30);
+		expect(new Set(fixture.sandbox.counters().sent.map((group) => group.phone)).size).toBe(10);
+		expect(fixture.sandbox.counters().messagesSent).toBe(10);
+	});
+
+	it('in one run of 5,004 items sends one code to each of 5,000 phones and refuses the repeats and the 5,001st phone', async () => {
+		const staticData: IDataObject = {};
+		const phones = Array.from({ length: 5001 }, (_, index) => String(375290000000 + index));
+		const items = [...phones, phones[0], phones[2500], phones[4999]].map((phone) => ({ phone }));
+		const { items: outputs, error } = await fixture.run({
+			typeVersion: TOKEN_VERSION,
+			continueOnFail: true,
+			parameters: sendCodeParams({ phone: '={{ $json.phone }}' }),
+			items,
+			staticData,
+		});
+		expect(error).toBeUndefined();
+		expect(outputs.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
+		const errors = outputs.map((item) => String(item.json.error ?? ''));
+		expect(errors.filter((message) => /less than 60 s ago/.test(message))).toHaveLength(3);
+		expect(errors.filter((message) => /too many phones are in their resend cooldown/.test(message))).toHaveLength(1);
+		const sent = fixture.sandbox.counters().sent.map((group) => group.phone);
+		expect(sent).toHaveLength(5000);
+		expect(new Set(sent).size).toBe(5000);
+		const stored = (staticData.global as { messagingServiceVerification: { resends: IDataObject } }).messagingServiceVerification;
+		expect(Object.keys(stored.resends)).toHaveLength(5000);
+	});
+
 	it('does not count a send the service refused', async () => {
 		const staticData: IDataObject = {};
 		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendOtpAppOne', kind: '400', count: 1 }] });

@@ -39,5 +39,5 @@ export function reserveResend(
 	}
 	const until = now + cooldown;
 	state.startCooldown(name, until);
-	return () => state.cancelCooldown(name, until);
+	return () => VerificationState.open(context, Math.floor(Date.now() / 1000)).cancelCooldown(name, until);
 }

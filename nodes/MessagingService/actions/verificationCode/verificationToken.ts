@@ -37,6 +37,9 @@ function key(material: string, salt: string, info: string): Buffer {
 	return Buffer.from(hkdfSync('sha256', material, salt, info, 32));
 }
 
+// Derived once per credential object (n8n hands one to every item of an execution), not per item.
+const keysOfCredential = new WeakMap<object, { material: string; salt: string; keys: VerificationKeys }>();
+
 /**
  * The keys of a credential: from its Verification Secret, or when that is empty from its API key
  * through HKDF with a fixed label (one-way: the key cannot be found from them, and a token of
@@ -46,7 +49,11 @@ export function verificationKeys(credentials: ICredentialDataDecryptedObject): V
 	const secret = typeof credentials.verificationSecret === 'string' ? credentials.verificationSecret : '';
 	const material = secret !== '' ? secret : String(credentials.apiKey ?? '');
 	const salt = `${LABEL} ${secret !== '' ? 'secret' : 'api key'}`;
-	return { token: key(material, salt, 'token'), code: key(material, salt, 'code'), phone: key(material, salt, 'phone') };
+	const known = keysOfCredential.get(credentials);
+	if (known && known.material === material && known.salt === salt) return known.keys;
+	const keys = { token: key(material, salt, 'token'), code: key(material, salt, 'code'), phone: key(material, salt, 'phone') };
+	keysOfCredential.set(credentials, { material, salt, keys });
+	return keys;
 }
 
 function tag(secret: Buffer, ...parts: string[]): Buffer {
