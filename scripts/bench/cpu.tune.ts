@@ -5,13 +5,22 @@
 //   node --cpu-prof --cpu-prof-dir /tmp/prof node_modules/.bin/jest --runInBand \
 //     --roots '<rootDir>/scripts/bench' --testMatch '**/cpu.tune.ts' --testTimeout 600000
 //   CPU_ITEMS=1000 CPU_RUNS=3 CPU_CONCURRENCY=50 (defaults)
+//   CPU_OPERATION=verificationCode: Verification Code > Send (version 3, with its resend cooldown) instead of SMS > Send
+import type { INodeParameters } from 'n8n-workflow';
 import { host } from '../../test/e2e/lib/host';
 import { TEST_API_KEY } from '../../test/harness/keys';
 import { runNode } from '../../test/harness/runNode';
 import { phoneOf, smsSendPerItem } from '../../test/throughput/perItemSms';
 import { BenchEmulator } from './emulator';
 
-it('prints the CPU per item of the per-item send path in the engine', async () => {
+function parametersOf(emulator: BenchEmulator, concurrency: number): { parameters: INodeParameters; typeVersion?: number } {
+	if (process.env.CPU_OPERATION === 'verificationCode') {
+		return { parameters: { resource: 'verificationCode', operation: 'send', phone: '={{ $json.phone }}', options: { concurrency } }, typeVersion: 3 };
+	}
+	return { parameters: smsSendPerItem(emulator.alphanameId, { concurrency }) };
+}
+
+it('prints the CPU per item of a per-item send in the engine', async () => {
 	const items = Number(process.env.CPU_ITEMS ?? 1000);
 	const runs = Number(process.env.CPU_RUNS ?? 3);
 	const concurrency = Number(process.env.CPU_CONCURRENCY ?? 50);
@@ -24,11 +33,7 @@ it('prints the CPU per item of the per-item send path in the engine', async () =
 		for (let run = 0; run <= runs; run++) {
 			const cpu = process.cpuUsage();
 			const started = Date.now();
-			const { items: output, error } = await runNode({
-				baseUrl: emulator.baseUrl,
-				parameters: smsSendPerItem(emulator.alphanameId, { concurrency }),
-				items: input,
-			});
+			const { items: output, error } = await runNode({ baseUrl: emulator.baseUrl, items: input, ...parametersOf(emulator, concurrency) });
 			const used = process.cpuUsage(cpu);
 			expect(error).toBeUndefined();
 			expect(output).toHaveLength(items);
