@@ -45,6 +45,11 @@ describe('the demo command', () => {
 			expect(output).toContain(`${example.workflow.name}: http://127.0.0.1:${n8nPort}/workflow/`);
 			expect(output).toContain(`(${example.file})`);
 		}
+		// the sign-up hints call the example's own webhooks
+		const signUp = readExampleWorkflows(host.repoRoot).find((example) => example.file.endsWith('signup-verification-code.json'));
+		const webhookPaths = (signUp?.workflow.nodes ?? []).filter((node) => node.type === 'n8n-nodes-base.webhook').map((node) => String(node.parameters.path));
+		expect(webhookPaths).toHaveLength(2);
+		for (const webhookPath of webhookPaths) expect(output).toContain(`curl -s -X POST http://127.0.0.1:${n8nPort}/webhook/${webhookPath} `);
 		expect(code).toBe(0);
 		expect(await isPortFree(n8nPort)).toBe(true);
 		expect(await isPortFree(emulatorPort)).toBe(true);
