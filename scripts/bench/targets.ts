@@ -39,34 +39,19 @@ function s1Targets(scenario: ScenarioResult, find: (contender: ContenderId) => S
 			verdict: verdict(node.seconds <= http.seconds && complete),
 		});
 	}
-	for (const loop of ['axiosLoop', 'helperLoop'] as const) {
-		const result = find(loop);
-		if (!result) continue;
-		targets.push({
-			scenario: 'S1',
-			what: `this node per item vs ${loop === 'axiosLoop' ? 'the plain axios loop' : "n8n's HTTP helper loop"} at the same concurrency`,
-			measured: `${(node.seconds / result.seconds).toFixed(2)}x (${node.seconds.toFixed(2)} s vs ${result.seconds.toFixed(2)} s)`,
-			verdict: 'INFO',
-		});
-	}
-	const plainNode = find('plainNode');
-	const helper = find('helperLoop');
-	if (plainNode) {
-		targets.push({
-			scenario: 'S1',
-			what: 'this node per item vs a plain node per item (what its checks and pacing cost or save)',
-			measured: `${(node.seconds / plainNode.seconds).toFixed(2)}x (${node.seconds.toFixed(2)} s vs ${plainNode.seconds.toFixed(2)} s)`,
-			verdict: 'INFO',
-		});
-		if (helper) {
-			targets.push({
-				scenario: 'S1',
-				what: "a plain node per item vs n8n's HTTP helper loop (what n8n adds: expressions, a credential read per request, the execution)",
-				measured: `${(plainNode.seconds / helper.seconds).toFixed(2)}x (${plainNode.seconds.toFixed(2)} s vs ${helper.seconds.toFixed(2)} s)`,
-				verdict: 'INFO',
-			});
-		}
-	}
+	const comparison = (what: string, a?: { seconds: number }, b?: { seconds: number }) => {
+		if (!a || !b) return;
+		const measured = `${(a.seconds / b.seconds).toFixed(2)}x (${a.seconds.toFixed(2)} s vs ${b.seconds.toFixed(2)} s)`;
+		targets.push({ scenario: 'S1', what, measured, verdict: 'INFO' });
+	};
+	comparison('this node per item vs the plain axios loop at the same concurrency', node, find('axiosLoop'));
+	comparison("this node per item vs n8n's HTTP helper loop at the same concurrency", node, find('helperLoop'));
+	comparison('this node per item vs a plain node per item (what its checks and pacing cost or save)', node, find('plainNode'));
+	comparison(
+		"a plain node per item vs n8n's HTTP helper loop (what n8n adds: expressions, a credential read per request, the execution)",
+		find('plainNode'),
+		find('helperLoop'),
+	);
 	return targets;
 }
 

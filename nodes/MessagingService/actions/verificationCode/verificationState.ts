@@ -52,15 +52,15 @@ function pruned(value: unknown, now: number): Stored {
  * A node's run prunes the state when it first opens it, and its items then share it: an item costs
  * the same with 5,000 entries as with none (a copy per item made 5,000 sends three times as slow as
  * 5,000 SMS). Entries that expire during the run count as gone, and a full map is pruned again
- * (at most once a second) before anything is refused. The run opens it afresh when another execution sharing the static
- * data has written it since.
+ * (at most once a second) before anything is refused. The run opens it afresh when another
+ * execution sharing the static data has written it since.
  */
 const openStates = new WeakMap<IExecuteFunctions, VerificationState>();
 
 export class VerificationState {
 	private now: number;
 
-	/** when expired entries were last dropped (Unix seconds): at most once a second */
+	/** when expired entries were last dropped (Unix seconds) */
 	private prunedAt: number;
 
 	private checkCount: number;
