@@ -211,6 +211,25 @@ describe('Verification Code > Send: resend cooldown', () => {
 		expect(Object.keys(stored.resends)).toHaveLength(5000);
 	});
 
+	it.each([1, 10])(
+		'with Retry On Fail (Concurrency %i) and the fifth send refused, the next try sends each remaining phone once and refuses none',
+		async (concurrency) => {
+			fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendOtpAppOne', kind: '400', after: 4, count: 1 }] });
+			const items = Array.from({ length: 10 }, (_, index) => ({ phone: String(375291000000 + index) }));
+			const { items: outputs, error } = await fixture.run({
+				typeVersion: TOKEN_VERSION,
+				parameters: sendCodeParams({ phone: '={{ $json.phone }}', options: { concurrency } }),
+				items,
+				staticData: {},
+				retryOnFail: { maxTries: 3, waitBetweenTries: 0 },
+			});
+			expect(error).toBeUndefined();
+			expect(outputs.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
+			expect(outputs.every((item) => typeof item.json.token === 'string')).toBe(true);
+			expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: 10, duplicates: 0 });
+		},
+	);
+
 	it('does not count a send the service refused', async () => {
 		const staticData: IDataObject = {};
 		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendOtpAppOne', kind: '400', count: 1 }] });
