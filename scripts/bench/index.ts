@@ -203,7 +203,7 @@ async function main(): Promise<void> {
 		if (n8n && plans.some((plan) => plan.id !== 'S5')) {
 			step('warming up (20 items through each contender; not measured)');
 			const warmup: ScenarioPlan = { id: 'S1', title: 'warm-up', items: 20, faults: {}, contenders: [] };
-			for (const id of ['axiosLoop', 'helperLoop', 'httpDefault', 'plainNode', 'nodePerItem', 'nodeBatch'] as ContenderId[]) {
+			for (const id of SCENARIOS.find((plan) => plan.id === 'S1')?.contenders ?? []) {
 				const result = await runContender(id, warmup, 20);
 				if (result.status !== 'success' || result.delivery.delivered !== 20) {
 					throw new Error(`warm-up of ${CONTENDER_LABELS[id]} failed: ${result.status} ${result.error ?? ''} (${result.delivery.delivered} of 20 sent)`);

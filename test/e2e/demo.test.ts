@@ -41,12 +41,13 @@ describe('the demo command', () => {
 		expect(output).toMatch(/templates \(Template\)\s+4001 \(Welcome\), 4002 \(Order shipped\)/);
 		expect(output).toContain("The credential's defaults: sender name 1001, chat sender 2001, subscriber list 3001");
 		expect(output).toContain(`curl -s -X POST http://127.0.0.1:${emulatorPort}/__sandbox/replies`);
-		for (const example of readExampleWorkflows(host.repoRoot)) {
+		const examples = readExampleWorkflows(host.repoRoot);
+		for (const example of examples) {
 			expect(output).toContain(`${example.workflow.name}: http://127.0.0.1:${n8nPort}/workflow/`);
 			expect(output).toContain(`(${example.file})`);
 		}
 		// the sign-up hints call the example's own webhooks
-		const signUp = readExampleWorkflows(host.repoRoot).find((example) => example.file.endsWith('signup-verification-code.json'));
+		const signUp = examples.find((example) => example.file.endsWith('signup-verification-code.json'));
 		const webhookPaths = (signUp?.workflow.nodes ?? []).filter((node) => node.type === 'n8n-nodes-base.webhook').map((node) => String(node.parameters.path));
 		expect(webhookPaths).toHaveLength(2);
 		for (const webhookPath of webhookPaths) expect(output).toContain(`curl -s -X POST http://127.0.0.1:${n8nPort}/webhook/${webhookPath} `);

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useSandbox } from '../../harness/sandbox';
-import { checkCode, checkCodes, clockAhead, sendCode, wrongCodeFor } from './setup';
+import { checkCode, checkCodes, clockAhead, sendCode, storedVerification, wrongCodeFor } from './setup';
 
 const fixture = useSandbox();
 
@@ -172,7 +172,7 @@ describe('Verification Code > Check: attempt limit', () => {
 		clockAhead(2 * 60_000);
 		const second = await sendCode(fixture, { phone: '375291000002' });
 		await checkCode(fixture, second.token, wrongCodeFor(second.code), { staticData });
-		const checks = (staticData.global as { messagingServiceVerification: { checks: IDataObject } }).messagingServiceVerification.checks;
+		const { checks } = storedVerification(staticData);
 		expect(Object.keys(checks)).toEqual([JSON.parse(Buffer.from(second.token.split('.')[0], 'base64url').toString()).n]);
 	});
 

@@ -3,7 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { badInputTable } from '../../harness/badInputTable';
 import { itRefusesBadItems } from '../../harness/badInput';
 import { useSandbox } from '../../harness/sandbox';
-import { clockAhead, sendCode, sendParams, TOKEN_VERSION } from './setup';
+import { clockAhead, sendCode, sendParams, storedVerification, TOKEN_VERSION } from './setup';
 
 const fixture = useSandbox();
 const sendCodeParams = (overrides: INodeParameters) => sendParams(fixture, overrides);
@@ -207,8 +207,7 @@ describe('Verification Code > Send: resend cooldown', () => {
 		const sent = fixture.sandbox.counters().sent.map((group) => group.phone);
 		expect(sent).toHaveLength(5000);
 		expect(new Set(sent).size).toBe(5000);
-		const stored = (staticData.global as { messagingServiceVerification: { resends: IDataObject } }).messagingServiceVerification;
-		expect(Object.keys(stored.resends)).toHaveLength(5000);
+		expect(Object.keys(storedVerification(staticData).resends)).toHaveLength(5000);
 	});
 
 	it.each([1, 10])(

@@ -65,3 +65,8 @@ export function clockAhead(ms: number): void {
 export function wrongCodeFor(code: string): string {
 	return code.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
 }
+
+/** What Send and Check keep in the workflow's static data (`staticData` as a run left it). */
+export function storedVerification(staticData: IDataObject): { checks: IDataObject; resends: IDataObject } {
+	return (staticData.global as { messagingServiceVerification: { checks: IDataObject; resends: IDataObject } }).messagingServiceVerification;
+}

@@ -5,7 +5,7 @@ import { readCredential } from '../../transport/request';
 import { forOperation } from '../display';
 import { readNumberOption } from './numberOption';
 import { codeMatches, readToken, verificationKeys } from './verificationToken';
-import { VerificationState } from './verificationState';
+import { nowInSeconds, VerificationState } from './verificationState';
 
 export const DEFAULT_MAX_WRONG_ATTEMPTS = 5;
 const MAX_WRONG_ATTEMPTS = 20;
@@ -128,7 +128,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (phone !== undefined && phone !== claims.phone) return outcome('otherPhone', about);
 
 	// from reading the token's record to writing it nothing is awaited: items of one execution cannot interleave here
-	const now = Math.floor(Date.now() / 1000);
+	const now = nowInSeconds();
 	if (now >= claims.expiresAt) return outcome('expired', about);
 	const state = VerificationState.open(this, now);
 	const record = state.checkOf(claims.nonce);

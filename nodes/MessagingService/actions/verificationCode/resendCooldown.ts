@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { phoneKey, type VerificationKeys } from './verificationToken';
-import { MAX_ENTRIES, VerificationState } from './verificationState';
+import { MAX_ENTRIES, nowInSeconds, VerificationState } from './verificationState';
 
 function refusal(context: IExecuteFunctions, phone: string, reason: string, description: string, itemIndex: number) {
 	return new NodeOperationError(context.getNode(), `No code sent to Phone "${phone}" in item ${itemIndex}: ${reason}`, {
@@ -24,7 +24,7 @@ export function reserveResend(
 	itemIndex: number,
 ): () => void {
 	if (cooldown === 0) return () => {};
-	const now = Math.floor(Date.now() / 1000);
+	const now = nowInSeconds();
 	const state = VerificationState.open(context, now);
 	const name = phoneKey(keys, phone);
 	const running = state.cooldownOf(name);
@@ -39,5 +39,5 @@ export function reserveResend(
 	}
 	const until = now + cooldown;
 	state.startCooldown(name, until);
-	return () => VerificationState.open(context, Math.floor(Date.now() / 1000)).cancelCooldown(name, until);
+	return () => VerificationState.open(context, nowInSeconds()).cancelCooldown(name, until);
 }

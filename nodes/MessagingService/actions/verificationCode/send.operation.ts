@@ -13,6 +13,7 @@ import { phoneField } from '../shared/recipients';
 import { readNumberOption } from './numberOption';
 import { reserveResend } from './resendCooldown';
 import { issueToken, verificationKeys } from './verificationToken';
+import { nowInSeconds } from './verificationState';
 
 /** The spec: a verification code is digits only, at most 16 characters. */
 export const MAX_CODE_LENGTH = 16;
@@ -203,7 +204,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 		releaseResend();
 		throw withoutKey(error, code);
 	}
-	const expiresAt = Math.floor(Date.now() / 1000) + validMinutes * 60;
+	const expiresAt = nowInSeconds() + validMinutes * 60;
 	return [
 		{
 			...answerWithoutCode(answer, code),

@@ -12,6 +12,9 @@ import { isObject } from '../../base/guards';
 
 const STATIC_DATA_KEY = 'messagingServiceVerification';
 
+/** Now, in the Unix seconds that tokens, cooldowns and the stored counts are written in. */
+export const nowInSeconds = (): number => Math.floor(Date.now() / 1000);
+
 /** Bounds the static data (about 50 bytes an entry); past it, new entries are refused. */
 export const MAX_ENTRIES = 5000;
 
