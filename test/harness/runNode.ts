@@ -41,6 +41,12 @@ export interface RunNodeOptions {
 	timezone?: string;
 	/** the workflow's static data as n8n loads it; give the same object to several runs to carry it across executions */
 	staticData?: IDataObject;
+	/**
+	 * The workflow's ID: what the node keeps per n8n process is kept per workflow. By default one per
+	 * static data object (a run without one is a workflow of its own); give one to run executions of
+	 * one workflow with static data copies of their own, as n8n loads them for executions at once.
+	 */
+	workflowId?: string;
 	/** extra fields of the engine's additionalData, e.g. `executionId` and `webhookWaitingBaseUrl` for signed resume links */
 	additionalData?: Record<string, unknown>;
 }
@@ -71,6 +77,17 @@ function asItem(item: IDataObject | INodeExecutionData | Record<string, unknown>
  */
 const ACTION_NODE_VERSION = 2;
 
+const workflowIds = new WeakMap<IDataObject, string>();
+let workflowsMade = 0;
+
+function workflowIdOf(staticData: IDataObject | undefined): string {
+	const known = staticData && workflowIds.get(staticData);
+	if (known) return known;
+	const id = `harness-${++workflowsMade}`;
+	if (staticData) workflowIds.set(staticData, id);
+	return id;
+}
+
 export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	const node = harnessNode({
 		id: 'node-under-test',
@@ -85,7 +102,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			: {}),
 	});
 	const workflow = oneNodeWorkflow(node, {
-		id: 'harness',
+		id: options.workflowId ?? workflowIdOf(options.staticData),
 		name: 'harness',
 		active: false,
 		timezone: options.timezone,

@@ -7,7 +7,7 @@ import type { SandboxFixture } from '../../harness/sandbox';
 /** The node version whose Send returns a token and not the code. */
 export const TOKEN_VERSION = 3;
 
-export type RunExtras = Partial<Pick<RunNodeOptions, 'staticData' | 'credentialFields' | 'apiKey' | 'continueOnFail' | 'items' | 'typeVersion'>>;
+export type RunExtras = Partial<Pick<RunNodeOptions, 'staticData' | 'workflowId' | 'credentialFields' | 'apiKey' | 'continueOnFail' | 'items' | 'typeVersion'>>;
 
 export const sendParams = (fixture: SandboxFixture, overrides: INodeParameters = {}) =>
 	params(fixture.account, 'verificationCode', 'send', overrides);

@@ -13,8 +13,9 @@ function refusal(context: IExecuteFunctions, phone: string, reason: string, desc
 
 /**
  * Starts the phone's resend cooldown before its code goes out, or refuses the send while one runs.
- * Returns what undoes it when the send fails. Nothing is awaited from the check to the start, so
- * items of one execution cannot both pass.
+ * Returns what releases it when the service refused the send. Nothing is awaited from the check to
+ * the start, and all executions of the workflow in this n8n process share the state, so two sends
+ * at once cannot both pass.
  */
 export function reserveResend(
 	context: IExecuteFunctions,
@@ -37,7 +38,6 @@ export function reserveResend(
 		const wait = `The workflow keeps at most ${MAX_ENTRIES} phones in the cooldown; try again when older cooldowns have ended.`;
 		throw refusal(context, phone, 'too many phones are in their resend cooldown', wait, itemIndex);
 	}
-	const until = now + cooldown;
-	state.startCooldown(name, until);
-	return () => VerificationState.open(context, nowInSeconds()).cancelCooldown(name, until);
+	const until = state.startCooldown(name, now + cooldown);
+	return () => VerificationState.open(context, nowInSeconds()).releaseCooldown(name, until);
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'crypto';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { readPhone } from '../../helpers/fields';
 import { invalidField } from '../../base/validation';
@@ -157,6 +158,23 @@ function readCode(context: IExecuteFunctions, itemIndex: number): string {
 	return generateCode(length);
 }
 
+/**
+ * After a failed send: a send the service clearly refused releases the phone's cooldown; one that
+ * may have gone out (a 5xx, a cut connection, a timeout) keeps it, or a second code could follow
+ * the first at once. The error's description says which.
+ */
+function settleCooldown(error: unknown, releaseResend: () => void): void {
+	const mayHaveBeenSent = !(error instanceof NodeApiError) || error.context.outcomeUnknown === true;
+	if (!mayHaveBeenSent) releaseResend();
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		const said = mayHaveBeenSent ? COOLDOWN_KEPT : COOLDOWN_RELEASED;
+		error.description = error.description ? `${error.description} ${said}` : said;
+	}
+}
+
+const COOLDOWN_KEPT = 'The code may have reached the phone, so its Resend Cooldown stays: another code can be sent when it ends.';
+const COOLDOWN_RELEASED = 'No code went out, so the Resend Cooldown of this phone was released: another code can be sent at once.';
+
 /** The service's answer without the code, should it echo the message it sent. */
 function answerWithoutCode(answer: IDataObject, code: string): IDataObject {
 	return Object.fromEntries(Object.entries(redactDeep(answer, code)).filter(([, value]) => String(value) !== code));
@@ -201,7 +219,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	try {
 		answer = await api.one(method, { phone, message: code });
 	} catch (error) {
-		releaseResend();
+		if (cooldown > 0) settleCooldown(error, releaseResend);
 		throw withoutKey(error, code);
 	}
 	const expiresAt = nowInSeconds() + validMinutes * 60;

@@ -1,10 +1,15 @@
 /**
- * What Send and Check remember across executions, in the workflow's static data (global, so all
- * Send and Check nodes of a workflow share it): wrong attempts and use per token, and the resend
- * cooldown per phone. n8n loads static data when an execution starts and saves it when the
- * execution ends (not for manual executions); docs/verification-codes.md says what that means
- * when executions overlap. No code and no phone number is stored: tokens by their nonce, phones
- * by an HMAC.
+ * What Send and Check remember: wrong attempts and use per token, and the resend cooldown per
+ * phone. No code and no phone number is kept: tokens by their nonce, phones by an HMAC.
+ *
+ * Each execution gets its own copy of the workflow's static data, loaded when its request arrived
+ * and written back whole when it ends, so executions at once do not see each other's counts there.
+ * The counts that decide are therefore kept once per n8n process and workflow (`processStates`),
+ * read and changed with nothing awaited in between. Every execution that opens the state merges its
+ * copy of the static data into it (a count only grows, a use stays used, a cooldown only lengthens,
+ * a release stays released) and puts the process's state in its place, so what n8n saves holds all
+ * that this process knows. Another process (a queue-mode worker, a restarted n8n) starts from the
+ * static data it loads: docs/verification-codes.md states the bound that leaves.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -15,7 +20,7 @@ const STATIC_DATA_KEY = 'messagingServiceVerification';
 /** Now, in the Unix seconds that tokens, cooldowns and the stored counts are written in. */
 export const nowInSeconds = (): number => Math.floor(Date.now() / 1000);
 
-/** Bounds the static data (about 50 bytes an entry); past it, new entries are refused. */
+/** Bounds the memory and the static data (about 50 bytes an entry); past it, new entries are refused. */
 export const MAX_ENTRIES = 5000;
 
 export interface CheckRecord {
@@ -23,77 +28,103 @@ export interface CheckRecord {
 	used: boolean;
 }
 
+/** As stored in the static data (the shape 0.1.0 wrote, plus `released`). */
 interface Stored {
 	/** token nonce -> [wrong attempts, used (1) or not (0), expiry in Unix seconds] */
 	checks: Record<string, [number, number, number]>;
 	/** phone key -> end of the cooldown in Unix seconds */
 	resends: Record<string, number>;
+	/** phone key -> end of a cooldown that was released because the service refused its send */
+	released: Record<string, number>;
 }
 
 function numbers(value: unknown, length: number): value is number[] {
 	return Array.isArray(value) && value.length === length && value.every((entry) => typeof entry === 'number');
 }
 
-/** Keeps only well-formed entries that have not expired. */
-function pruned(value: unknown, now: number): Stored {
-	const stored: Stored = { checks: {}, resends: {} };
-	if (!isObject(value)) return stored;
-	if (isObject(value.checks)) {
-		for (const [nonce, entry] of Object.entries(value.checks)) {
-			if (numbers(entry, 3) && entry[2] > now) stored.checks[nonce] = [entry[0], entry[1], entry[2]];
-		}
-	}
-	if (isObject(value.resends)) {
-		for (const [phone, until] of Object.entries(value.resends)) {
-			if (typeof until === 'number' && until > now) stored.resends[phone] = until;
-		}
-	}
-	return stored;
+function ofNumbers(value: unknown): Record<string, number> {
+	if (!isObject(value)) return {};
+	return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
 }
 
-/**
- * A node's run prunes the state when it first opens it, and its items then share it: an item costs
- * the same with 5,000 entries as with none (a copy per item made 5,000 sends three times as slow as
- * 5,000 SMS). Entries that expire during the run count as gone, and a full map is pruned again
- * (at most once a second) before anything is refused. The run opens it afresh when another
- * execution sharing the static data has written it since.
- */
-const openStates = new WeakMap<IExecuteFunctions, VerificationState>();
+const laterOf = (a: number | undefined, b: number) => (a === undefined || b > a ? b : a);
+
+/** One per n8n process and workflow: what all of its executions in this process count against. */
+const processStates = new Map<string, VerificationState>();
+
+/** The node runs that have opened the state: each prunes it once. */
+const openedBy = new WeakSet<IExecuteFunctions>();
 
 export class VerificationState {
-	private now: number;
+	private stored: Stored = { checks: {}, resends: {}, released: {} };
+
+	private now = 0;
 
 	/** when expired entries were last dropped (Unix seconds) */
-	private prunedAt: number;
+	private prunedAt = -1;
 
-	private checkCount: number;
+	private checkCount = 0;
 
-	private resendCount: number;
+	private resendCount = 0;
 
-	private constructor(
-		private readonly staticData: IDataObject,
-		private stored: Stored,
-		now: number,
-	) {
-		this.now = now;
-		this.prunedAt = now;
-		this.checkCount = Object.keys(stored.checks).length;
-		this.resendCount = Object.keys(stored.resends).length;
-	}
-
-	/** The state as of `now` (Unix seconds), expired entries left out. */
+	/**
+	 * The state as of `now` (Unix seconds), with this execution's copy of the static data merged in.
+	 * A node run prunes and merges once, at its first item: an item costs the same with 5,000
+	 * entries as with none.
+	 */
 	static open(context: IExecuteFunctions, now: number): VerificationState {
-		const staticData = context.getWorkflowStaticData('global');
-		const current = staticData[STATIC_DATA_KEY];
-		let state = openStates.get(context);
-		// the stored value is this state's own object as long as nobody else has written it
-		if (!state || current !== state.stored) {
-			state = new VerificationState(staticData, pruned(current, now), now);
-			state.save();
-			openStates.set(context, state);
+		const workflowId = context.getWorkflow().id;
+		let state = workflowId ? processStates.get(workflowId) : undefined;
+		if (!state) {
+			state = new VerificationState();
+			// an unsaved workflow has no id: its state lives as long as its execution's static data
+			if (workflowId) processStates.set(workflowId, state);
 		}
 		state.now = now;
+		const staticData = context.getWorkflowStaticData('global');
+		const copy: unknown = staticData[STATIC_DATA_KEY];
+		if (copy !== state.stored || !openedBy.has(context)) {
+			openedBy.add(context);
+			state.prunedAt = -1;
+			state.pruneExpired();
+			if (copy !== state.stored) state.absorb(copy);
+			// assigned at the top level, which is what marks n8n's static data as changed
+			staticData[STATIC_DATA_KEY] = state.stored as unknown as IDataObject;
+		}
 		return state;
+	}
+
+	/**
+	 * Merges a stored copy: a count only grows, a use stays used, a cooldown only lengthens. Entries
+	 * past the bound are left out: with the table full, their tokens and phones are refused anyway.
+	 */
+	private absorb(copy: unknown): void {
+		if (!isObject(copy)) return;
+		const { checks, resends, released } = this.stored;
+		if (isObject(copy.checks)) {
+			for (const [nonce, entry] of Object.entries(copy.checks)) {
+				if (!numbers(entry, 3) || entry[2] <= this.now) continue;
+				const mine = checks[nonce];
+				if (!mine) {
+					if (this.checkCount >= MAX_ENTRIES) continue;
+					this.checkCount++;
+				}
+				checks[nonce] = mine
+					? [Math.max(mine[0], entry[0]), Math.max(mine[1], entry[1]), Math.max(mine[2], entry[2])]
+					: [entry[0], entry[1], entry[2]];
+			}
+		}
+		for (const [phone, until] of Object.entries(ofNumbers(copy.resends))) {
+			if (until <= this.now) continue;
+			if (resends[phone] === undefined) {
+				if (this.resendCount >= MAX_ENTRIES) continue;
+				this.resendCount++;
+			}
+			resends[phone] = laterOf(resends[phone], until);
+		}
+		for (const [phone, until] of Object.entries(ofNumbers(copy.released))) {
+			if (until > this.now) released[phone] = laterOf(released[phone], until);
+		}
 	}
 
 	private liveCheck(nonce: string): [number, number, number] | undefined {
@@ -116,13 +147,14 @@ export class VerificationState {
 	recordCheck(nonce: string, record: CheckRecord, expiresAt: number): void {
 		if (!(nonce in this.stored.checks)) this.checkCount++;
 		this.stored.checks[nonce] = [record.wrongAttempts, record.used ? 1 : 0, expiresAt];
-		this.save();
 	}
 
 	/** The end of the phone's cooldown (Unix seconds), if one runs. */
 	cooldownOf(phone: string): number | undefined {
 		const until = this.stored.resends[phone];
-		return until !== undefined && until > this.now ? until : undefined;
+		if (until === undefined || until <= this.now) return undefined;
+		const released = this.stored.released[phone];
+		return released !== undefined && released >= until ? undefined : until;
 	}
 
 	canStartCooldown(): boolean {
@@ -131,34 +163,37 @@ export class VerificationState {
 		return this.resendCount < MAX_ENTRIES;
 	}
 
-	startCooldown(phone: string, until: number): void {
+	/**
+	 * Starts the phone's cooldown, to end at `until` or later: always after a released one, so that
+	 * the release cannot be taken for this cooldown's. Returns when it ends.
+	 */
+	startCooldown(phone: string, until: number): number {
+		const released = this.stored.released[phone];
+		const end = released !== undefined && released >= until ? released + 1 : until;
 		if (!(phone in this.stored.resends)) this.resendCount++;
-		this.stored.resends[phone] = until;
-		this.save();
+		this.stored.resends[phone] = end;
+		return end;
 	}
 
-	/** Ends the cooldown started with `until` (when the send failed), unless another send started a later one. */
-	cancelCooldown(phone: string, until: number): void {
-		if (this.stored.resends[phone] !== until) return;
-		delete this.stored.resends[phone];
-		this.resendCount--;
-		this.save();
+	/** Releases the cooldown that ends at `until` (its send was refused), unless a later one has started. */
+	releaseCooldown(phone: string, until: number): void {
+		if (this.stored.resends[phone] === until) this.stored.released[phone] = until;
 	}
 
 	private pruneExpired(): void {
 		if (this.prunedAt === this.now) return;
 		this.prunedAt = this.now;
-		this.stored = pruned(this.stored, this.now);
-		this.checkCount = Object.keys(this.stored.checks).length;
-		this.resendCount = Object.keys(this.stored.resends).length;
-		this.save();
-	}
-
-	/**
-	 * Writes the whole state back: assigning it at the top level is what marks n8n's static data
-	 * as changed (n8n watches the top object, not plain objects put inside it during a run).
-	 */
-	private save(): void {
-		this.staticData[STATIC_DATA_KEY] = this.stored;
+		const { checks, resends, released } = this.stored;
+		for (const [nonce, entry] of Object.entries(checks)) {
+			if (entry[2] <= this.now) delete checks[nonce];
+		}
+		for (const [phone, until] of Object.entries(resends)) {
+			if (until <= this.now) delete resends[phone];
+		}
+		for (const [phone, until] of Object.entries(released)) {
+			if (until <= this.now) delete released[phone];
+		}
+		this.checkCount = Object.keys(checks).length;
+		this.resendCount = Object.keys(resends).length;
 	}
 }
