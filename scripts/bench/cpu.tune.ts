@@ -6,6 +6,7 @@
 //     --roots '<rootDir>/scripts/bench' --testMatch '**/cpu.tune.ts' --testTimeout 600000
 //   CPU_ITEMS=1000 CPU_RUNS=3 CPU_CONCURRENCY=50 (defaults)
 //   CPU_OPERATION=verificationCode: Verification Code > Send (version 3, with its resend cooldown) instead of SMS > Send
+//   CPU_OPERATION=verificationCheck: Verification Code > Check, each item a wrong code for a token of its own
 import type { INodeParameters } from 'n8n-workflow';
 import { host } from '../../test/e2e/lib/host';
 import { TEST_API_KEY } from '../../test/harness/keys';
@@ -13,11 +14,26 @@ import { runNode } from '../../test/harness/runNode';
 import { phoneOf, smsSendPerItem } from '../../test/throughput/perItemSms';
 import { BenchEmulator } from './emulator';
 
+const verificationSend = (concurrency: number) => ({
+	parameters: { resource: 'verificationCode', operation: 'send', phone: '={{ $json.phone }}', options: { concurrency } },
+	typeVersion: 3,
+});
+
 function parametersOf(emulator: BenchEmulator, concurrency: number): { parameters: INodeParameters; typeVersion?: number } {
-	if (process.env.CPU_OPERATION === 'verificationCode') {
-		return { parameters: { resource: 'verificationCode', operation: 'send', phone: '={{ $json.phone }}', options: { concurrency } }, typeVersion: 3 };
+	if (process.env.CPU_OPERATION === 'verificationCode') return verificationSend(concurrency);
+	if (process.env.CPU_OPERATION === 'verificationCheck') {
+		return { parameters: { resource: 'verificationCode', operation: 'check', token: '={{ $json.token }}', enteredCode: '={{ $json.code }}' }, typeVersion: 3 };
 	}
 	return { parameters: smsSendPerItem(emulator.alphanameId, { concurrency }) };
+}
+
+/** The items of the measured runs: for Check, one token each, from a Send that is not measured. */
+async function inputOf(emulator: BenchEmulator, items: number, concurrency: number) {
+	const phones = Array.from({ length: items }, (_, index) => ({ phone: phoneOf(index), text: 'CPU per item' }));
+	if (process.env.CPU_OPERATION !== 'verificationCheck') return phones;
+	const { items: sent, error } = await runNode({ baseUrl: emulator.baseUrl, items: phones, ...verificationSend(concurrency) });
+	expect(error).toBeUndefined();
+	return sent.map((item) => ({ token: item.json.token, code: '0' }));
 }
 
 it('prints the CPU per item of a per-item send in the engine', async () => {
@@ -27,7 +43,7 @@ it('prints the CPU per item of a per-item send in the engine', async () => {
 	const emulator = await BenchEmulator.start(host.repoRoot, TEST_API_KEY);
 	try {
 		await emulator.prepare({ latencyMs: 0 });
-		const input = Array.from({ length: items }, (_, index) => ({ phone: phoneOf(index), text: 'CPU per item' }));
+		const input = await inputOf(emulator, items, concurrency);
 		const lines: string[] = [];
 		// the first run warms the JIT and is not counted
 		for (let run = 0; run <= runs; run++) {

@@ -3,12 +3,16 @@
 // when missing, started as plain processes), n8n main and two workers, the package installed from
 // its npm tarball. Which worker ran an execution is read from the workers' own logs.
 import axios from 'axios';
+import type { IDataObject } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
 import { N8nClient } from './lib/n8n-client';
 import type { ExecutionDetails } from './lib/n8n-types';
 import { startQueueModeN8n, type QueueModeN8n } from './lib/queue-mode/queue-n8n';
+import { ATTACK_GUESSES, atOnce, codesSentTo, guesses, post, RIGHT_CODE_AT, signUpExample, signUpVariant, tally, wrongCode } from './lib/verification-attack';
+import { waitUntilListening } from './lib/webhooks';
 import { manualTriggerNode, workflowOf, type NodeSpec } from './lib/workflow-builder';
+import { withCredential } from '../../scripts/demo/examples';
 
 const PACKAGE = 'n8n-nodes-messaging-service';
 const TOKEN = 'queue-mode-token';
@@ -302,4 +306,54 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 			await client.deactivateWorkflow(workflow.id);
 		}
 	});
+
+	it('verification codes under attack, as two workers count them: at most 2 x 5 wrong codes, 2 valid, 2 codes a phone', async () => {
+		const WORKERS = 2;
+		const shipped = await client.createWorkflow(withCredential(signUpExample(), credential));
+		const attack = await client.createWorkflow(withCredential(signUpVariant('verification-attack', 4), credential));
+		await client.activateWorkflow(shipped.id);
+		await client.activateWorkflow(attack.id);
+		try {
+			const url = (path: string) => `${n8n.baseUrl}/webhook/${path}`;
+			for (const path of ['verification-code/start', 'verification-code/verify', 'verification-attack/start', 'verification-attack/verify']) {
+				await waitUntilListening(url(path));
+			}
+			const start = async (path: string, phone: string) => await post(url(`${path}/start`), { phone });
+			const verifyAll = async (path: string, token: IDataObject[string], codes: string[], inFlight: number) =>
+				await atOnce(codes, inFlight, async (code) => await post(url(`${path}/verify`), { token, code }));
+
+			const wrong = await start('verification-code', '375291234580');
+			const [code] = codesSentTo(sandbox, '375291234580');
+			const wrongAnswers = tally(await verifyAll('verification-code', wrong.token, Array<string>(100).fill(wrongCode(code)), 100));
+			expect(wrongAnswers.wrongCode).toBeGreaterThanOrEqual(5);
+			expect(wrongAnswers.wrongCode).toBeLessThanOrEqual(WORKERS * 5);
+			expect(wrongAnswers.wrongCode + wrongAnswers.tooManyAttempts).toBe(100);
+			expect(await post(url('verification-code/verify'), { token: wrong.token, code })).toMatchObject({ status: 'tooManyAttempts' });
+			const workers = new Set((await client.listExecutions(shipped.id)).map((execution) => n8n.workerOf(execution.id)));
+			expect([...workers].sort()).toEqual([0, 1]);
+
+			const right = await start('verification-code', '375291234581');
+			const [rightCode] = codesSentTo(sandbox, '375291234581');
+			const rightAnswers = tally(await verifyAll('verification-code', right.token, Array<string>(20).fill(rightCode), 20));
+			expect(rightAnswers.valid).toBeGreaterThanOrEqual(1);
+			expect(rightAnswers.valid).toBeLessThanOrEqual(WORKERS);
+			expect(rightAnswers.valid + rightAnswers.alreadyUsed).toBe(20);
+
+			const starts = await atOnce(Array<string>(20).fill('375291234582'), 20, async (phone) => await start('verification-code', phone));
+			const sent = codesSentTo(sandbox, '375291234582').length;
+			expect(sent).toBeGreaterThanOrEqual(1);
+			expect(sent).toBeLessThanOrEqual(WORKERS);
+			expect(starts.filter((answer) => typeof answer.token === 'string')).toHaveLength(sent);
+
+			const brute = await start('verification-attack', '375291234583');
+			const [fourDigits] = codesSentTo(sandbox, '375291234583');
+			const bruteAnswers = tally(await verifyAll('verification-attack', brute.token, guesses(4, fourDigits, RIGHT_CODE_AT, ATTACK_GUESSES), 200));
+			expect(bruteAnswers.valid).toBeUndefined();
+			expect(bruteAnswers.wrongCode).toBeLessThanOrEqual(WORKERS * 5);
+			expect(bruteAnswers.wrongCode + bruteAnswers.tooManyAttempts).toBe(ATTACK_GUESSES);
+		} finally {
+			await client.deactivateWorkflow(shipped.id);
+			await client.deactivateWorkflow(attack.id);
+		}
+	}, 1_800_000);
 });
