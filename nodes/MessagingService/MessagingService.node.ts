@@ -20,6 +20,8 @@ import {
 	searchTemplates,
 } from './methods/listSearch';
 import { messagingServiceApiTest } from './methods/credentialTest';
+import { actionNodeBuilderHint } from './hints/builder';
+import { actionNodeEditorHints } from './hints/editor';
 
 export class MessagingService implements INodeType {
 	description: INodeTypeDescription = {
@@ -39,6 +41,8 @@ export class MessagingService implements INodeType {
 		description: 'Send SMS, chat-app messages and verification codes, read chat replies and manage message templates',
 		defaults: { name: 'Messaging Service' },
 		usableAsTool: true,
+		builderHint: actionNodeBuilderHint,
+		hints: actionNodeEditorHints,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],

@@ -11,6 +11,7 @@ import { callbackTriggerProperties } from './callbackTrigger/description';
 import { callbackLifecycle } from './callbackTrigger/lifecycle';
 import { receiveCallback } from './callbackTrigger/receive';
 import { messagingServiceApiTest } from './methods/credentialTest';
+import { callbackTriggerBuilderHint } from './hints/builder';
 
 export class MessagingServiceCallbackTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -25,6 +26,7 @@ export class MessagingServiceCallbackTrigger implements INodeType {
 		subtitle: '={{$parameter["output"] === "delivery" ? "One item per delivery" : "One item per mailing"}}',
 		description: 'Starts the workflow when the service reports the outcome of a batch sent with Send Batch',
 		defaults: { name: 'Messaging Service Callback Trigger' },
+		builderHint: callbackTriggerBuilderHint,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],

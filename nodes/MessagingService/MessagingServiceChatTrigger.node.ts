@@ -10,6 +10,7 @@ import { messagingServiceApiTest } from './methods/credentialTest';
 import { createApiClient } from './transport/client';
 import { RequestPacer } from './transport/pacer';
 import { apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
+import { chatTriggerBuilderHint } from './hints/builder';
 
 /** How long "Listen for Test Event" waits for a turn before n8n's editor gives up anyway. */
 const MANUAL_LIMIT_MS = 10 * 60_000;
@@ -33,6 +34,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 		eventTriggerDescription: 'Waiting for a customer to reply to a chat mailing',
 		activationMessage: 'Replies to your chat mailings now start this workflow, once per turn.',
 		properties: chatTriggerProperties,
+		builderHint: chatTriggerBuilderHint,
 	};
 
 	methods = {

@@ -6,6 +6,8 @@ import { apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
 import { pollReplies, type PollResult } from './trigger/poll';
 import { searchChatMailings } from './methods/listSearch';
 import { messagingServiceApiTest } from './methods/credentialTest';
+import { replyTriggerBuilderHint } from './hints/builder';
+import { replyTriggerEditorHints } from './hints/editor';
 
 /** The static data of the workflows this n8n process has polled (process memory, never state). */
 const pollingSince = new WeakSet<object>();
@@ -25,6 +27,8 @@ export class MessagingServiceTrigger implements INodeType {
 		description: 'Send SMS, chat-app messages and verification codes, and start workflows on replies to chat mailings',
 		defaults: { name: 'Messaging Service Trigger' },
 		polling: true,
+		builderHint: replyTriggerBuilderHint,
+		hints: replyTriggerEditorHints,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],

@@ -25,9 +25,18 @@ export const resources: Record<string, ResourceModule> = {
 	template,
 };
 
+/** What n8n's AI Workflow Builder reads about each resource (convention: hints/builder.ts). */
+const resourceBuilderHints: Record<string, string> = {
+	sms: 'Text messages to phones: one per item (`sms.send`), many in few requests (`sms.sendBatch`), or to a stored list (`sms.sendToList`, then `sms.confirmListMailing`).',
+	chatMessage: 'Messages in a chat app (text, image or button) to phones: one per item (`chatMessage.send`), many (`chatMessage.sendBatch`) or to a stored list. Replies to them start the Messaging Service Chat Trigger.',
+	reply: 'Reads and marks the replies to chat mailings on demand; to start a workflow on replies use a trigger of this package instead.',
+	verificationCode: 'One-time codes for sign-up or login in two executions: `verificationCode.send`, then `verificationCode.check` with its "token".',
+	template: 'Stored message templates; the send operations can take their text from one.',
+};
+
 export const resourceOptions: INodePropertyOptions[] = Object.keys(resourceNames)
 	.filter((value) => Object.keys(resources[value].operations).length > 0)
-	.map((value) => ({ name: resourceNames[value], value }));
+	.map((value) => ({ name: resourceNames[value], value, builderHint: { propertyHint: resourceBuilderHints[value] } }));
 
 /** With the versions' displayOptions joined to the field's own. */
 function onlyFor(versions: { show: object }, field: INodeProperties): INodeProperties {

@@ -99,6 +99,7 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'combineRepliesPerPhone',
 				type: 'boolean',
 				default: false,
+				builderHint: { propertyHint: 'Set true whenever this trigger feeds an AI Agent; for chatbots prefer the Messaging Service Chat Trigger.' },
 				description:
 					'Whether to output the replies one phone sent since the last poll as one item, their texts one per line in Chat Input, each phone in an execution of its own. Turn it on for an AI Agent: it answers a burst of messages once, and its memory reads the phone of its execution.',
 			},

@@ -25,6 +25,10 @@ export const description: INodeProperties[] = forOperation('sms', 'confirmListMa
 			},
 		],
 		default: 'info',
+		builderHint: {
+			propertyHint:
+				'The default `confirmAction=info` sends nothing. To send the mailing made by `sms.sendToList`, set `confirmAction=confirm`; it debits the balance, so put an approval step (e.g. `sms.sendAndWait`) before it when a person should decide.',
+		},
 		description:
 			'Whether to only get information about the mailing, or confirm it. Confirming debits the cost from the account balance and sends the mailing.',
 	},

@@ -41,6 +41,10 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 		default: '',
 		placeholder: 'e.g. {{ $json.body.token }}',
 		description: 'The token that Verification Code > Send returned for the code (token)',
+		builderHint: {
+			propertyHint:
+				'Read it from the request of this second execution (e.g. the body of the second Webhook), into which the caller copied the "token" that `verificationCode.send` output in the first; never from a `verificationCode.send` in the same execution.',
+		},
 	},
 	{
 		displayName: 'Entered Code',

@@ -82,6 +82,10 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 				},
 			],
 			default: 'items',
+			builderHint: {
+				propertyHint:
+					'Keep `buildFrom=items` and connect the node that outputs one item per recipient; name the field that holds the phone in `phoneField`. Use `buildFrom=json` only when the input already holds the messages array of the service.',
+			},
 		},
 		{
 			displayName: 'Sender Name ID',
@@ -116,6 +120,10 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 				},
 			],
 			default: 'bulk',
+			builderHint: {
+				propertyHint:
+					'`messageType=bulk` sends one text to all recipients; `messageType=personal` sends each item its own text, from `personalText` or `personalTextField`. Chat image content works only with `messageType=bulk`.',
+			},
 			displayOptions: fromItems,
 		},
 		{
