@@ -1,6 +1,7 @@
 /**
  * The node types that the package's builder hints name: n8n's own (as n8n 2.x registers them)
- * and the package's. test/docs/builderHints.test.ts checks every hint against these.
+ * and the package's. test/docs/builderHints.test.ts checks every name a hint gives against a list
+ * of its own, so a wrong name here fails there too.
  */
 export const N8N_NODE_TYPES = {
 	agent: '@n8n/n8n-nodes-langchain.agent',
