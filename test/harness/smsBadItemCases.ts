@@ -36,6 +36,9 @@ export const smsBadItemCases = {
 			bad: 'Welcome',
 			inRequests: true,
 		},
+		{ name: 'Send: 161 GSM-7 characters (2 parts) with Max Parts 1', field: 'Message', method: 'sendQuickSMS', parameters: sms('send', { message: V, options: { maxParts: 1 } }), good: () => ['Hi', 'a'.repeat(160)], bad: 'a'.repeat(161) },
+		{ name: 'Send: one ’ makes 150 characters UCS-2 (3 parts) with Max Parts 2', field: 'Message', method: 'sendQuickSMS', parameters: sms('send', { message: V, options: { maxParts: 2 } }), good: () => [`${'a'.repeat(149)}'`, 'б'.repeat(134)], bad: `${'a'.repeat(149)}’` },
+		{ name: 'Send: Max Parts 0', field: 'Max Parts', method: 'sendQuickSMS', parameters: sms('send', { options: { maxParts: V } }), good: () => [1, 10], bad: 0 },
 		{ name: 'Send: the API key pasted into Sender Name ID', field: 'Sender Name ID', method: 'sendQuickSMS', parameters: sms('send', { senderNameId: V }), good: (e) => [sender(e.account), sender(e.account)], bad: TEST_API_KEY, keyAsValue: true },
 	],
 	createMessage: [
@@ -66,6 +69,7 @@ export const smsBadItemCases = {
 		{ name: 'Send to List: mailing name of spaces', field: 'Mailing Name', method: 'sendSmsList', parameters: toList({ mailingName: V }), good: () => ['April', 'May'], bad: '  ' },
 		{ name: 'Send to List: list given by name', field: 'Subscriber List ID', method: 'sendSmsList', parameters: toList({ listId: V }), good: (e) => e.account.listIds.slice(0, 2).map(String), bad: 'Customers' },
 		{ name: 'Send to List: list ID with a decimal point', field: 'Subscriber List ID', method: 'sendSmsList', parameters: toList({ listId: V }), good: (e) => e.account.listIds.slice(0, 2).map(String), bad: '3001.5' },
+		{ name: 'Send to List: 71 Cyrillic characters (2 parts) with Max Parts 1', field: 'Message', method: 'sendSmsList', parameters: toList({ message: V, options: { maxParts: 1 } }), good: () => ['б'.repeat(70), 'Hi'], bad: 'б'.repeat(71) },
 		{ name: 'Send to List: send time in a wrong format', field: 'Send At', method: 'sendSmsList', parameters: toList({ sendAt: V }), good: () => ['2026-03-05T10:30:00', '2026-03-06T10:30:00'], bad: '31/03/2026 14:30' },
 	],
 	confirmListMailing: [

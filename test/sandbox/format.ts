@@ -5,20 +5,27 @@ const GSM_EXTENSION = '^{}\\[~]|€\f';
 const gsmBasic = new Set(GSM_BASIC);
 const gsmExtension = new Set(GSM_EXTENSION);
 
-/** Number of SMS parts: 160 GSM-7 septets (153 per part when split), else 70 UTF-16 units (67 when split). */
+/**
+ * Number of SMS parts: 160 GSM-7 septets (153 per part when split), else 70 UTF-16 units (67 when
+ * split). An extension character (ESC + septet) or a surrogate pair is not cut between two parts.
+ */
 export function smsParts(text: string): number {
-	let septets = 0;
-	let gsm = true;
-	for (const char of text) {
-		if (gsmBasic.has(char)) septets += 1;
-		else if (gsmExtension.has(char)) septets += 2;
-		else {
-			gsm = false;
-			break;
+	const chars = [...text];
+	const gsm = chars.every((char) => gsmBasic.has(char) || gsmExtension.has(char));
+	const sizes = chars.map((char) => (gsm ? (gsmExtension.has(char) ? 2 : 1) : char.length));
+	const total = sizes.reduce((a, b) => a + b, 0);
+	if (total <= (gsm ? 160 : 70)) return 1;
+	const room = gsm ? 153 : 67;
+	let parts = 1;
+	let left = room;
+	for (const size of sizes) {
+		if (size > left) {
+			parts++;
+			left = room;
 		}
+		left -= size;
 	}
-	if (gsm) return septets <= 160 ? 1 : Math.ceil(septets / 153);
-	return text.length <= 70 ? 1 : Math.ceil(text.length / 67);
+	return parts;
 }
 
 function pad(value: number, width = 2): string {

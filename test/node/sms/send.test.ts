@@ -35,7 +35,15 @@ describe('SMS > Send', () => {
 		expect(request.body).toEqual({ forwarding_message: '1', forwarding_time: '15', chatname_id: String(chatnameId) });
 
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toEqual({ sms_id: expect.any(Number), status: 'NEW', parts: 1, cost: expect.any(String) });
+		expect(items[0].json).toEqual({
+			sms_id: expect.any(Number),
+			status: 'NEW',
+			parts: 1,
+			cost: expect.any(String),
+			computedParts: 1,
+			encoding: 'GSM-7',
+			ucs2Characters: [],
+		});
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 	});
 

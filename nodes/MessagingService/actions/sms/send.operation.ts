@@ -8,6 +8,7 @@ import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
 import { phoneField } from '../shared/recipients';
+import { guardSmsText, smsTextOptions } from '../shared/smsText';
 
 export const FORWARDING_MIN = 5;
 export const FORWARDING_MAX = 60;
@@ -56,6 +57,7 @@ export const description: INodeProperties[] = forOperation('sms', 'send', [
 			default: false,
 			description: 'Whether to include the cost of the message in the output',
 		},
+		...smsTextOptions,
 	]),
 ]);
 
@@ -87,16 +89,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 		throw invalidField(this.getNode(), 'Chat Sender ID', options.chatnameId, NEEDS_FORWARDING, itemIndex);
 	}
 
-	const message = text ?? (await resolveMessageText(this, api, itemIndex));
-	return [
-		await api.one('sendQuickSMS', {
-			phone,
-			message,
-			alphaname_id: alphanameId,
-			show_cost: options.showCost === true ? true : undefined,
-			forwarding_message: forwarding ? true : undefined,
-			forwarding_time: forwarding ? forwardingTime : undefined,
-			chatname_id: forwarding ? chatnameId : undefined,
-		}),
-	];
+	const guarded = guardSmsText(this, text ?? (await resolveMessageText(this, api, itemIndex)), options, 'Message', itemIndex);
+	const answer = await api.one('sendQuickSMS', {
+		phone,
+		message: guarded.text,
+		alphaname_id: alphanameId,
+		show_cost: options.showCost === true ? true : undefined,
+		forwarding_message: forwarding ? true : undefined,
+		forwarding_time: forwarding ? forwardingTime : undefined,
+		chatname_id: forwarding ? chatnameId : undefined,
+	});
+	return [{ ...answer, ...guarded.fields }];
 }

@@ -4,10 +4,11 @@ import { defaultHint, readIdOrAccountDefault } from '../../helpers/accountDefaul
 import { checkScheduleTime, checkTime, readText } from '../../helpers/fields';
 import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
-import { perItemOptions, sendAtFields, sendAtValue } from '../common';
+import { optionsCollection, sendAtFields, sendAtValue } from '../common';
 import { forOperation } from '../display';
 import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
 import { subscriberListField } from '../shared/recipients';
+import { guardSmsText, smsTextOptions } from '../shared/smsText';
 
 const SEND_TIME_VERSION_1 = { name: 'sendTime', displayName: 'Send Time' };
 
@@ -39,7 +40,7 @@ export const description: INodeProperties[] = forOperation('sms', 'sendToList', 
 	},
 	...messageFromFields({ placeholder: 'e.g. Our March offers are here', description: 'The text of the SMS' }),
 	...sendAtFields(SEND_TIME_VERSION_1),
-	perItemOptions,
+	optionsCollection(smsTextOptions),
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
@@ -51,14 +52,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const schedule =
 		checkScheduleTime(this, sendAt.value, sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, zone) ??
 		checkTime(this, new Date(), sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, zone);
-	const message = await resolveMessageText(this, api, itemIndex);
-	return [
-		await api.one('sendSmsList', {
-			list_id: listId,
-			name,
-			message,
-			alphaname_id: alphanameId,
-			d_schedule: schedule,
-		}),
-	];
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const guarded = guardSmsText(this, await resolveMessageText(this, api, itemIndex), options, 'Message', itemIndex);
+	const answer = await api.one('sendSmsList', {
+		list_id: listId,
+		name,
+		message: guarded.text,
+		alphaname_id: alphanameId,
+		d_schedule: schedule,
+	});
+	return [{ ...answer, ...guarded.fields }];
 }
