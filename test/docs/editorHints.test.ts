@@ -4,6 +4,8 @@ import { Workflow } from 'n8n-workflow';
 import { MessagingService } from '../../nodes/MessagingService/MessagingService.node';
 import { MessagingServiceTrigger } from '../../nodes/MessagingService/MessagingServiceTrigger.node';
 import { harnessNodeTypes } from '../harness/nodeTypes';
+import { countSmsParts } from '../../nodes/MessagingService/helpers/smsParts';
+import { smsCorpus } from '../node/sms/smsCorpus';
 
 /**
  * The advice the n8n editor shows under a node (`hints`), each with its display condition
@@ -62,5 +64,40 @@ describe('advice under the nodes in the editor', () => {
 		for (const hint of [...(action.hints ?? []), ...(trigger.hints ?? [])]) {
 			expect([hint.location, typeof hint.displayCondition]).toEqual(['outputPane', 'string']);
 		}
+	});
+});
+
+describe('SMS parts in the editor', () => {
+	const sms = (operation: string, parameters: INodeParameters) => shownHints(action, { resource: 'sms', operation, ...parameters });
+
+	it('says the parts and encoding of a typed text, and the look-alike that makes it UCS-2', () => {
+		expect(sms('send', { message: `${'a'.repeat(100)} don’t miss it` })).toEqual([
+			expect.stringMatching(/^UCS-2 because of ’ \(typographic apostrophe\).*Prefer GSM-7 sends ' instead/),
+			expect.stringMatching(/^2 parts, UCS-2 \(67 characters per part\)/),
+		]);
+		expect(sms('send', { message: 'a'.repeat(161) })).toEqual([expect.stringMatching(/^2 parts, GSM-7 \(153 characters per part\)/)]);
+		expect(sms('sendToList', { message: `${'a'.repeat(152)}€${'a'.repeat(152)}` })).toEqual([expect.stringMatching(/^3 parts, GSM-7/)]);
+		expect(sms('sendBatch', { text: 'б'.repeat(1000) })).toEqual([expect.stringMatching(/^More than 10 parts, UCS-2/)]);
+		expect(sms('createMessage', { message: '😀'.repeat(36) })).toEqual([expect.stringMatching(/^2 parts, UCS-2/)]);
+	});
+
+	it('counts as the node does with Prefer GSM-7 on, and stays quiet for one part or a template', () => {
+		const text = `${'a'.repeat(100)} – don’t miss it…`;
+		expect(sms('send', { message: text, options: { preferGsm7: true } })).toEqual([]);
+		expect(sms('send', { message: 'Your order has shipped' })).toEqual([]);
+		expect(sms('send', { messageFrom: 'template', message: 'a'.repeat(400) })).toEqual([]);
+		expect(sms('sendBatch', { messageType: 'personal', text: 'a'.repeat(400) })).toEqual([]);
+	});
+
+	it('the editor counts the parts of 2,000 corpus texts as the node does', () => {
+		for (const { text } of smsCorpus(2_000, 7)) {
+			const { parts, encoding } = countSmsParts(text);
+			const shown = sms('send', { message: text }).filter((message) => /^(\d+|More than 10) parts/.test(message));
+			expect([text, shown]).toEqual([text, parts === 1 ? [] : [expect.stringMatching(new RegExp(`^${parts > 10 ? 'More than 10' : parts} parts, ${encoding} `))]]);
+		}
+	});
+
+	it('no condition holds a "}}" that would end its expression early', () => {
+		for (const hint of action.hints ?? []) expect(hint.displayCondition?.slice(3, -2)).not.toContain('}}');
 	});
 });

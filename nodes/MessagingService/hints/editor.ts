@@ -1,6 +1,7 @@
 import type { NodeHint } from 'n8n-workflow';
 
 import { BUTTON_LINK_MAX } from '../actions/shared/chatContent';
+import { smsPartsEditorHints } from './smsParts';
 
 /*
  * Advice the n8n editor shows under a node's output when its condition holds. A condition is an
@@ -28,6 +29,7 @@ export const actionNodeEditorHints: NodeHint[] = [
 		displayCondition:
 			'={{ $parameter.resource === "chatMessage" && $parameter.operation === "sendBatch" && $parameter.messageType === "personal" && $parameter.contentType === "image" }}',
 	},
+	...smsPartsEditorHints,
 ];
 
 export const replyTriggerEditorHints: NodeHint[] = [
