@@ -25,6 +25,7 @@ export const sendBatchBadItemCases: BadItemCase[] = [
 	{ name: 'Send Batch (JSON): a mailing that carries the key as "token"', field: 'Mailings (JSON)', method: 'sendBulkSms', parameters: fromJson(), good: twoMailings(), bad: mailingsJson({ token: TEST_API_KEY }), keyAsValue: true },
 	{ name: 'Send Batch (items): bad recipient phone', field: 'Phone', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ recipientPhone: V }), good: () => ['375291000001', '375291000003'], bad: '00-12', sentTo: ['375291000001', '375291000003'] },
 	{ name: 'Send Batch (items): bad phone in the phone field of an item', field: 'Phone (field "v")', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ recipientsFrom: 'fields', phoneField: 'v' }), good: () => ['375291000001', '375291000003'], bad: '00-12', sentTo: ['375291000001', '375291000003'] },
+	{ name: 'Send Batch (items): personal text over Max Parts', field: 'Text', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ messageType: 'personal', personalText: V, options: { maxParts: 1 } }), good: () => ['Hello Ann', 'б'.repeat(70)], bad: 'б'.repeat(71), sentTo: [ITEM_PHONES[0], ITEM_PHONES[2]] },
 	{ name: 'Send Batch (items): personal text left empty', field: 'Text', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ messageType: 'personal', personalText: V }), good: () => ['Hello Ann', 'Hello Bob'], bad: '', sentTo: [ITEM_PHONES[0], ITEM_PHONES[2]] },
 ];
 
@@ -33,5 +34,6 @@ export const sendBatchBadSettingCases: BadSettingCase[] = [
 	{ name: 'Send Batch (items): callback URL expression that gives nothing', field: 'Callback URL', parameters: fromItems({ callbackUrl: '={{ $json.resumeUrl }}' }) },
 	{ name: 'Send Batch (items): callback URL that is not http(s)', field: 'Callback URL', parameters: fromItems({ callbackUrl: 'ftp://example.com/cb' }) },
 	{ name: 'Send Batch (items): schedule time in a wrong format', field: 'Send At', parameters: fromItems({ options: { sendAt: 'next friday' } }) },
+	{ name: 'Send Batch (items): bulk text over Max Parts', field: 'Text', parameters: fromItems({ text: 'a'.repeat(161), options: { maxParts: 1 } }) },
 	{ name: 'Send Batch (items): chunk size above the maximum', field: 'Chunk Size', parameters: fromItems({ options: { chunkSize: 20000 } }) },
 ];

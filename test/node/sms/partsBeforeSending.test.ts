@@ -73,3 +73,24 @@ describe('SMS > Send: parts and encoding before sending', () => {
 		expect(sentTo).toEqual([phoneOf(0), phoneOf(2)]);
 	});
 });
+
+describe('SMS > Send Batch: Prefer GSM-7 and Max Parts', () => {
+	const batch = (overrides: INodeParameters) => params(fixture.account, 'sms', 'sendBatch', { callbackUrl: 'https://example.com/callback', ...overrides });
+
+	it('sends each personal text with its look-alikes replaced, and leaves out a text over Max Parts', async () => {
+		const texts = ['Don’t miss it – 20% off…', `${'a'.repeat(150)}😀`, 'Plain text'];
+		const { items, error } = await fixture.run({
+			parameters: batch({ messageType: 'personal', personalText: '={{ $json.text }}', options: { preferGsm7: true, maxParts: 1 } }),
+			items: texts.map((text, index) => ({ phone: phoneOf(index), text })),
+			continueOnFail: true,
+		});
+		expect(error).toBeUndefined();
+		const [request] = fixture.sandbox.requests();
+		const entries = (request.body as { messages: Array<{ delivery_list: unknown[] }> }).messages.flatMap((mailing) => mailing.delivery_list);
+		expect(entries).toEqual([
+			{ phone: phoneOf(0), text: "Don't miss it - 20% off..." },
+			{ phone: phoneOf(2), text: 'Plain text' },
+		]);
+		expect(items.find((item) => item.json.error !== undefined)?.json.error).toMatch(/in item 1: it needs 3 parts \(UCS-2 because of 😀\), more than Max Parts \(1\)$/);
+	});
+});

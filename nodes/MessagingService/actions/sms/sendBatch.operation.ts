@@ -3,7 +3,13 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { checkText } from '../../helpers/fields';
 import { forOperation } from '../display';
 import { batchFields, executeBatch, personalTextFields, type BatchChannel } from '../shared/batch';
+import { guardSmsText, smsTextOptions } from '../shared/smsText';
 import type { ExecutionTools } from '../types';
+
+/** Read from the first item, as every setting of a batch */
+function batchOptions(context: IExecuteFunctions): IDataObject {
+	return context.getNodeParameter('options', 0, {}) as IDataObject;
+}
 
 /** `sendBulkSms`: SMS mailings, bulk (item-level `text`) or personal (`{phone, text}` entries). */
 export const smsBatchChannel: BatchChannel = {
@@ -11,12 +17,13 @@ export const smsBatchChannel: BatchChannel = {
 	callbackRequired: true,
 	mailingContent(context, messageType) {
 		if (messageType === 'personal') return {};
-		const text = context.getNodeParameter('text', 0, '');
-		return { text: checkText(context, text, 'Text', 0, 'give the text of the SMS sent to every recipient') };
+		const text = checkText(context, context.getNodeParameter('text', 0, ''), 'Text', 0, 'give the text of the SMS sent to every recipient');
+		return { text: guardSmsText(context, text, batchOptions(context), 'Text', 0).text };
 	},
 	personalEntry(context, itemIndex, phone, values) {
 		const { value, label } = values('personalText', 'Text');
-		return { phone, text: checkText(context, value, label, itemIndex, 'each recipient of a personal mailing needs its own text') };
+		const text = checkText(context, value, label, itemIndex, 'each recipient of a personal mailing needs its own text');
+		return { phone, text: guardSmsText(context, text, batchOptions(context), label, itemIndex).text };
 	},
 	jsonMembers: ['alphaname_id', 'name', 'message_type', 'schedule_time', 'text', 'delivery_list'],
 	checkJsonMailing(mailing: IDataObject, where: string) {
@@ -54,6 +61,8 @@ export const description: INodeProperties[] = forOperation(
 		senderDescription: 'The ID of the sender name (alphaname) the recipients see.',
 		jsonExample:
 			'[{"name": "Sale", "alphaname_id": "1001", "message_type": "bulk", "text": "Hello", "delivery_list": ["375291234567"]}]',
+		// mailings given as JSON are sent as written
+		moreOptions: smsTextOptions.map((option) => ({ ...option, displayOptions: { show: { '/buildFrom': ['items'] } } })),
 	}),
 );
 

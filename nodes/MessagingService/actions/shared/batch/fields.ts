@@ -58,6 +58,8 @@ export interface BatchFieldsOptions {
 	jsonExample: string;
 	/** what the sender name ID is for this channel, in a sentence */
 	senderDescription: string;
+	/** the channel's own options, beside Chunk Size and Send At */
+	moreOptions?: INodeProperties[];
 }
 
 /** The fields of a batch operation (wrap them with `forOperation`). */
@@ -205,6 +207,7 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 				description: `How many recipients go into one mailing (one request) when mailings are built from input items; more recipients are split into several mailings. At most ${MAX_CHUNK_SIZE}.`,
 			},
 			...sendAtFields(SCHEDULE_TIME_VERSION_1),
+			...(options.moreOptions ?? []),
 		], { concurrency: false }),
 	];
 }
