@@ -12,9 +12,9 @@ import { PART_SIZE, type SmsEncoding } from '../helpers/smsParts';
  * (computedParts in the output), and a template's is not counted.
  */
 
-/** A JavaScript string literal of \u escapes only: no brace or quote can end the expression early. */
+/** A JavaScript string literal with its braces escaped: none can end the expression early. */
 function literal(text: string): string {
-	return `"${Array.from(text, (char) => Array.from({ length: char.length }, (_, i) => `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')).join('')}"`;
+	return JSON.stringify(text).replace(/[{}]/g, (brace) => `\\u${brace.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const lookalikeFrom = Object.keys(GSM7_LOOKALIKES).join('');
@@ -49,7 +49,10 @@ const partsAndEncoding =
 const MAX_COUNTED = 10;
 
 function partsHint(parts: number, encoding: SmsEncoding): NodeHint {
-	const counted = parts > MAX_COUNTED ? `Number(${partsAndEncoding}.split(" ")[0]) > ${MAX_COUNTED} && ${partsAndEncoding}.endsWith("${encoding}")` : `${partsAndEncoding} === "${parts} ${encoding}"`;
+	const counted =
+		parts > MAX_COUNTED
+			? `((r) => Number(r.split(" ")[0]) > ${MAX_COUNTED} && r.endsWith("${encoding}"))(${partsAndEncoding})`
+			: `${partsAndEncoding} === "${parts} ${encoding}"`;
 	const perPart = PART_SIZE[encoding].split;
 	return {
 		message: `${parts > MAX_COUNTED ? `More than ${MAX_COUNTED}` : parts} parts, ${encoding} (${perPart} characters per part): the service bills this text as that many SMS per recipient.${encoding === 'UCS-2' ? ' A single character outside GSM-7 makes the whole text UCS-2; the output names it (ucs2Characters).' : ''}`,
