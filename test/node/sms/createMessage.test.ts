@@ -30,7 +30,24 @@ describe('SMS > Create Message', () => {
 			message_id: expect.any(Number),
 			alphaname: fixture.account.alphanames[1].name,
 			time: expect.any(Number),
+			computedParts: 1,
+			encoding: 'GSM-7',
+			ucs2Characters: [],
 		});
+	});
+
+	it('stores the text with Prefer GSM-7 applied, and refuses one over Max Parts before storing it', async () => {
+		const stored = await fixture.runOk({
+			parameters: params(fixture.account, 'sms', 'createMessage', { message: 'Your table’s ready…', options: { preferGsm7: true } }),
+		});
+		expect(stored.request.query.message).toBe("Your table's ready...");
+		expect(stored.items[0].json).toMatchObject({ parts: 1, computedParts: 1, encoding: 'GSM-7', gsm7Replacements: 2 });
+		fixture.sandbox.clearRequests();
+		const refused = await fixture.run({
+			parameters: params(fixture.account, 'sms', 'createMessage', { message: 'б'.repeat(71), options: { maxParts: 1 } }),
+		});
+		expect(refused.error?.message).toMatch(/^Invalid Message "б+" in item 0: it needs 2 parts \(UCS-2 because of б\), more than Max Parts \(1\)$/);
+		expect(fixture.sandbox.requests()).toEqual([]);
 	});
 });
 

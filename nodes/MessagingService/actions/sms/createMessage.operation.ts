@@ -3,8 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { checkTime, readOptionalId, readText } from '../../helpers/fields';
 import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
-import { collectionField, ONLY_VERSION_1, perItemOptions, sendAtFields, sendAtValue, timeoutOption } from '../common';
+import { collectionField, ONLY_VERSION_1, optionsCollection, sendAtFields, sendAtValue, timeoutOption } from '../common';
 import { forOperation } from '../display';
+import { guardSmsText, smsTextOptions } from '../shared/smsText';
 
 const SEND_TIME_VERSION_1 = { name: 'time', displayName: 'Send Time' };
 
@@ -48,15 +49,17 @@ export const description: INodeProperties[] = forOperation('sms', 'createMessage
 			{ ...timeoutOption, displayOptions: ONLY_VERSION_1 },
 		],
 	},
-	perItemOptions,
+	optionsCollection(smsTextOptions),
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
-	const message = readText(this, 'message', 'Message', itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const guarded = guardSmsText(this, readText(this, 'message', 'Message', itemIndex), options, 'Message', itemIndex);
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const name = typeof fields.name === 'string' && fields.name.trim() !== '' ? fields.name : undefined;
 	const alphanameId = readOptionalId(fields.senderNameId, this, 'Sender Name ID', itemIndex);
 	const sendAt = sendAtValue(this, SEND_TIME_VERSION_1, collectionField(fields));
 	const time = checkTime(this, sendAt.value, sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, await serviceZone(this, itemIndex));
-	return [await api.one('createSmsMessage', { message, name, alphaname_id: alphanameId, time })];
+	const answer = await api.one('createSmsMessage', { message: guarded.text, name, alphaname_id: alphanameId, time });
+	return [{ ...answer, ...guarded.fields }];
 }
