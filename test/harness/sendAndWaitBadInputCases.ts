@@ -16,6 +16,11 @@ export const sendAndWaitBadInputCases: Record<'sms' | 'chatMessage', WaitCase[]>
 	sms: [
 		['no phone (SMS, from an expression)', sms({ phone: '={{ $json.phone }}' }), /The Phone field is empty in item 0/],
 		[
+			'a text that needs more than Max Parts with its response link',
+			sms({ message: 'Approve the refund? '.repeat(7), options: { maxParts: 1 } }),
+			/^Invalid Message "Approve the refund\? .*" in item 0: it needs 2 parts \(GSM-7\), more than Max Parts \(1\)$/,
+		],
+		[
 			'an unknown response type',
 			sms({ responseType: 'poll' }),
 			/Invalid Response Type "poll" in item 0: choose Approval, Free Text or Custom Form/,
