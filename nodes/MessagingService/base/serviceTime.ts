@@ -90,11 +90,21 @@ export function laterTime(a: string | undefined, b: string | undefined): string 
 	return a >= b ? a : b;
 }
 
+/** A day, in ms. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** 2000-01-01 00:00 read as UTC: the origin of the compact times kept in static data. */
+export const EPOCH_MS = Date.UTC(2000, 0, 1);
+
 /** A service time read as UTC, in ms (for spans between service times); undefined when unreadable. */
 export function serviceTimeMs(text: unknown): number | undefined {
 	if (!isServiceTime(text)) return undefined;
 	const ms = Date.parse(`${text.replace(' ', 'T')}Z`);
 	return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** The other direction: the service time that `ms` (read as UTC) is, to the second. */
+export function serviceTimeAt(ms: number): string {
+	return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** The wall time a text with no zone gives ("2026-03-02 09:01", "2026-03-02T09:01:40"); undefined for others. */

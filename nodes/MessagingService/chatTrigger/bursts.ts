@@ -1,4 +1,4 @@
-import type { Reply } from '../trigger/replies';
+import type { Reply } from '../replies/reply';
 
 /** A customer's messages held until they stop typing: one turn. */
 export interface Burst {

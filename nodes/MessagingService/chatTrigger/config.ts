@@ -1,6 +1,6 @@
 import type { ITriggerFunctions } from 'n8n-workflow';
 
-import { DEFAULT_DAYS } from '../trigger/description';
+import { DEFAULT_DAYS } from '../replies/plan';
 import {
 	DEFAULT_ACTIVE_FOR_MINUTES,
 	DEFAULT_CHECK_EVERY_SECONDS,

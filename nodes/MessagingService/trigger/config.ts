@@ -1,9 +1,9 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { DEFAULT_DAYS, DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './description';
-import { parseMailingIds } from './mailings';
-import { readSpecificMailingIds } from './specificMailings';
-import type { WatchMode } from './state';
+import { DEFAULT_DAYS } from '../replies/plan';
+import type { WatchMode } from '../replies/savedState';
+import { DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './description';
+import { readMailingIds } from './mailingIds';
 
 /** The trigger's settings as one poll reads them from its fields. */
 export interface TriggerConfig {
@@ -33,7 +33,7 @@ export function readConfig(context: IPollFunctions): TriggerConfig {
 	return {
 		watch,
 		days: watch === 'recentMailings' ? positive(context.getNodeParameter('days', DEFAULT_DAYS), DEFAULT_DAYS) : DEFAULT_DAYS,
-		ids: watch === 'specificMailings' ? parseMailingIds(context.getNode(), readSpecificMailingIds(context)) : [],
+		ids: watch === 'specificMailings' ? readMailingIds(context) : [],
 		markAsRead: context.getNodeParameter('markAsRead', true) !== false,
 		includeExisting: options.includeExisting === true,
 		maxMailings: positive(options.maxMailingsPerPoll, DEFAULT_MAX_MAILINGS),
