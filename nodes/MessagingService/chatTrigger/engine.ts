@@ -7,7 +7,6 @@ import { combineByConversation, replyItem, sessionIdOf } from '../replies/items'
 import { READ_CHUNK } from '../replies/markAsRead';
 import { ReplyReading } from '../replies/reading';
 import { compareReplies, type Reply } from '../replies/reply';
-import { CHAT_TRIGGER } from '../replies/savedState';
 import { ActiveMailings } from './activeMailings';
 import { Bursts, type Burst } from './bursts';
 import type { ChatSettings } from './config';
@@ -78,7 +77,7 @@ export class ChatEngine {
 	) {
 		this.reading = ReplyReading.open(
 			// a manual run ("Execute step") reads nothing saved, saves nothing and outputs the unread replies
-			{ staticData: io.persist ? io.staticData : {}, as: CHAT_TRIGGER, watch: 'recentMailings', nowMs: serviceNowMs(io.zone, now), outputExisting: !io.persist, recordsFirstRound: false },
+			{ staticData: io.persist ? io.staticData : {}, of: 'chatTrigger', watch: 'recentMailings', nowMs: serviceNowMs(io.zone, now), outputExisting: !io.persist, recordsFirstRound: false },
 			(message) => io.warn(message),
 		);
 		this.active = new ActiveMailings(settings.activeForMs, settings.checkEveryMs);

@@ -7,7 +7,7 @@ import { classifyReadError, faultReport, isDue, noteFailure, unreported, type Fa
 import { markOutputRead } from './markAsRead';
 import { discoverNewMailings, HOT_MS, makeHot, planRecent, type PlannedRead, type RecentPlan } from './plan';
 import { unreadReplies, type Reply } from './reply';
-import { freshState, MAX_SEEN, readState, writeState, type ReadingState, type SavedAs, type WatchMode } from './savedState';
+import { freshState, MAX_SEEN, readState, SAVED_AS, writeState, type ReadingState, type SavedAs, type WatchMode } from './savedState';
 
 /** How far n8n's clock and the service's may differ without a new reply being taken for an existing one. */
 export const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
@@ -61,13 +61,14 @@ export class ReplyReading {
 	 * the replies they find as existing, by ID (the reply trigger's first poll).
 	 */
 	static open(
-		options: { staticData: IDataObject; as: SavedAs; watch: WatchMode; nowMs: number; outputExisting: boolean; recordsFirstRound: boolean },
+		options: { staticData: IDataObject; of: keyof typeof SAVED_AS; watch: WatchMode; nowMs: number; outputExisting: boolean; recordsFirstRound: boolean },
 		warn: (message: string) => void,
 	): ReplyReading {
-		const saved = readState(options.staticData, options.as);
+		const as = SAVED_AS[options.of];
+		const saved = readState(options.staticData, as);
 		const first = saved?.watch !== options.watch;
 		const state = saved !== undefined && !first ? saved : freshState(options.watch, saved === undefined && options.outputExisting ? '' : activationMoment(options.nowMs));
-		return new ReplyReading(options.staticData, options.as, state, first, options.recordsFirstRound, warn);
+		return new ReplyReading(options.staticData, as, state, first, options.recordsFirstRound, warn);
 	}
 
 	private get faults(): Faults {

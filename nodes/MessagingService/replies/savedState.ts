@@ -34,6 +34,8 @@ export const REPLY_TRIGGER: SavedAs = { key: 'replyTrigger', rounds: 'polls' };
 export const CHAT_TRIGGER: SavedAs = { key: 'chatTrigger', rounds: 'sweeps', legacy: REPLY_TRIGGER };
 /** The reply trigger's key in its node's static data. */
 export const STATE_KEY = REPLY_TRIGGER.key;
+/** Which trigger's state, for those outside replies/ (who never see its saved form). */
+export const SAVED_AS = { replyTrigger: REPLY_TRIGGER, chatTrigger: CHAT_TRIGGER };
 
 export type WatchMode = 'recentMailings' | 'specificMailings';
 

@@ -1,13 +1,12 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { DEFAULT_DAYS } from '../replies/plan';
-import type { WatchMode } from '../replies/savedState';
 import { DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './description';
 import { readMailingIds } from './mailingIds';
 
 /** The trigger's settings as one poll reads them from its fields. */
 export interface TriggerConfig {
-	watch: WatchMode;
+	watch: 'recentMailings' | 'specificMailings';
 	days: number;
 	ids: string[];
 	markAsRead: boolean;

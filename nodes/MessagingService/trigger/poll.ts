@@ -7,7 +7,6 @@ import { combineByConversation, replyItem } from '../replies/items';
 import type { PlannedRead, WatchedMailing } from '../replies/plan';
 import { ReplyReading } from '../replies/reading';
 import { compareReplies, type Reply } from '../replies/reply';
-import { REPLY_TRIGGER } from '../replies/savedState';
 import { readConfig } from './config';
 import { pollTimeShare } from './pollTimeShare';
 import { latestReply } from './testEvent';
@@ -58,7 +57,7 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 	const zone = await serviceZone(this);
 	const nowMs = serviceTimeMs(serviceNow(zone)) ?? Date.now();
 	const reading = ReplyReading.open(
-		{ staticData: this.getWorkflowStaticData('node'), as: REPLY_TRIGGER, watch: config.watch, nowMs, outputExisting: config.includeExisting, recordsFirstRound: true },
+		{ staticData: this.getWorkflowStaticData('node'), of: 'replyTrigger', watch: config.watch, nowMs, outputExisting: config.includeExisting, recordsFirstRound: true },
 		(message) => this.logger.warn(message),
 	);
 	const reads: PlannedRead[] =
