@@ -54,7 +54,7 @@ export class ChatEngine {
 	private readonly active: ActiveMailings;
 	private readonly bursts = new Bursts();
 	private readonly writtenAt = new WrittenAt();
-	private readonly budget: UserRequestCap;
+	private readonly requestCap: UserRequestCap;
 	/** mailing → when its last successful read started */
 	private readonly readAt = new Map<string, number>();
 	private readonly underWay = new Set<string>();
@@ -82,7 +82,7 @@ export class ChatEngine {
 		);
 		this.active = new ActiveMailings(settings.activeForMs, settings.checkEveryMs);
 		const perCheck = (settings.requestsPerMinute * settings.checkEveryMs) / 60_000;
-		this.budget = new UserRequestCap(settings.requestsPerMinute, Math.max(1, perCheck), now);
+		this.requestCap = new UserRequestCap(settings.requestsPerMinute, Math.max(1, perCheck), now);
 	}
 
 	/** The first sweep's listing, awaited: a wrong key or an unreachable service fails the activation. */
@@ -95,7 +95,7 @@ export class ChatEngine {
 
 	/**
 	 * One check, at most once per Check Every: starts the listing (the minute's sweep, else the
-	 * mailings created since) and queues the reads that are due and fit the request budget, then
+	 * mailings created since) and queues the reads that are due and fit Max Requests per Minute, then
 	 * emits the turns that are over. It waits for nothing: reads run PARALLEL_READS at a time, so a
 	 * slow mailing holds one of them only, and a listing or a read still under way is never started
 	 * twice, so checks never overlap. The promise settles when what this check started is done
@@ -106,7 +106,7 @@ export class ChatEngine {
 		const started: Array<Promise<unknown> | undefined> = [];
 		if (now - this.lastCheckAt >= this.settings.checkEveryMs - 500) {
 			this.lastCheckAt = now;
-			if (!this.listing && this.budget.available(now) > 0) {
+			if (!this.listing && this.requestCap.available(now) > 0) {
 				const job = this.sweepQueue.length === 0 && now - this.lastSweepAt >= SWEEP_EVERY_MS ? this.sweep(now).then(() => undefined) : this.discover(now);
 				this.listing = job.finally(() => (this.listing = undefined));
 				started.push(this.listing);
@@ -128,7 +128,7 @@ export class ChatEngine {
 		const nowMs = serviceNowMs(this.io.zone, now);
 		try {
 			const plan = await this.reading.planRecent(this.io.client, { days: this.settings.days, nowMs, maxReads: SWEEP_MAX_READS });
-			this.budget.spend(plan.listings);
+			this.requestCap.spend(plan.listings);
 			this.reading.endRound(nowMs);
 			this.lastSweepAt = now;
 			this.sweepQueue = plan.reads.map(({ mailing }) => mailing.id);
@@ -150,7 +150,7 @@ export class ChatEngine {
 	private async discover(now: number): Promise<void> {
 		try {
 			const found = await this.reading.discover(this.io.client, serviceNowMs(this.io.zone, now));
-			this.budget.spend(found.requests);
+			this.requestCap.spend(found.requests);
 			for (const { id } of found.found) this.active.touch(id, now);
 			this.failedListings = 0;
 		} catch (error) {
@@ -159,7 +159,7 @@ export class ChatEngine {
 	}
 
 	private listingFailed(error: Error, now: number): void {
-		this.budget.spend(1);
+		this.requestCap.spend(1);
 		this.lastSweepAt = Math.max(this.lastSweepAt, now - SWEEP_EVERY_MS / 2);
 		this.failedListings++;
 		this.io.warn(`Messaging Service Chat Trigger: the list of chat mailings could not be read; checking again shortly: ${error.message}`);
@@ -172,10 +172,10 @@ export class ChatEngine {
 
 	/**
 	 * Queues the reads that may end a turn, then the active mailings most overdue, then the
-	 * sweep's, within the budget (`onlyConfirming`: the first only); returns the workers it started.
+	 * sweep's, within Max Requests per Minute (`onlyConfirming`: the first only); returns the workers it started.
 	 */
 	private queueReads(now: number, onlyConfirming = false): Array<Promise<void>> {
-		let tokens = this.budget.available(now);
+		let tokens = this.requestCap.available(now);
 		const waiting = (id: string) => this.underWay.has(id) || this.queued.has(id);
 		const due = (id: string) => !waiting(id) && this.reading.isDue(id);
 		const sweeping = !onlyConfirming && this.sweepQueue.length > 0;
@@ -198,7 +198,7 @@ export class ChatEngine {
 			picked.push(id);
 			tokens--;
 		}
-		this.budget.spend(picked.length);
+		this.requestCap.spend(picked.length);
 		for (const id of picked) this.queued.add(id);
 		const started: Array<Promise<void>> = [];
 		while (this.workers.size < PARALLEL_READS && this.queued.size > 0) {
@@ -269,7 +269,7 @@ export class ChatEngine {
 		if (this.marking) return;
 		const ids = this.toMark;
 		this.toMark = [];
-		this.budget.spend(Math.ceil((ids.length + this.reading.pendingReads) / READ_CHUNK));
+		this.requestCap.spend(Math.ceil((ids.length + this.reading.pendingReads) / READ_CHUNK));
 		this.marking = this.reading
 			.markRead(this.io.client, ids)
 			.finally(() => {
