@@ -1,5 +1,6 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
+import { numberOption } from '../base/numberOption';
 import { DEFAULT_DAYS } from '../replies/plan';
 import { DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './description';
 import { readMailingIds } from './mailingIds';
@@ -16,9 +17,9 @@ export interface TriggerConfig {
 	combineRepliesPerPhone: boolean;
 }
 
+/** A whole number of at least 1, else the default (base/numberOption.ts: a trigger falls back). */
 function positive(value: unknown, fallback: number): number {
-	const number = Math.floor(Number(value));
-	return Number.isFinite(number) && number >= 1 ? number : fallback;
+	return numberOption(value, { min: 1, fallback, whole: true, outOfRange: 'fallBack' });
 }
 
 export function readConfig(context: IPollFunctions): TriggerConfig {
