@@ -23,11 +23,6 @@ export class Bursts {
 		return this.bySession.size;
 	}
 
-	isHeld(replyId: string): boolean {
-		for (const burst of this.bySession.values()) if (burst.replies.has(replyId)) return true;
-		return false;
-	}
-
 	hold(sessionId: string, reply: Reply, mailingId: string, now: number, writtenAt: number): void {
 		let burst = this.bySession.get(sessionId);
 		if (!burst) {

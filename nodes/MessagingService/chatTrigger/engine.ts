@@ -6,7 +6,7 @@ import { serviceNow, serviceTimeMs } from '../base/serviceTime';
 import { combineByConversation, replyItem, sessionIdOf } from '../replies/items';
 import { READ_CHUNK } from '../replies/markAsRead';
 import { ReplyReading } from '../replies/reading';
-import { compareReplies, type Reply } from '../replies/reply';
+import { compareReplies } from '../replies/reply';
 import { ActiveMailings } from './activeMailings';
 import { Bursts, type Burst } from './bursts';
 import type { ChatSettings } from './config';
@@ -248,7 +248,7 @@ export class ChatEngine {
 		const finished = this.bursts.takeFinished(now, this.settings.quietMs, this.settings.maxWaitMs, (id) => this.readAt.get(id));
 		for (const [id, at] of this.readAt) if (now - at > READ_MEMORY_MS) this.readAt.delete(id);
 		if (finished.length === 0) return;
-		for (const burst of finished) this.reading.remember(repliesOf(burst));
+		for (const burst of finished) this.reading.remember([...burst.replies.values()].map(({ reply }) => reply));
 		if (this.io.persist) this.reading.save();
 		for (const burst of finished) this.io.emit(this.turnItem(burst));
 		if (this.io.persist) {
@@ -285,8 +285,4 @@ export class ChatEngine {
 	stop(): void {
 		this.stopped = true;
 	}
-}
-
-function repliesOf(burst: Burst): Reply[] {
-	return [...burst.replies.values()].map(({ reply }) => reply);
 }

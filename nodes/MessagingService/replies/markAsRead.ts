@@ -2,10 +2,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
 import { isRefusal } from '../transport/errors';
-import { MAX_PENDING_READ } from './savedState';
 
 /** Reply IDs per readResponseStatus call. */
 export const READ_CHUNK = 100;
+/** Reply IDs whose mark-as-read failed, retried by every round until it succeeds. */
+const MAX_PENDING_READ = 500;
 
 /** What the service takes as a separator in `incoming_messages`: an ID holding one would be read as several. */
 const SEPARATOR = /[,;\s]/;

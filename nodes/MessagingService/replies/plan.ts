@@ -13,10 +13,7 @@ export const DEFAULT_DAYS = 7;
 export const TIME_ZONE_ALLOWANCE_MS = 14 * 60 * 60 * 1000;
 
 /** A watched mailing; `record`: what getChatMessages tells about it (Recent Mailings only). */
-export interface WatchedMailing {
-	id: string;
-	record?: IDataObject;
-}
+export type WatchedMailing = { id: string; record?: IDataObject };
 
 /**
  * When each watched mailing is read (Recent Mailings). Replies come to recent mailings, so:
@@ -65,15 +62,10 @@ export interface PlannedRead {
 	mailing: WatchedMailing;
 	chunk?: number;
 	hot?: boolean;
-	/** Specific Mailings: the mailing the turn goes on with after this one */
-	next?: string;
 }
 
 /** A mailing the listing showed for the first time, with its creation time as the service wrote it. */
-export interface FoundMailing {
-	id: string;
-	created?: string;
-}
+export type FoundMailing = { id: string; created?: string };
 
 export interface RecentPlan {
 	reads: PlannedRead[];

@@ -49,9 +49,10 @@ export class ReplyReading {
 		private readonly staticData: IDataObject,
 		private readonly as: SavedAs,
 		private readonly state: ReadingState,
-		/** no saved state for this watch: the first round, which records what it reads as existing when `recordsFirstRound` */
-		readonly first: boolean,
-		private readonly recordsFirstRound: boolean,
+		/** no saved state for this watch: the first round */
+		private readonly first: boolean,
+		/** the first round's reads record what they find as existing (the reply trigger's first poll) */
+		private readonly recording: boolean,
 		private readonly warn: (message: string) => void,
 	) {}
 
@@ -68,7 +69,7 @@ export class ReplyReading {
 		const saved = readState(options.staticData, as);
 		const first = saved?.watch !== options.watch;
 		const state = saved !== undefined && !first ? saved : freshState(options.watch, saved === undefined && options.outputExisting ? '' : activationMoment(options.nowMs));
-		return new ReplyReading(options.staticData, as, state, first, options.recordsFirstRound, warn);
+		return new ReplyReading(options.staticData, as, state, first, first && options.recordsFirstRound && state.activatedAt !== '', warn);
 	}
 
 	private get faults(): Faults {
@@ -155,13 +156,13 @@ export class ReplyReading {
 		this.passOver(mailingId);
 		// the first poll records what it reads; later, what was received before activation is
 		// known as existing by its time, on whichever round its mailing is first read
-		if ((this.first && this.recordsFirstRound && this.state.activatedAt !== '') || this.justAdded.has(mailingId)) {
+		if (this.recording || this.justAdded.has(mailingId)) {
 			this.remember(replies);
 			for (const reply of replies) this.newestSeen = laterTime(this.newestSeen, reply.receivedAt);
 		}
 		const fresh: Reply[] = [];
 		for (const reply of replies) {
-			if (this.taken.has(reply.id) || this.wasSeen(reply) || this.existedBefore(mailingId, reply.receivedAt)) continue;
+			if (!this.isNew(mailingId, reply)) continue;
 			this.taken.add(reply.id);
 			fresh.push(reply);
 			if (this.state.watch === 'recentMailings' && nowMs - (serviceTimeMs(reply.receivedAt) ?? nowMs) < HOT_MS) makeHot(this.state, mailingId, reply.receivedAt || serviceTimeAt(nowMs));
@@ -181,16 +182,16 @@ export class ReplyReading {
 		}
 	}
 
-	/** Whether a reply was already output or recorded: by its ID, or older than a forgotten one. */
-	private wasSeen(reply: Reply): boolean {
-		if (this.state.seen.has(reply.id)) return true;
-		return this.state.floor !== undefined && isServiceTime(reply.receivedAt) && reply.receivedAt <= this.state.floor;
-	}
-
-	/** Whether a reply was received at or before its mailing was watched (activation, or ID added); one with no readable time is new. */
-	private existedBefore(mailingId: string, receivedAt: string): boolean {
-		const since = this.state.addedAt?.[mailingId] ?? this.state.activatedAt;
-		return since !== '' && receivedAt !== '' && receivedAt <= since;
+	/**
+	 * The one "is it new" filter: not handed out already, not output or recorded (by its ID, or
+	 * older than a forgotten one), not received at or before its mailing was watched (activation,
+	 * or ID added; a reply with no readable time is new).
+	 */
+	private isNew(mailingId: string, { id, receivedAt }: Reply): boolean {
+		const { seen, floor, addedAt, activatedAt } = this.state;
+		if (this.taken.has(id) || seen.has(id) || (floor !== undefined && isServiceTime(receivedAt) && receivedAt <= floor)) return false;
+		const since = addedAt?.[mailingId] ?? activatedAt;
+		return since === '' || receivedAt === '' || receivedAt > since;
 	}
 
 	/** Remembers replies as output (at most MAX_SEEN, the oldest received forgotten first into the floor). */
@@ -219,7 +220,7 @@ export class ReplyReading {
 
 	/** Ends the round: the schedule's clock moves on; the first poll's activation moment is settled by what it read. */
 	endRound(nowMs: number): void {
-		if (this.first && this.recordsFirstRound && this.state.activatedAt !== '') this.state.activatedAt = activationMoment(nowMs, this.newestSeen);
+		if (this.recording) this.state.activatedAt = activationMoment(nowMs, this.newestSeen);
 		this.state.rounds++;
 	}
 

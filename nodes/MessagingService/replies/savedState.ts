@@ -17,25 +17,19 @@ import type { ListingOrder } from './listing';
  * - `activatedAt`: the activation moment on the service's clock (see reading.ts). Only
  *   replies/reading.ts changes a ReadingState; this file reads and writes its saved form.
  */
-export const STATE_VERSION = 2;
+const STATE_VERSION = 2;
 /** Reply IDs remembered over all mailings; older ones are folded into the floor. */
 export const MAX_SEEN = 2000;
-/** Reply IDs whose mark-as-read failed, retried by every round until it succeeds. */
-export const MAX_PENDING_READ = 500;
 
 /** Where a trigger saves its state and what it calls its rounds; `legacy`: the form an earlier release saved, still read. */
-export interface SavedAs {
-	key: string;
-	rounds: string;
-	legacy?: SavedAs;
-}
-export const REPLY_TRIGGER: SavedAs = { key: 'replyTrigger', rounds: 'polls' };
-/** 0.1.0's chat trigger saved its state in the reply trigger's words. */
-export const CHAT_TRIGGER: SavedAs = { key: 'chatTrigger', rounds: 'sweeps', legacy: REPLY_TRIGGER };
+export type SavedAs = { key: string; rounds: string; legacy?: SavedAs };
 /** The reply trigger's key in its node's static data. */
-export const STATE_KEY = REPLY_TRIGGER.key;
-/** Which trigger's state, for those outside replies/ (who never see its saved form). */
-export const SAVED_AS = { replyTrigger: REPLY_TRIGGER, chatTrigger: CHAT_TRIGGER };
+export const STATE_KEY = 'replyTrigger';
+/** Each trigger's state under its own key and words; 0.1.0's chat trigger saved its state in the reply trigger's, still read. */
+export const SAVED_AS = {
+	replyTrigger: { key: STATE_KEY, rounds: 'polls' },
+	chatTrigger: { key: 'chatTrigger', rounds: 'sweeps', legacy: { key: STATE_KEY, rounds: 'polls' } },
+} satisfies Record<string, SavedAs>;
 
 export type WatchMode = 'recentMailings' | 'specificMailings';
 

@@ -16,20 +16,12 @@ import { latestReply } from './testEvent';
  * (getChatMessageData) for those with replies to output. A failure leaves just the ID.
  */
 async function describeMailings(client: ApiClient, emitted: Array<{ mailing: WatchedMailing }>): Promise<void> {
-	const described = new Map<string, WatchedMailing>();
+	const described = new Map<string, Promise<WatchedMailing>>();
+	const describe = async ({ id }: WatchedMailing) => ({ id, record: await client.one('getChatMessageData', { message_id: id }).catch(() => undefined) });
 	for (const entry of emitted) {
 		if (entry.mailing.record) continue;
-		let mailing = described.get(entry.mailing.id);
-		if (!mailing) {
-			try {
-				const record = await client.one('getChatMessageData', { message_id: entry.mailing.id });
-				mailing = { id: entry.mailing.id, record };
-			} catch {
-				mailing = entry.mailing;
-			}
-			described.set(entry.mailing.id, mailing);
-		}
-		entry.mailing = mailing;
+		if (!described.has(entry.mailing.id)) described.set(entry.mailing.id, describe(entry.mailing));
+		entry.mailing = await described.get(entry.mailing.id)!;
 	}
 }
 
