@@ -4,6 +4,11 @@
  * no zone; this is how the package reads, compares and writes them.
  */
 
+/** A day, in ms. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** 2000-01-01 00:00 read as UTC: the origin of the compact times kept in static data. */
+export const EPOCH_MS = Date.UTC(2000, 0, 1);
+
 export interface WallTime {
 	year: string;
 	month: string;
@@ -56,8 +61,8 @@ export function offsetMs(instantMs: number, zone: string): number {
  */
 export function instantOfWallTime(wall: WallTime, zone: string): Date {
 	const asUtc = wallAsUtcMs(wall);
-	const before = offsetMs(asUtc - 86_400_000, zone);
-	const after = offsetMs(asUtc + 86_400_000, zone);
+	const before = offsetMs(asUtc - DAY_MS, zone);
+	const after = offsetMs(asUtc + DAY_MS, zone);
 	const candidates = [...new Set([before, after])]
 		.map((offset) => asUtc - offset)
 		.filter((instant) => wallAsUtcMs(wallTimeIn(new Date(instant), zone)) === asUtc)
@@ -89,11 +94,6 @@ export function laterTime(a: string | undefined, b: string | undefined): string 
 	if (!isServiceTime(b)) return a;
 	return a >= b ? a : b;
 }
-
-/** A day, in ms. */
-export const DAY_MS = 24 * 60 * 60 * 1000;
-/** 2000-01-01 00:00 read as UTC: the origin of the compact times kept in static data. */
-export const EPOCH_MS = Date.UTC(2000, 0, 1);
 
 /** A service time read as UTC, in ms (for spans between service times); undefined when unreadable. */
 export function serviceTimeMs(text: unknown): number | undefined {
