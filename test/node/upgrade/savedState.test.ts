@@ -160,5 +160,9 @@ describe('Messaging Service Chat Trigger on static data saved by 0.1.0', () => {
 		await chat.seconds(session, 70);
 		expect(session.turns.map((turn) => turn.flatMap((item) => ids(item.replies as Array<{ id?: unknown }>)))).toEqual([[fresh]]);
 		expect(session.failedExecutions).toEqual([]);
+		// saved again in the chat trigger's own words, 0.1.0's form gone
+		const saved = JSON.parse(session.savedAtLastEmit!) as Record<string, Record<string, { sweeps?: number }>>;
+		expect(Object.keys(saved['node:Messaging Service Chat Trigger'])).toEqual(['chatTrigger']);
+		expect(saved['node:Messaging Service Chat Trigger'].chatTrigger.sweeps).toBeGreaterThan(1);
 	});
 });
