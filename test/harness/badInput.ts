@@ -1,8 +1,6 @@
-import { ITEM_PHONES, type BadItemCase, type BadSettingCase } from './badInputCase';
+import { ITEM_PHONES, type BadItemCase, type BadSettingCase, type UnknownTemplateCase, type WaitCase } from './badInputCase';
 import { escapeRegExp, expectBadItemRefused, pairedTo, type BadItemEmulator } from './badItemCheck';
 import type { SandboxFixture } from './sandbox';
-import type { WaitCase } from './sendAndWaitBadInputCases';
-import type { UnknownTemplateCase } from './templateBadInputCases';
 
 /** The runners of the bad-input table (badInputTable.ts) for a test file's emulator. */
 
