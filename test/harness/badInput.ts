@@ -31,11 +31,18 @@ export function itRefusesBadSettings(fixture: SandboxFixture, cases: BadSettingC
 		const { items: outputs, error } = await fixture.run({ parameters, items, continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(outputs.flatMap(pairedTo).sort()).toEqual([0, 1]);
-		for (const item of outputs) expect(String(item.json.error)).toMatch(refusal(testCase.field, Math.min(...pairedTo(item))));
+		const says = (message: unknown) => {
+			for (const rule of testCase.says ?? []) expect(String(message)).toMatch(rule);
+		};
+		for (const item of outputs) {
+			expect(String(item.json.error)).toMatch(refusal(testCase.field, Math.min(...pairedTo(item))));
+			says(item.json.error);
+		}
 		expect(fixture.sandbox.requests()).toEqual([]);
 
 		const stopped = await fixture.run({ parameters, items });
 		expect(stopped.error?.message).toMatch(refusal(testCase.field, 0));
+		says(stopped.error?.message);
 		expect(fixture.sandbox.requests()).toEqual([]);
 	});
 }

@@ -43,6 +43,10 @@ export interface BadItemCase {
 	sentTo?: string[];
 	/** the bad value is the API key itself: the message must name the field and item but not show the key */
 	keyAsValue?: boolean;
+	/** what the message must say besides (its rule), in every run */
+	says?: RegExp[];
+	/** the node version to run (Verification Code's options of version 3) */
+	typeVersion?: number;
 }
 
 /**
@@ -54,6 +58,8 @@ export interface BadSettingCase {
 	name: string;
 	field: string;
 	parameters(account: AccountIds): INodeParameters;
+	/** what each message must say besides (its rule) */
+	says?: RegExp[];
 }
 
 /** A Send and Wait for Response refused before anything is sent: [title, parameters, the error message]. */
