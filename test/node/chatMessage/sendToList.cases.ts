@@ -9,4 +9,12 @@ const toList = (rest: INodeParameters) => caseParams('chatMessage', 'sendToList'
 export const badItems = [
 	{ name: 'Send to List: list ID with letters', field: 'Subscriber List ID', method: 'sendChatMessageList', parameters: toList({ listId: V }), good: (e) => e.account.listIds.slice(0, 2).map(String), bad: 'Customers' },
 	{ name: 'Send to List: send at in words', field: 'Send At', method: 'sendChatMessageList', parameters: toList({ options: { sendAt: V } }), good: () => ['2026-04-01T10:00:00', '2026-04-02T10:00:00'], bad: 'next tuesday' },
+	...['2026-02-30 25:61', '2026-13-45'].map((date) => ({
+		name: `Send to List: impossible send time "${date}"`,
+		field: 'Send At',
+		method: 'sendChatMessageList',
+		parameters: toList({ options: { sendAt: V } }),
+		good: () => ['2026-04-01T10:00:00', '2026-04-02T10:00:00'],
+		bad: date,
+	})),
 ] satisfies BadItemCase[];

@@ -13,4 +13,14 @@ export const badItems = [
 	{ name: 'Mark as Read, all items in one request: one bad item', field: 'Reply IDs', method: 'readResponseStatus', requests: ['readResponseStatus'], parameters: reply({ replyIds: V, options: { combineItems: true } }), good: twice(unreadReply), bad: '40000001;x!' },
 	// the bare key would pass as a reply ID and go to the service it belongs to; pasted with a sign it is refused, unshown
 	{ name: 'Mark as Read: the API key pasted into Reply IDs', field: 'Reply IDs', method: 'readResponseStatus', parameters: reply({ replyIds: V }), good: twice(unreadReply), bad: `${TEST_API_KEY}!`, keyAsValue: true },
+	// a list from an expression, one of whose IDs holds a comma
+	{
+		name: 'Mark as Read: a reply ID that holds a comma',
+		field: 'Reply IDs',
+		method: 'readResponseStatus',
+		parameters: reply({ replyIds: V }),
+		good: twice(unreadReply),
+		bad: ['40000001', '40000002,40000003'],
+		says: [/: the ID "40000002,40000003" holds a comma/],
+	},
 ] satisfies BadItemCase[];

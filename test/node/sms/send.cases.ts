@@ -30,4 +30,6 @@ export const badItems = [
 		inRequests: true,
 	},
 	{ name: 'Send: the API key pasted into Sender Name ID', field: 'Sender Name ID', method: 'sendQuickSMS', parameters: sms({ senderNameId: V }), good: (e) => [sender(e.account), sender(e.account)], bad: TEST_API_KEY, keyAsValue: true },
+	// an expression that cuts an emoji in half ('Hello 😀 world'.slice(0, 7)); the transport's safety net names the API field
+	{ name: 'Send: message with half an emoji', field: 'text in "message"', method: 'sendQuickSMS', parameters: sms({ message: V }), good: () => ['Hello 😀', 'Hi'], bad: 'Hello 😀 world'.slice(0, 7), says: [/: it is not valid Unicode/] },
 ] satisfies BadItemCase[];

@@ -34,4 +34,5 @@ export const badSettings: BadSettingCase[] = [
 	{ name: 'Send Batch (items): callback URL that is not http(s)', field: 'Callback URL', parameters: fromItems({ callbackUrl: 'ftp://example.com/cb' }) },
 	{ name: 'Send Batch (items): schedule time in a wrong format', field: 'Send At', parameters: fromItems({ options: { sendAt: 'next friday' } }) },
 	{ name: 'Send Batch (items): chunk size above the maximum', field: 'Chunk Size', parameters: fromItems({ options: { chunkSize: 20000 } }) },
+	{ name: 'Send Batch (items): phone field name of a space', field: 'Phone Field', parameters: fromItems({ recipientsFrom: 'fields', phoneField: ' ' }), says: [/^Invalid Phone Field " " in item \d+: give the name of a field of the input items/] },
 ];

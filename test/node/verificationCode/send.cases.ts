@@ -20,4 +20,19 @@ export const badItems = [
 	{ name: 'Send: phone given as words', field: 'Phone', method: 'sendOtpAppOne', parameters: otp({ phone: V }), good: () => ['375291000001', '375291000003'], bad: 'call me' },
 	{ name: 'Send: phone given as words (second app)', field: 'Phone', method: 'sendOtpAppTwo', parameters: otp({ channel: 'appTwo', phone: V }), good: () => ['375291000001', '375291000003'], bad: 'my mobile' },
 	{ name: 'Send: the API key pasted into Verification Code', field: 'Verification Code', method: 'sendOtpAppOne', parameters: given, good: () => ['1234', '5678'], bad: TEST_API_KEY, keyAsValue: true },
+	// options of version 3 (a token instead of the code, a resend cooldown), each item to its own phone
+	...[
+		{ field: 'Code Valid For (Minutes)', option: 'validMinutes', good: [1, 60], bad: 0, range: '1 to 60' },
+		{ field: 'Code Valid For (Minutes)', option: 'validMinutes', good: [5, 30], bad: 61, range: '1 to 60' },
+		{ field: 'Resend Cooldown (Seconds)', option: 'resendCooldown', good: [0, 3600], bad: 1.5, range: '0 to 3600' },
+	].map(({ field, option, good, bad, range }) => ({
+		name: `Send: ${field} ${bad}`,
+		field,
+		method: 'sendOtpAppOne',
+		typeVersion: 3,
+		parameters: otp({ phone: '={{ $json.phone }}', options: { [option]: V } }),
+		good: () => good,
+		bad,
+		says: [new RegExp(`: a whole number from ${range}$`)],
+	})),
 ] satisfies BadItemCase[];
