@@ -31,6 +31,7 @@ export function itRefusesBadSettings(fixture: SandboxFixture, cases: BadSettingC
 		const { items: outputs, error } = await fixture.run({ parameters, items, continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(outputs.flatMap(pairedTo).sort()).toEqual([0, 1]);
+		if (testCase.asOne) expect(outputs.map(pairedTo)).toEqual([[0, 1]]);
 		const says = (message: unknown) => {
 			for (const rule of testCase.says ?? []) expect(String(message)).toMatch(rule);
 		};

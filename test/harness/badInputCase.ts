@@ -60,6 +60,8 @@ export interface BadSettingCase {
 	parameters(account: AccountIds): INodeParameters;
 	/** what each message must say besides (its rule) */
 	says?: RegExp[];
+	/** the items make one mailing, refused as one: a single error item, paired to every item */
+	asOne?: boolean;
 }
 
 /** A Send and Wait for Response refused before anything is sent: [title, parameters, the error message]. */

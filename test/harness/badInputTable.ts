@@ -63,7 +63,11 @@ export const badInputTable = {
 		template: { create: templateCreate.badItems, get: templateGet.badItems, delete: templateDelete.badItems, update: templateUpdate.badItems },
 	},
 	/** By resource and operation: settings that refuse every item (badInputCase.ts) */
-	badSettings: { sms: { sendBatch: smsSendBatch.badSettings }, template: { update: templateUpdate.badSettings } },
+	badSettings: {
+		sms: { sendBatch: smsSendBatch.badSettings },
+		chatMessage: { sendBatch: chatSendBatch.badSettings },
+		template: { update: templateUpdate.badSettings },
+	},
 	/** Send and Wait for Response, by channel: refused before anything is sent or waits */
 	sendAndWait: { sms: smsSendAndWait.waitCases, chatMessage: chatSendAndWait.waitCases },
 	/** By resource and operation: template IDs the service does not have */

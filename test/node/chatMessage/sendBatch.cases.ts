@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { ITEM_PHONES, ITEM_VALUE as V, caseParams, shownValue, type BadItemCase } from '../../harness/badInputCase';
+import { ITEM_PHONES, ITEM_VALUE as V, caseParams, shownValue, type BadItemCase, type BadSettingCase } from '../../harness/badInputCase';
 import { chatMailingsJson } from '../../harness/badInputSetup';
 
 const PERSONAL_IMAGE_MAILING = {
@@ -56,3 +56,14 @@ export const badItems = [
 		says: [/: the link has 151 characters, at most 150/],
 	},
 ] satisfies BadItemCase[];
+
+/** Settings that refuse the whole mailing: nothing is sent. */
+export const badSettings = [
+	{
+		name: 'Send Batch (items): image content in a personal mailing',
+		field: 'Content',
+		parameters: chat({ messageType: 'personal', contentType: 'image', imageUrl: 'https://cdn.example.com/i.png', personalText: 'x' }),
+		says: [/^Invalid Content "Image" in item 0: an image mailing/],
+		asOne: true,
+	},
+] satisfies BadSettingCase[];

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { itRefusesBadItems } from '../../harness/badInput';
+import { itRefusesBadItems, itRefusesBadSettings } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { batchMailing } from '../../harness/direct';
 import { TEST_API_KEY } from '../../harness/keys';
@@ -139,18 +139,5 @@ describe('Chat Message > Send Batch', () => {
 
 describe('Chat Message > Send Batch: bad input', () => {
 	itRefusesBadItems(fixture, badInputTable.badItems.chatMessage.sendBatch);
-
-	it('refuses image content in a personal mailing before any request, naming the field and item', async () => {
-		const parameters = batch({ messageType: 'personal', contentType: 'image', imageUrl: 'https://cdn.example.com/i.png', personalText: 'x' });
-		const stopped = await fixture.run({ parameters, items: people });
-		expect(stopped.error?.message).toMatch(/^Invalid Content "Image" in item 0: an image mailing/);
-		expect(fixture.sandbox.requests()).toHaveLength(0);
-
-		// Continue On Fail: one error item for the mailing, paired to every item it stood for.
-		const { items } = await fixture.run({ parameters, items: people, continueOnFail: true });
-		expect(fixture.sandbox.requests()).toHaveLength(0);
-		expect(items).toHaveLength(1);
-		expect(String(items[0].json.error)).toContain('Content');
-		expect(items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-	});
+	itRefusesBadSettings(fixture, badInputTable.badSettings.chatMessage.sendBatch);
 });
