@@ -7,7 +7,7 @@
 // read, so they never run at the same time.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IDataObject } from 'n8n-workflow';
-import { DEFAULT_DAYS } from '../../nodes/MessagingService/trigger/description';
+import { DEFAULT_DAYS } from '../../nodes/MessagingService/replies/plan';
 import { nodeOutput } from '../../test/e2e/lib/execution-data';
 import type { ExecutionSummary } from '../../test/e2e/lib/n8n-types';
 import { workflowOf, type NodeSpec } from '../../test/e2e/lib/workflow-builder';

@@ -1,8 +1,6 @@
-import { ITEM_PHONES, type BadItemCase, type BadSettingCase } from './badInputCase';
+import { ITEM_PHONES, type BadItemCase, type BadSettingCase, type UnknownTemplateCase, type WaitCase } from './badInputCase';
 import { escapeRegExp, expectBadItemRefused, pairedTo, type BadItemEmulator } from './badItemCheck';
 import type { SandboxFixture } from './sandbox';
-import type { WaitCase } from './sendAndWaitBadInputCases';
-import type { UnknownTemplateCase } from './templateBadInputCases';
 
 /** The runners of the bad-input table (badInputTable.ts) for a test file's emulator. */
 
@@ -33,11 +31,19 @@ export function itRefusesBadSettings(fixture: SandboxFixture, cases: BadSettingC
 		const { items: outputs, error } = await fixture.run({ parameters, items, continueOnFail: true });
 		expect(error).toBeUndefined();
 		expect(outputs.flatMap(pairedTo).sort()).toEqual([0, 1]);
-		for (const item of outputs) expect(String(item.json.error)).toMatch(refusal(testCase.field, Math.min(...pairedTo(item))));
+		if (testCase.asOne) expect(outputs.map(pairedTo)).toEqual([[0, 1]]);
+		const says = (message: unknown) => {
+			for (const rule of testCase.says ?? []) expect(String(message)).toMatch(rule);
+		};
+		for (const item of outputs) {
+			expect(String(item.json.error)).toMatch(refusal(testCase.field, Math.min(...pairedTo(item))));
+			says(item.json.error);
+		}
 		expect(fixture.sandbox.requests()).toEqual([]);
 
 		const stopped = await fixture.run({ parameters, items });
 		expect(stopped.error?.message).toMatch(refusal(testCase.field, 0));
+		says(stopped.error?.message);
 		expect(fixture.sandbox.requests()).toEqual([]);
 	});
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import type { AccountIds } from './params';
+import { byId, params, type AccountIds } from './params';
 import type { SandboxFixture } from './sandbox';
 
 /** What a case makes its good values with: an emulator and its seeded account (a test file's fixture, the reliability suite's World). */
@@ -43,10 +43,11 @@ export interface BadItemCase {
 	sentTo?: string[];
 	/** the bad value is the API key itself: the message must name the field and item but not show the key */
 	keyAsValue?: boolean;
+	/** what the message must say besides (its rule), in every run */
+	says?: RegExp[];
+	/** the node version to run (Verification Code's options of version 3) */
+	typeVersion?: number;
 }
-
-/** The cases of one resource, by operation. */
-export type BadItemCases = Record<string, BadItemCase[]>;
 
 /**
  * A setting (not an item's value) the operation refuses: every item fails before any request,
@@ -57,7 +58,31 @@ export interface BadSettingCase {
 	name: string;
 	field: string;
 	parameters(account: AccountIds): INodeParameters;
+	/** what each message must say besides (its rule) */
+	says?: RegExp[];
+	/** the items make one mailing, refused as one: a single error item, paired to every item */
+	asOne?: boolean;
 }
+
+/** A Send and Wait for Response refused before anything is sent: [title, parameters, the error message]. */
+export type WaitCase = [string, (account: AccountIds) => INodeParameters, RegExp];
+
+/** An operation given a template ID the service does not have: item 1 of three names 4999 (`$json.id`), the service says no. */
+export interface UnknownTemplateCase {
+	name: string;
+	parameters(account: AccountIds): INodeParameters;
+	/** the API method each good item calls once it has its template */
+	method: string;
+}
+
+/** A case's parameters: the builder's minimal ones for the operation (params.ts), `rest` over them. */
+export const caseParams =
+	(resource: string, operation: string, rest: INodeParameters = {}) =>
+	(account: AccountIds): INodeParameters =>
+		params(account, resource, operation, rest);
+
+/** A template picker set to each item's `$json.id` (the unknown-template cases). */
+export const BY_ITEM_ID = byId('={{ $json.id }}');
 
 /** How `invalidField` shows a value (nodes/MessagingService/base/validation.ts). */
 export function shownValue(value: unknown): string {

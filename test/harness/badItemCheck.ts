@@ -41,6 +41,12 @@ function refusalStart(testCase: BadItemCase, index: number): RegExp {
 	return new RegExp(`^Invalid ${escapeRegExp(testCase.field)} ${value} in item ${index}: \\S`);
 }
 
+/** The message starts as a refusal of the bad item at `index` does, and says what the case says besides. */
+function expectRefusal(message: string | undefined, testCase: BadItemCase, index: number): void {
+	expect(message).toMatch(refusalStart(testCase, index));
+	for (const rule of testCase.says ?? []) expect(message).toMatch(rule);
+}
+
 function carries(requests: LoggedRequest[], text: string): boolean {
 	return requests.some((request) => JSON.stringify([request.query, request.body]).includes(text));
 }
@@ -80,10 +86,11 @@ export async function expectBadItemRefused(emulator: BadItemEmulator, testCase: 
 		...(testCase.binary?.[index] ? { binary: testCase.binary[index] } : {}),
 	}));
 	const parameters = testCase.parameters(emulator.account);
+	const typeVersion = testCase.typeVersion;
 	const badText = distinctiveBadText(testCase, good);
 	emulator.clearRequests();
 
-	const result = await emulator.run({ parameters, items, continueOnFail: true });
+	const result = await emulator.run({ typeVersion, parameters, items, continueOnFail: true });
 	watch(result, 'with Continue On Fail');
 	expect(result.error?.message).toBeUndefined();
 	// one output per item, in order; where one request carries both good items, one output for both, then item 1's
@@ -93,7 +100,7 @@ export async function expectBadItemRefused(emulator: BadItemEmulator, testCase: 
 	expect(failed.map(pairedTo)).toEqual([[1]]);
 	const message = String(failed[0].json.error);
 	const description = String(failed[0].json.description ?? '');
-	expect(message).toMatch(refusalStart(testCase, 1));
+	expectRefusal(message, testCase, 1);
 	expect(description).toMatch(new RegExp(`${escapeRegExp(testCase.field)}.*item 1`));
 
 	// the good items' requests, all answered, and nothing of item 1
@@ -104,15 +111,15 @@ export async function expectBadItemRefused(emulator: BadItemEmulator, testCase: 
 	if (testCase.sentTo) expect(deliveryPhones(requests).sort()).toEqual([...testCase.sentTo].sort());
 	emulator.clearRequests();
 
-	const stopped = await emulator.run({ parameters, items: items.slice(0, 2) });
+	const stopped = await emulator.run({ typeVersion, parameters, items: items.slice(0, 2) });
 	watch(stopped, 'stopped at item 1');
-	expect(stopped.error?.message).toMatch(refusalStart(testCase, 1));
+	expectRefusal(stopped.error?.message, testCase, 1);
 	expectNothingOfItem1(emulator.requests(), badText);
 	emulator.clearRequests();
 
-	const alone = await emulator.run({ parameters, items: [items[1]] });
+	const alone = await emulator.run({ typeVersion, parameters, items: [items[1]] });
 	watch(alone, 'the bad item alone');
-	expect(alone.error?.message).toMatch(refusalStart(testCase, 0));
+	expectRefusal(alone.error?.message, testCase, 0);
 	expect(emulator.requests()).toEqual([]);
 
 	const shown = { message, description, stopped: [String(stopped.error?.message), String(alone.error?.message)] };

@@ -7,6 +7,7 @@ import { apiKeyOf, itemsWithoutKey, withoutKey } from '../transport/secrets';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './common';
 import { asItemError, errorItem, forOnError } from './itemErrors';
 import { ItemLedger } from './itemLedger';
+import { numberOption } from '../base/numberOption';
 import { describeProgress } from './progress';
 import { operationOf } from './resources';
 import { runItems } from './runItems';
@@ -18,8 +19,7 @@ import type { ExecutionTools } from './types';
  */
 function optionNumber(context: IExecuteFunctions, name: string, fallback: number, min: number, max: number): number {
 	const saved = context.getNodeParameter(`additionalFields.${name}`, 0, fallback) as unknown;
-	const value = Number(context.getNodeParameter(`options.${name}`, 0, saved));
-	return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback;
+	return numberOption(context.getNodeParameter(`options.${name}`, 0, saved), { min, max, fallback, whole: true, outOfRange: 'clamp' });
 }
 
 /** Picks the operation and runs it for the input items, pairing and Continue On Fail included. */

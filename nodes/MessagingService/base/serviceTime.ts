@@ -4,6 +4,11 @@
  * no zone; this is how the package reads, compares and writes them.
  */
 
+/** A day, in ms. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** 2000-01-01 00:00 read as UTC: the origin of the compact times kept in static data. */
+export const EPOCH_MS = Date.UTC(2000, 0, 1);
+
 export interface WallTime {
 	year: string;
 	month: string;
@@ -56,8 +61,8 @@ export function offsetMs(instantMs: number, zone: string): number {
  */
 export function instantOfWallTime(wall: WallTime, zone: string): Date {
 	const asUtc = wallAsUtcMs(wall);
-	const before = offsetMs(asUtc - 86_400_000, zone);
-	const after = offsetMs(asUtc + 86_400_000, zone);
+	const before = offsetMs(asUtc - DAY_MS, zone);
+	const after = offsetMs(asUtc + DAY_MS, zone);
 	const candidates = [...new Set([before, after])]
 		.map((offset) => asUtc - offset)
 		.filter((instant) => wallAsUtcMs(wallTimeIn(new Date(instant), zone)) === asUtc)
@@ -95,6 +100,11 @@ export function serviceTimeMs(text: unknown): number | undefined {
 	if (!isServiceTime(text)) return undefined;
 	const ms = Date.parse(`${text.replace(' ', 'T')}Z`);
 	return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** The other direction: the service time that `ms` (read as UTC) is, to the second. */
+export function serviceTimeAt(ms: number): string {
+	return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** The wall time a text with no zone gives ("2026-03-02 09:01", "2026-03-02T09:01:40"); undefined for others. */

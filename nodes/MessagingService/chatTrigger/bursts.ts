@@ -1,4 +1,4 @@
-import type { Reply } from '../trigger/replies';
+import type { Reply } from '../replies/reply';
 
 /** A customer's messages held until they stop typing: one turn. */
 export interface Burst {
@@ -21,11 +21,6 @@ export class Bursts {
 
 	get size(): number {
 		return this.bySession.size;
-	}
-
-	isHeld(replyId: string): boolean {
-		for (const burst of this.bySession.values()) if (burst.replies.has(replyId)) return true;
-		return false;
 	}
 
 	hold(sessionId: string, reply: Reply, mailingId: string, now: number, writtenAt: number): void {

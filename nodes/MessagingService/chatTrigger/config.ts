@@ -1,6 +1,7 @@
 import type { ITriggerFunctions } from 'n8n-workflow';
 
-import { DEFAULT_DAYS } from '../trigger/description';
+import { numberOption } from '../base/numberOption';
+import { DEFAULT_DAYS } from '../replies/plan';
 import {
 	DEFAULT_ACTIVE_FOR_MINUTES,
 	DEFAULT_CHECK_EVERY_SECONDS,
@@ -19,9 +20,9 @@ export interface ChatSettings {
 	requestsPerMinute: number;
 }
 
-function number(value: unknown, fallback: number, min: number): number {
-	const parsed = Number(value);
-	return Number.isFinite(parsed) && parsed >= min ? parsed : fallback;
+/** A number of at least `min`, else the default (base/numberOption.ts: a trigger falls back). */
+function number(value: unknown, fallback: number, min: number, whole = false): number {
+	return numberOption(value, { min, fallback, whole, outOfRange: 'fallBack' });
 }
 
 export function readChatSettings(context: ITriggerFunctions): ChatSettings {
@@ -31,7 +32,7 @@ export function readChatSettings(context: ITriggerFunctions): ChatSettings {
 		maxWaitSeconds?: number;
 	};
 	return {
-		days: Math.floor(number(context.getNodeParameter('days', DEFAULT_DAYS), DEFAULT_DAYS, 1)),
+		days: number(context.getNodeParameter('days', DEFAULT_DAYS), DEFAULT_DAYS, 1, true),
 		checkEveryMs: number(context.getNodeParameter('checkEverySeconds', DEFAULT_CHECK_EVERY_SECONDS), DEFAULT_CHECK_EVERY_SECONDS, 1) * 1000,
 		quietMs: number(context.getNodeParameter('quietWindowSeconds', DEFAULT_QUIET_WINDOW_SECONDS), DEFAULT_QUIET_WINDOW_SECONDS, 0) * 1000,
 		maxWaitMs: number(options.maxWaitSeconds, DEFAULT_MAX_WAIT_SECONDS, 1) * 1000,

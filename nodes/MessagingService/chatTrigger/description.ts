@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_DAYS } from '../trigger/description';
+import { DEFAULT_DAYS } from '../replies/plan';
 
 export const DEFAULT_CHECK_EVERY_SECONDS = 2;
 export const DEFAULT_QUIET_WINDOW_SECONDS = 3;

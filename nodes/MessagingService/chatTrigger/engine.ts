@@ -3,16 +3,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
 import { serviceNow, serviceTimeMs } from '../base/serviceTime';
-import { combineByConversation, sessionIdOf } from '../trigger/conversation';
-import { markAsRead, READ_CHUNK } from '../trigger/markAsRead';
-import { discoverNewMailings, makeHot, planRecent } from '../trigger/recentPlan';
-import { classifyReadError, faultReport, isDue, noteFailure, unreported, type Faults } from '../trigger/readFaults';
-import { compareReplies, replyItem, unreadReplies, type Reply } from '../trigger/replies';
-import { activationMoment, capSeen, existedBefore, freshState, readState, remember, wasSeen, writeState, type TriggerState } from '../trigger/state';
+import { combineByConversation, replyItem, sessionIdOf } from '../replies/items';
+import { READ_CHUNK } from '../replies/markAsRead';
+import { ReplyReading } from '../replies/reading';
+import { compareReplies } from '../replies/reply';
 import { ActiveMailings } from './activeMailings';
 import { Bursts, type Burst } from './bursts';
 import type { ChatSettings } from './config';
-import { RequestBudget } from './requestBudget';
+import { UserRequestCap } from './requestCap';
 import { WrittenAt } from './writtenAt';
 
 /** Every watched mailing is considered this often (the reply trigger's schedule, one sweep a minute). */
@@ -45,21 +43,21 @@ function serviceNowMs(zone: string, now: number): number {
 }
 
 /**
- * The chat trigger's work, one check at a time (see `check`). The state that keeps a reply from
- * being output twice is the reply trigger's (trigger/state.ts), written into the node's static
+ * The chat trigger's work, one check at a time (see `check`). The reading that keeps a reply from
+ * being output twice is the reply kernel's (replies/reading.ts), saved into the node's static
  * data right before each turn is emitted: n8n saves a trigger's static data when it emits. The
  * rest (active mailings, held turns, reads under way) is memory: what it holds is unread on the
  * service and found again after a restart.
  */
 export class ChatEngine {
-	private readonly state: TriggerState;
+	private readonly reading: ReplyReading;
 	private readonly active: ActiveMailings;
 	private readonly bursts = new Bursts();
 	private readonly writtenAt = new WrittenAt();
-	private readonly budget: RequestBudget;
+	private readonly requestCap: UserRequestCap;
 	/** mailing → when its last successful read started */
 	private readonly readAt = new Map<string, number>();
-	private readonly reading = new Set<string>();
+	private readonly underWay = new Set<string>();
 	/** mailings to read, in order, taken by PARALLEL_READS workers */
 	private readonly queued = new Set<string>();
 	private readonly workers = new Set<Promise<void>>();
@@ -77,15 +75,14 @@ export class ChatEngine {
 		private readonly settings: ChatSettings,
 		now = Date.now(),
 	) {
-		const saved = io.persist ? readState(io.staticData) : undefined;
-		this.state = saved?.watch === 'recentMailings' ? saved : freshState('recentMailings', io.persist ? activationMoment(serviceNowMs(io.zone, now)) : '');
+		this.reading = ReplyReading.open(
+			// a manual run ("Execute step") reads nothing saved, saves nothing and outputs the unread replies
+			{ staticData: io.persist ? io.staticData : {}, of: 'chatTrigger', watch: 'recentMailings', nowMs: serviceNowMs(io.zone, now), outputExisting: !io.persist, recordsFirstRound: false },
+			(message) => io.warn(message),
+		);
 		this.active = new ActiveMailings(settings.activeForMs, settings.checkEveryMs);
 		const perCheck = (settings.requestsPerMinute * settings.checkEveryMs) / 60_000;
-		this.budget = new RequestBudget(settings.requestsPerMinute, Math.max(1, perCheck), now);
-	}
-
-	private get faults(): Faults {
-		return (this.state.faults ??= {});
+		this.requestCap = new UserRequestCap(settings.requestsPerMinute, Math.max(1, perCheck), now);
 	}
 
 	/** The first sweep's listing, awaited: a wrong key or an unreachable service fails the activation. */
@@ -98,7 +95,7 @@ export class ChatEngine {
 
 	/**
 	 * One check, at most once per Check Every: starts the listing (the minute's sweep, else the
-	 * mailings created since) and queues the reads that are due and fit the request budget, then
+	 * mailings created since) and queues the reads that are due and fit Max Requests per Minute, then
 	 * emits the turns that are over. It waits for nothing: reads run PARALLEL_READS at a time, so a
 	 * slow mailing holds one of them only, and a listing or a read still under way is never started
 	 * twice, so checks never overlap. The promise settles when what this check started is done
@@ -109,7 +106,7 @@ export class ChatEngine {
 		const started: Array<Promise<unknown> | undefined> = [];
 		if (now - this.lastCheckAt >= this.settings.checkEveryMs - 500) {
 			this.lastCheckAt = now;
-			if (!this.listing && this.budget.available(now) > 0) {
+			if (!this.listing && this.requestCap.available(now) > 0) {
 				const job = this.sweepQueue.length === 0 && now - this.lastSweepAt >= SWEEP_EVERY_MS ? this.sweep(now).then(() => undefined) : this.discover(now);
 				this.listing = job.finally(() => (this.listing = undefined));
 				started.push(this.listing);
@@ -128,26 +125,16 @@ export class ChatEngine {
 
 	/** The minute's listing and plan; with `failLoudly` a failure is returned, not handled. */
 	private async sweep(now: number, failLoudly = false): Promise<Error | undefined> {
-		const faults = this.faults;
-		const due = (id: string) => isDue(faults, id, this.state.polls);
 		const nowMs = serviceNowMs(this.io.zone, now);
 		try {
-			const plan = await planRecent(this.io.client, this.state, {
-				days: this.settings.days,
-				nowMs,
-				maxReads: SWEEP_MAX_READS,
-				continueWith: [],
-				retry: Object.keys(faults).filter(due),
-				isDue: due,
-			});
-			this.budget.spend(plan.listings);
-			for (const index of plan.chunkSizes.keys()) this.state.chunks![index].lastRead = this.state.polls;
-			this.state.polls++;
+			const plan = await this.reading.planRecent(this.io.client, { days: this.settings.days, nowMs, maxReads: SWEEP_MAX_READS });
+			this.requestCap.spend(plan.listings);
+			this.reading.endRound(nowMs);
 			this.lastSweepAt = now;
 			this.sweepQueue = plan.reads.map(({ mailing }) => mailing.id);
 			// recently sent or answered: the hot ones, and every one the listing shows for the first
 			// time (the reply trigger keeps only its 60 most recent hot)
-			const recent = [...Object.entries(this.state.hot ?? {}), ...plan.found.map(({ id, created }) => [id, created] as const)];
+			const recent = [...this.reading.hotMailings(), ...plan.found.map(({ id, created }) => [id, created] as const)];
 			for (const [id, at] of recent) {
 				const quietMs = nowMs - (serviceTimeMs(at) ?? 0);
 				if (quietMs < this.settings.activeForMs) this.active.touch(id, now - Math.max(0, quietMs));
@@ -162,8 +149,8 @@ export class ChatEngine {
 
 	private async discover(now: number): Promise<void> {
 		try {
-			const found = await discoverNewMailings(this.io.client, this.state, serviceNowMs(this.io.zone, now));
-			this.budget.spend(found.requests);
+			const found = await this.reading.discover(this.io.client, serviceNowMs(this.io.zone, now));
+			this.requestCap.spend(found.requests);
 			for (const { id } of found.found) this.active.touch(id, now);
 			this.failedListings = 0;
 		} catch (error) {
@@ -172,7 +159,7 @@ export class ChatEngine {
 	}
 
 	private listingFailed(error: Error, now: number): void {
-		this.budget.spend(1);
+		this.requestCap.spend(1);
 		this.lastSweepAt = Math.max(this.lastSweepAt, now - SWEEP_EVERY_MS / 2);
 		this.failedListings++;
 		this.io.warn(`Messaging Service Chat Trigger: the list of chat mailings could not be read; checking again shortly: ${error.message}`);
@@ -185,11 +172,12 @@ export class ChatEngine {
 
 	/**
 	 * Queues the reads that may end a turn, then the active mailings most overdue, then the
-	 * sweep's, within the budget (`onlyConfirming`: the first only); returns the workers it started.
+	 * sweep's, within Max Requests per Minute (`onlyConfirming`: the first only); returns the workers it started.
 	 */
 	private queueReads(now: number, onlyConfirming = false): Array<Promise<void>> {
-		let tokens = this.budget.available(now);
-		const due = (id: string) => !this.reading.has(id) && !this.queued.has(id) && isDue(this.faults, id, this.state.polls);
+		let tokens = this.requestCap.available(now);
+		const waiting = (id: string) => this.underWay.has(id) || this.queued.has(id);
+		const due = (id: string) => !waiting(id) && this.reading.isDue(id);
 		const sweeping = !onlyConfirming && this.sweepQueue.length > 0;
 		const forSweep = sweeping ? Math.max(1, Math.floor(tokens * SWEEP_SHARE)) : 0;
 		// a read that may end a turn goes before the others: the customer is waiting for the answer
@@ -201,11 +189,16 @@ export class ChatEngine {
 		const readLately = (id: string) => now - (this.readAt.get(id) ?? -Infinity) < SWEEP_EVERY_MS / 2;
 		while (sweeping && tokens > 0 && this.sweepQueue.length > 0) {
 			const id = this.sweepQueue.shift()!;
-			if (picked.includes(id) || !due(id) || readLately(id)) continue;
+			if (picked.includes(id) || waiting(id)) continue;
+			// read lately, or failing and not due: this sweep's read of it is done
+			if (!due(id) || readLately(id)) {
+				this.reading.passOver(id);
+				continue;
+			}
 			picked.push(id);
 			tokens--;
 		}
-		this.budget.spend(picked.length);
+		this.requestCap.spend(picked.length);
 		for (const id of picked) this.queued.add(id);
 		const started: Array<Promise<void>> = [];
 		while (this.workers.size < PARALLEL_READS && this.queued.size > 0) {
@@ -225,21 +218,20 @@ export class ChatEngine {
 
 	private async read(id: string): Promise<void> {
 		const now = Date.now();
-		this.reading.add(id);
-		let replies: Reply[];
-		try {
-			replies = await unreadReplies(this.io.client, id, serviceNowMs(this.io.zone, now));
-		} catch (error) {
-			this.readFailed(id, error as Error);
-			return;
-		} finally {
-			this.reading.delete(id);
+		this.underWay.add(id);
+		const outcome = await this.reading.read(this.io.client, id, serviceNowMs(this.io.zone, now)).finally(() => this.underWay.delete(id));
+		// the service's request limit: the transport already waited as told; read it later
+		if ('failure' in outcome && outcome.failure === 'rateLimited') this.sweepQueue.push(id);
+		else if ('failure' in outcome) {
+			if (outcome.failure === 'gone') this.active.forget(id);
+			const report = this.io.persist ? this.reading.faultReport(this.io.node) : undefined;
+			if (report) this.io.report(report);
 		}
-		delete this.faults[id];
+		if ('failure' in outcome) return;
 		const previousReadAt = this.readAt.get(id);
 		this.readAt.set(id, now);
 		this.active.read(id, now);
-		const fresh = replies.filter((reply) => !this.isOld(id, reply)).map((reply) => ({ reply, stampMs: serviceTimeMs(reply.receivedAt) }));
+		const fresh = outcome.replies.map((reply) => ({ reply, stampMs: serviceTimeMs(reply.receivedAt) }));
 		const readEndMs = serviceNowMs(this.io.zone, Date.now());
 		for (const { stampMs } of fresh) if (stampMs !== undefined) this.writtenAt.observe(stampMs, readEndMs);
 		const foundMs = serviceNowMs(this.io.zone, now);
@@ -247,26 +239,7 @@ export class ChatEngine {
 			const writtenAt = this.writtenAt.estimate(stampMs, now, foundMs, previousReadAt);
 			this.bursts.hold(sessionIdOf(reply.record), reply, id, now, writtenAt);
 			this.active.touch(id, now);
-			makeHot(this.state, id, reply.receivedAt || undefined);
 		}
-	}
-
-	private isOld(mailingId: string, reply: Reply): boolean {
-		return wasSeen(this.state, reply.id, reply.receivedAt) || existedBefore(this.state, mailingId, reply.receivedAt) || this.bursts.isHeld(reply.id);
-	}
-
-	private readFailed(id: string, error: Error): void {
-		const failure = classifyReadError(error);
-		// the service's request limit: the transport already waited as told; read it later
-		if (failure === 'rateLimited') {
-			this.sweepQueue.push(id);
-			return;
-		}
-		noteFailure(this.faults, id, failure, error.message, this.state.polls);
-		if (failure === 'gone') this.active.forget(id);
-		this.io.warn(`Messaging Service Chat Trigger: the replies to mailing ${id} could not be read; the other mailings are read as usual: ${error.message}`);
-		const toTell = unreported(this.faults);
-		if (toTell.length > 0 && this.io.persist) this.io.report(faultReport(this.io.node, toTell));
 	}
 
 	/** Emits each turn that is over, its replies remembered in the static data before the emit. */
@@ -275,9 +248,8 @@ export class ChatEngine {
 		const finished = this.bursts.takeFinished(now, this.settings.quietMs, this.settings.maxWaitMs, (id) => this.readAt.get(id));
 		for (const [id, at] of this.readAt) if (now - at > READ_MEMORY_MS) this.readAt.delete(id);
 		if (finished.length === 0) return;
-		for (const burst of finished) remember(this.state, repliesOf(burst).map((reply) => [reply.id, reply.receivedAt]));
-		capSeen(this.state);
-		if (this.io.persist) writeState(this.io.staticData, this.state);
+		for (const burst of finished) this.reading.remember([...burst.replies.values()].map(({ reply }) => reply));
+		if (this.io.persist) this.reading.save();
 		for (const burst of finished) this.io.emit(this.turnItem(burst));
 		if (this.io.persist) {
 			for (const burst of finished) this.toMark.push(...burst.replies.keys());
@@ -297,11 +269,9 @@ export class ChatEngine {
 		if (this.marking) return;
 		const ids = this.toMark;
 		this.toMark = [];
-		this.budget.spend(Math.ceil((ids.length + this.state.pendingRead.length) / READ_CHUNK));
-		this.marking = markAsRead({ logger: { warn: (message: string) => this.io.warn(message) } }, this.io.client, ids, this.state.pendingRead)
-			.then((left) => {
-				this.state.pendingRead = left;
-			})
+		this.requestCap.spend(Math.ceil((ids.length + this.reading.pendingReads) / READ_CHUNK));
+		this.marking = this.reading
+			.markRead(this.io.client, ids)
 			.finally(() => {
 				this.marking = undefined;
 				if (this.toMark.length > 0 && !this.stopped) this.markRead();
@@ -315,8 +285,4 @@ export class ChatEngine {
 	stop(): void {
 		this.stopped = true;
 	}
-}
-
-function repliesOf(burst: Burst): Reply[] {
-	return [...burst.replies.values()].map(({ reply }) => reply);
 }

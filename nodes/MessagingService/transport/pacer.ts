@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { AdaptiveConcurrency } from './concurrency';
-import { RateBudget } from './rateBudget';
+import { LearnedRateBudget } from './learnedRateBudget';
 
 /**
  * The pace of one execution's requests: TCP's congestion control, applied to a rate limit.
@@ -26,13 +26,13 @@ import { RateBudget } from './rateBudget';
  *    sharing one limit, each with its own pacer, so even out their shares and keep their sum near
  *    the limit.
  *
- * Rules 3 to 5: rateBudget.ts, where each constant says why it has its value.
+ * Rules 3 to 5: learnedRateBudget.ts, where each constant says why it has its value.
  */
 export class RequestPacer {
 	/** how many requests may be in flight, adapted to the service's answers */
 	private readonly concurrency: AdaptiveConcurrency;
 
-	private readonly budget = new RateBudget();
+	private readonly budget = new LearnedRateBudget();
 
 	private inFlight = 0;
 

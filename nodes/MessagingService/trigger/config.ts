@@ -1,13 +1,13 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { DEFAULT_DAYS, DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './description';
-import { parseMailingIds } from './mailings';
-import { readSpecificMailingIds } from './specificMailings';
-import type { WatchMode } from './state';
+import { numberOption } from '../base/numberOption';
+import { DEFAULT_DAYS } from '../replies/plan';
+import { DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './description';
+import { readMailingIds } from './mailingIds';
 
 /** The trigger's settings as one poll reads them from its fields. */
 export interface TriggerConfig {
-	watch: WatchMode;
+	watch: 'recentMailings' | 'specificMailings';
 	days: number;
 	ids: string[];
 	markAsRead: boolean;
@@ -17,9 +17,9 @@ export interface TriggerConfig {
 	combineRepliesPerPhone: boolean;
 }
 
+/** A whole number of at least 1, else the default (base/numberOption.ts: a trigger falls back). */
 function positive(value: unknown, fallback: number): number {
-	const number = Math.floor(Number(value));
-	return Number.isFinite(number) && number >= 1 ? number : fallback;
+	return numberOption(value, { min: 1, fallback, whole: true, outOfRange: 'fallBack' });
 }
 
 export function readConfig(context: IPollFunctions): TriggerConfig {
@@ -33,7 +33,7 @@ export function readConfig(context: IPollFunctions): TriggerConfig {
 	return {
 		watch,
 		days: watch === 'recentMailings' ? positive(context.getNodeParameter('days', DEFAULT_DAYS), DEFAULT_DAYS) : DEFAULT_DAYS,
-		ids: watch === 'specificMailings' ? parseMailingIds(context.getNode(), readSpecificMailingIds(context)) : [],
+		ids: watch === 'specificMailings' ? readMailingIds(context) : [],
 		markAsRead: context.getNodeParameter('markAsRead', true) !== false,
 		includeExisting: options.includeExisting === true,
 		maxMailings: positive(options.maxMailingsPerPoll, DEFAULT_MAX_MAILINGS),

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { chatMailingLocator } from '../actions/shared/locators';
+import { DEFAULT_DAYS } from '../replies/plan';
 
-export const DEFAULT_DAYS = 7;
 export const DEFAULT_MAX_MAILINGS = 100;
 export const DEFAULT_MAX_REPLIES = 100;
 

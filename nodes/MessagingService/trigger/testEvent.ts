@@ -2,21 +2,19 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { compareIds } from '../base/ids';
-import { serviceTimeMs } from '../base/serviceTime';
+import { DAY_MS, serviceTimeMs } from '../base/serviceTime';
 import { createApiClient, type ApiClient } from '../transport/client';
 import { serviceZone } from '../helpers/serviceZone';
-import { budgetClock } from './budget';
+import { combineByConversation, replyItem } from '../replies/items';
+import { newestMailings, recordId } from '../replies/listing';
+import { TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from '../replies/plan';
+import { compareReplies, unreadReplies, type Reply } from '../replies/reply';
 import type { TriggerConfig } from './config';
-import { combineByConversation } from './conversation';
-import { newestMailings, recordId } from './listing';
-import { specificMailings, TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from './mailings';
-import { compareReplies, replyItem, unreadReplies, type Reply } from './replies';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { pollTimeShare } from './pollTimeShare';
 
 /** Manual mode's candidates: the newest mailings in the window, or the given IDs. */
 async function candidateMailings(client: ApiClient, config: TriggerConfig): Promise<WatchedMailing[]> {
-	if (config.watch === 'specificMailings') return specificMailings(config.ids).mailings;
+	if (config.watch === 'specificMailings') return config.ids.map((id) => ({ id }));
 	const windowStart = Date.now() - config.days * DAY_MS - TIME_ZONE_ALLOWANCE_MS;
 	const records = await newestMailings(client, config.maxMailings);
 	return records
@@ -30,7 +28,7 @@ async function candidateMailings(client: ApiClient, config: TriggerConfig): Prom
  */
 export async function latestReply(context: IPollFunctions, config: TriggerConfig): Promise<INodeExecutionData[][]> {
 	const client = createApiClient(context);
-	const outOfTime = budgetClock(context);
+	const outOfTime = pollTimeShare(context);
 	const candidates = await candidateMailings(client, config);
 	const newestFirst = [...candidates].sort((a, b) => compareIds(b.id, a.id)).slice(0, config.maxMailings);
 	if (newestFirst.length === 0) {

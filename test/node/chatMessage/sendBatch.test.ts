@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { itRefusesBadItems } from '../../harness/badInput';
+import { itRefusesBadItems, itRefusesBadSettings } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { batchMailing } from '../../harness/direct';
 import { TEST_API_KEY } from '../../harness/keys';
@@ -139,53 +139,5 @@ describe('Chat Message > Send Batch', () => {
 
 describe('Chat Message > Send Batch: bad input', () => {
 	itRefusesBadItems(fixture, badInputTable.badItems.chatMessage.sendBatch);
-
-	it('refuses image content in a personal mailing before any request, naming the field and item', async () => {
-		const parameters = batch({ messageType: 'personal', contentType: 'image', imageUrl: 'https://cdn.example.com/i.png', personalText: 'x' });
-		const stopped = await fixture.run({ parameters, items: people });
-		expect(stopped.error?.message).toMatch(/^Invalid Content "Image" in item 0: an image mailing/);
-		expect(fixture.sandbox.requests()).toHaveLength(0);
-
-		// Continue On Fail: one error item for the mailing, paired to every item it stood for.
-		const { items } = await fixture.run({ parameters, items: people, continueOnFail: true });
-		expect(fixture.sandbox.requests()).toHaveLength(0);
-		expect(items).toHaveLength(1);
-		expect(String(items[0].json.error)).toContain('Content');
-		expect(items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-	});
-
-	it('a personal button link of 151 characters leaves out that recipient only (Continue On Fail)', async () => {
-		const long = `https://s.example/${'x'.repeat(151 - 'https://s.example/'.length)}`;
-		const parameters = batch({ ...PERSONAL_BUTTON, ...TEXT_AND_LINK_FROM_ITEMS });
-		const input = [people[0], { ...people[1], link: long }, people[2]];
-
-		const stopped = await fixture.run({ parameters, items: input });
-		expect(stopped.error?.message).toMatch(/^Invalid Button Link ".*" in item 1: the link has 151 characters, at most 150/);
-		expect(fixture.sandbox.requests()).toHaveLength(0);
-
-		const { items, request } = await fixture.runOk({ parameters, items: input, continueOnFail: true });
-		const list = (request.body as { messages: Array<{ delivery_list: Array<{ phone: string }> }> }).messages[0].delivery_list;
-		expect(list.map((entry) => entry.phone)).toEqual(['375291234567', '375291234569']);
-		expect(items.map((item) => item.pairedItem)).toEqual([[{ item: 0 }, { item: 2 }], { item: 1 }]);
-		expect(String(items[1].json.error)).toMatch(/Button Link .* in item 1/);
-	});
-
-	it.each([
-		['image content in a personal mailing', { message_type: 'personal', content: { type: 'image', image_url: 'https://c.example/i.png' }, delivery_list: [{ phone: '375291234567', text: 'a' }] }, /image content is allowed only in a "bulk" mailing/],
-		['a bulk button link of 151 characters', { message_type: 'bulk', content: { type: 'button', image_url: 'https://c.example/i.png', caption: 'Go', text: 't', button_link: `https://s.example/${'y'.repeat(133)}` }, delivery_list: ['375291234567'] }, /151 characters long, at most 150/],
-		['a personal button without per-recipient links', { message_type: 'personal', content: { type: 'button', image_url: 'https://c.example/i.png', caption: 'Go' }, delivery_list: [{ phone: '375291234567', text: 'a' }] }, /needs each delivery_list entry's "button_link"/],
-	])('JSON mode refuses %s, naming the field, mailing and item', async (_title, mailing, rule) => {
-		const json = (value: object) => JSON.stringify([{ name: 'M', alphaname_id: String(fixture.account.alphanameIds[0]), ...value }]);
-		const good = json({ message_type: 'bulk', content: { type: 'text', text: 'ok' }, delivery_list: ['375291234567'] });
-		const { items, error } = await fixture.run({
-			parameters: jsonMailings('={{ $json.mailings }}'),
-			items: [{ mailings: good }, { mailings: json(mailing) }, { mailings: good }],
-			continueOnFail: true,
-		});
-		expect(error).toBeUndefined();
-		expect(fixture.sandbox.requests()).toHaveLength(2);
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(String(items[1].json.error)).toMatch(/^Invalid Mailings \(JSON\) .* in item 1: mailing 1 \(messages\[0\]\)/);
-		expect(String(items[1].json.error)).toMatch(rule);
-	});
+	itRefusesBadSettings(fixture, badInputTable.badSettings.chatMessage.sendBatch);
 });

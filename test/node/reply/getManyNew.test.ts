@@ -37,20 +37,6 @@ describe('Reply > Get Many New', () => {
 		expect(again.items).toHaveLength(0);
 		expect(fixture.sandbox.requests().map((r) => r.apiMethod)).toEqual(['getNewIncomingMessages']);
 	});
-
-	it('refuses a mailing ID that is not a number, naming the field and the item', async () => {
-		const { messageId } = await mailingWithReplies(['Yes']);
-		const { items } = await fixture.run({
-			parameters: { ...newReplies(0), messageId: '={{ $json.id }}' },
-			items: [{ id: messageId }, { id: 'last mailing' }],
-			continueOnFail: true,
-		});
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(String(items[1].json.error)).toBe(
-			'Invalid Mailing "last mailing" in item 1: choose one from the list, or enter its ID: a whole number of up to 15 digits',
-		);
-		expect(fixture.sandbox.requests()).toHaveLength(1);
-	});
 });
 
 describe('Reply > Get Many New: bad input', () => {

@@ -212,12 +212,6 @@ describe('SMS > Send Batch, recipients from fields of each item (the default)', 
 		expect(failed[0].json.error).toBe('Item 1 has no field "phone"');
 		expect(failed[1].json.error).toMatch(/^Invalid Phone \(field "phone"\) "call me" in item 2/);
 	});
-
-	it('refuses an empty field name before any request', async () => {
-		const { error } = await fixture.run({ parameters: fieldParameters({ phoneField: ' ' }), items: [{ phone: '375291000001' }] });
-		expect(error?.message).toMatch(/^Invalid Phone Field " " in item 0: give the name of a field of the input items/);
-		expect(fixture.sandbox.requests()).toHaveLength(0);
-	});
 });
 
 describe('SMS > Send Batch, mailings as JSON', () => {

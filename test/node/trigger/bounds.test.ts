@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { decodeSeen } from '../../../nodes/MessagingService/trigger/seenEncoding';
-import { MAX_SEEN, STATE_KEY } from '../../../nodes/MessagingService/trigger/state';
+import { decodeSeen, MAX_SEEN, STATE_KEY } from '../../../nodes/MessagingService/replies/savedState';
 import type { TriggerSession } from '../../harness/poll';
 import { RECENT, useTriggerSandbox } from './fixture';
 

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { serviceTimeToIso } from '../../helpers/dates';
 import type { ApiClient } from '../../transport/client';
+import { isSingleReplyId, markRead } from '../../replies/markAsRead';
 import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { chatMailingLocator, readLocatorId } from '../shared/locators';
@@ -24,16 +25,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const replies = await api.many('getNewIncomingMessages', { message_id: messageId });
 	const markAsRead = options.markAsRead === true && replies.length > 0;
-	if (markAsRead) {
-		await api.one('readResponseStatus', { incoming_messages: replies.map((reply) => String(reply.id)).join(',') });
-	}
+	// a reply whose ID the service would read as several is returned, not marked
+	if (markAsRead) await markRead(api, replies.map((reply) => String(reply.id)));
 	return replies.map((reply) => {
 		const receivedAt = serviceTimeToIso(reply.d_receiver);
 		return {
 			message_id: Number(messageId),
 			...reply,
 			...(receivedAt ? { receivedAt } : {}),
-			...(markAsRead ? { markedAsRead: true } : {}),
+			...(markAsRead && isSingleReplyId(String(reply.id)) ? { markedAsRead: true } : {}),
 		};
 	});
 }

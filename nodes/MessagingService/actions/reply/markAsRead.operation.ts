@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { markRead } from '../../replies/markAsRead';
 import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { asItemError, errorItem } from '../itemErrors';
@@ -47,7 +48,7 @@ export async function executeAll(
 		const outputs = await runItems(items.length, tools.pacer, async (itemIndex) => {
 			try {
 				const ids = readReplyIds(this, itemIndex);
-				const result = await tools.client(itemIndex).one('readResponseStatus', { incoming_messages: ids.join(',') });
+				const result = await markRead(tools.client(itemIndex), ids);
 				return [{ json: { ...result, replyIds: ids }, pairedItem: { item: itemIndex } }] as INodeExecutionData[];
 			} catch (error) {
 				const itemError = asItemError(this, error, itemIndex);
@@ -75,7 +76,7 @@ export async function executeAll(
 
 	const pairedItem = good.map((item) => ({ item }));
 	try {
-		const result = await tools.client(good[0]).one('readResponseStatus', { incoming_messages: ids.join(',') });
+		const result = await markRead(tools.client(good[0]), ids);
 		return [{ json: { ...result, replyIds: ids }, pairedItem }, ...errors];
 	} catch (error) {
 		const itemError = asItemError(this, error, good[0]);

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { numberOption } from '../../base/numberOption';
 import { invalidField } from '../../base/validation';
 
 export interface NumberOption {
@@ -12,12 +13,9 @@ export interface NumberOption {
 	fallback: number;
 }
 
-/** A whole-number option of the Options collection, refused as a field error outside min..max. */
+/** A whole-number option of the Options collection, refused as a field error outside min..max (base/numberOption.ts). */
 export function readNumberOption(context: IExecuteFunctions, option: NumberOption, itemIndex: number): number {
 	const value = context.getNodeParameter(`options.${option.name}`, itemIndex, option.fallback);
-	const number = Number(value);
-	if (!Number.isInteger(number) || number < option.min || number > option.max) {
-		throw invalidField(context.getNode(), option.label, value, `a whole number from ${option.min} to ${option.max}`, itemIndex);
-	}
-	return number;
+	const refuse = (requirement: string) => invalidField(context.getNode(), option.label, value, requirement, itemIndex);
+	return numberOption(value, { ...option, whole: true, outOfRange: 'refuse', refuse });
 }

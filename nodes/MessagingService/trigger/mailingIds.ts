@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { compareIds } from '../base/ids';
 import { asId } from '../helpers/fields';
 
 /** The value of one picker of the Mailings list: its ID in any mode, or the expression's result. */
@@ -10,11 +11,11 @@ function pickedValue(entry: unknown): unknown {
 }
 
 /**
- * The IDs of the Mailings field (Watch: Specific Mailings), separated by commas. An entry that
- * is empty or not an ID is an error that names the entry; an expression may give several IDs
- * separated by commas.
+ * The IDs of the Mailings field (Watch: Specific Mailings), read once: each entry's ID (an
+ * expression may give several, separated by commas, spaces or semicolons), without leading zeros
+ * or repeats, ascending. An entry that is empty or not an ID is an error that names the entry.
  */
-export function readSpecificMailingIds(context: IPollFunctions): string {
+export function readMailingIds(context: IPollFunctions): string[] {
 	const node = context.getNode();
 	const mailings = context.getNodeParameter('mailings', {}) as IDataObject;
 	const entries = Array.isArray(mailings.mailing) ? (mailings.mailing as unknown[]) : [];
@@ -23,7 +24,8 @@ export function readSpecificMailingIds(context: IPollFunctions): string {
 			description: 'Add the chat mailings to watch under Mailings (pick them from the list or enter their IDs), or watch Recent Mailings.',
 		});
 	}
-	const ids = entries.map((entry, index) => {
+	const ids = new Set<string>();
+	entries.forEach((entry, index) => {
 		const value = pickedValue(entry);
 		const parts = typeof value === 'string' ? value.split(/[\s,;]+/).filter((part) => part !== '') : [value];
 		const checked = parts.map(asId);
@@ -32,7 +34,7 @@ export function readSpecificMailingIds(context: IPollFunctions): string {
 				description: 'Choose the mailing from the list, or enter its ID: a whole number, e.g. 20000001.',
 			});
 		}
-		return checked.join(',');
+		for (const id of checked as string[]) ids.add(id.replace(/^0+(?=\d)/, ''));
 	});
-	return ids.join(',');
+	return [...ids].sort(compareIds);
 }

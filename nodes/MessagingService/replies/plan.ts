@@ -2,36 +2,75 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
 import { PAGE_SIZE } from '../transport/client';
-import { countMailings, detectOrder, newMailings, readRanks, recordId } from './listing';
-import { TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from './mailings';
-import { CHUNK, chunksByUrgency, HOT_MS, MAX_HOT, type Chunk } from './schedule';
-import { type TriggerState } from './state';
 import { compareIds } from '../base/ids';
-import { laterTime, serviceTimeMs } from '../base/serviceTime';
+import { DAY_MS, laterTime, serviceTimeMs } from '../base/serviceTime';
+import { countMailings, detectOrder, newMailings, readRanks, recordId } from './listing';
+import type { Chunk, ReadingState } from './savedState';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** Recent Mailings: the chat mailings created in the last this many days are watched. */
+export const DEFAULT_DAYS = 7;
+/** The service's time zone is not stated: a window edge may be off by up to this much. */
+export const TIME_ZONE_ALLOWANCE_MS = 14 * 60 * 60 * 1000;
+
+/** A watched mailing; `record`: what getChatMessages tells about it (Recent Mailings only). */
+export type WatchedMailing = { id: string; record?: IDataObject };
+
+/**
+ * When each watched mailing is read (Recent Mailings). Replies come to recent mailings, so:
+ * - "hot" mailings, created or replied to within the last hour, are read at every poll
+ *   (at most MAX_HOT of them, the most recently active first);
+ * - the others, in groups of CHUNK mailings by age (a group is one getChatMessages page),
+ *   every 2^k polls when the group's newest mailing is between 2^(k-1) and 2^k hours old,
+ *   the most overdue first within the poll's budget (a group never read is due, as much as a
+ *   group just due; the newer first).
+ * (A round is one of the reply trigger's polls, or one of the chat trigger's minute sweeps.)
+ * With the default 100 reads per poll, at most MAX_HOT go to hot mailings and the rest to the
+ * groups: a mailing is read within MAX_INTERVAL polls while all that is due fits the budget
+ * (about 1,000 mailings), else within about M/50 polls (M watched mailings; measured by
+ * scripts/bench/trigger.bench.ts).
+ */
+export const CHUNK = 20;
+export const MAX_HOT = 60;
+export const HOT_MS = 60 * 60 * 1000;
+/** The longest interval of the doubling schedule (polls): about an hour at one poll a minute. */
+export const MAX_INTERVAL = 64;
+
+/** Rounds between two reads of a group whose newest mailing is `ageMs` old. */
+export function intervalFor(ageMs: number): number {
+	if (!(ageMs > HOT_MS)) return 1;
+	return Math.min(MAX_INTERVAL, 2 ** Math.ceil(Math.log2(ageMs / HOT_MS)));
+}
+
+/** The groups due, the most overdue first (then the newest). */
+export function chunksByUrgency(chunks: Chunk[], poll: number, nowMs: number): number[] {
+	// a group never read is due, but no more than a young group just due: it does not starve them
+	const urgency = (chunk: Chunk) => {
+		const created = serviceTimeMs(chunk.newest);
+		const interval = intervalFor(created === undefined ? Infinity : nowMs - created);
+		const ratio = (poll - (chunk.lastRead ?? -1)) / interval;
+		return chunk.lastRead === undefined ? Math.max(1, ratio) : ratio;
+	};
+	const scored = chunks.map((chunk, index) => ({ index, score: urgency(chunk) }));
+	return scored
+		.filter(({ score }) => score >= 1)
+		.sort((a, b) => (a.score === b.score ? b.index - a.index : b.score - a.score))
+		.map(({ index }) => index);
+}
 
 /** A mailing to read this poll; `chunk` = the group it was read for (to mark the group read). */
 export interface PlannedRead {
 	mailing: WatchedMailing;
 	chunk?: number;
 	hot?: boolean;
-	/** Specific Mailings: the mailing the turn goes on with after this one */
-	next?: string;
 }
 
 /** A mailing the listing showed for the first time, with its creation time as the service wrote it. */
-export interface FoundMailing {
-	id: string;
-	created?: string;
-}
+export type FoundMailing = { id: string; created?: string };
 
 export interface RecentPlan {
 	reads: PlannedRead[];
 	/** the mailings this listing showed for the first time (all of the newest page at the first poll) */
 	found: FoundMailing[];
-	/** how many mailings each planned group holds in this plan */
-	chunkSizes: Map<number, number>;
 	/** getChatMessages requests made */
 	listings: number;
 }
@@ -40,14 +79,14 @@ function createdOf(record: IDataObject): string | undefined {
 	return typeof record.d_create === 'string' ? record.d_create : undefined;
 }
 
-export function makeHot(state: TriggerState, id: string, at: string | undefined): void {
+export function makeHot(state: ReadingState, id: string, at: string | undefined): void {
 	const hot = (state.hot ??= {});
 	const later = laterTime(hot[id], at);
 	if (later) hot[id] = later;
 }
 
 /** Keeps the hot mailings active within the last hour, at most MAX_HOT, the most recent first. */
-function coolDown(state: TriggerState, nowMs: number): void {
+function coolDown(state: ReadingState, nowMs: number): void {
 	const entries = Object.entries(state.hot ?? {})
 		.filter(([, at]) => nowMs - (serviceTimeMs(at) ?? 0) < HOT_MS)
 		.sort((a, b) => (a[1] === b[1] ? compareIds(b[0], a[0]) : a[1] < b[1] ? 1 : -1))
@@ -70,7 +109,7 @@ const RELIST_PAGES = 10;
  * order, its total and its newest page, taken into the schedule. Returns the mailings ranked at or after
  * the total known before, oldest first.
  */
-async function relist(client: ApiClient, state: TriggerState, nowMs: number): Promise<{ found: FoundMailing[]; requests: number }> {
+async function relist(client: ApiClient, state: ReadingState, nowMs: number): Promise<{ found: FoundMailing[]; requests: number }> {
 	const chunks = (state.chunks ??= []);
 	const base = (state.base ??= 0);
 	const first = await client.many('getChatMessages', { limit_offset: 0, limit_rows: PAGE_SIZE });
@@ -110,7 +149,7 @@ async function relist(client: ApiClient, state: TriggerState, nowMs: number): Pr
  * and hot. Returns them, oldest first. While the listing's order is not known (it held at
  * most one mailing) it is read from the top again, as at the first poll.
  */
-export async function discoverNewMailings(client: ApiClient, state: TriggerState, nowMs: number): Promise<{ found: FoundMailing[]; requests: number }> {
+export async function discoverNewMailings(client: ApiClient, state: ReadingState, nowMs: number): Promise<{ found: FoundMailing[]; requests: number }> {
 	if (state.order === undefined || state.total === undefined) return await relist(client, state, nowMs);
 	const chunks = (state.chunks ??= []);
 	const found = await newMailings(client, state.order, state.total, state.newestId);
@@ -135,7 +174,7 @@ export async function discoverNewMailings(client: ApiClient, state: TriggerState
  */
 export async function planRecent(
 	client: ApiClient,
-	state: TriggerState,
+	state: ReadingState,
 	options: {
 		days: number;
 		nowMs: number;
@@ -182,8 +221,7 @@ export async function planRecent(
 		chunks.shift();
 		state.base++;
 	}
-	const chunkSizes = new Map<number, number>();
-	for (const index of chunksByUrgency(chunks, state.polls, nowMs)) {
+	for (const index of chunksByUrgency(chunks, state.rounds, nowMs)) {
 		if (reads.length + CHUNK > options.maxReads && reads.length > 0) break;
 		const from = (state.base + index) * CHUNK;
 		const records = await readRanks(client, state.order ?? 'oldest-first', state.total ?? 0, from, from + CHUNK);
@@ -196,8 +234,8 @@ export async function planRecent(
 			const id = recordId(record);
 			if (id !== undefined && add({ mailing: { id, record }, chunk: index })) size++;
 		}
-		if (size === 0) chunk.lastRead = state.polls;
-		else chunkSizes.set(index, size);
+		// a group with nothing to read is read; the others when each of their mailings was (reading.ts)
+		if (size === 0) chunk.lastRead = state.rounds;
 	}
-	return { reads, found: listed.found, chunkSizes, listings };
+	return { reads, found: listed.found, listings };
 }

@@ -19,7 +19,7 @@ export const MAX_FAULTS = 200;
 export interface MailingFault {
 	/** failed reads in a row */
 	failures: number;
-	/** the poll (TriggerState.polls) from which it is read again */
+	/** the round (ReadingState.rounds) from which it is read again */
 	retryAt: number;
 	/** the service says the mailing does not exist: not read again while it is watched */
 	gone?: boolean;

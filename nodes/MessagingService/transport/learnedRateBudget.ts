@@ -38,7 +38,7 @@ interface Start {
  * It keeps a log of starts. A finished request is paired with the oldest start still pending,
  * which is exact when answers keep their order and close enough otherwise.
  */
-export class RateBudget {
+export class LearnedRateBudget {
 	private starts: Start[] = [];
 
 	/** index of the oldest start still pending; every start before it is finished */

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { ITEM_PHONES, ITEM_VALUE as V, shownValue, type BadItemCase, type BadSettingCase } from './badInputCase';
-import { CALLBACK_URL, smsMailingsJson } from './badInputSetup';
-import { TEST_API_KEY } from './keys';
-import { params, type AccountIds } from './params';
+import { ITEM_PHONES, ITEM_VALUE as V, shownValue, type BadItemCase, type BadSettingCase } from '../../harness/badInputCase';
+import { CALLBACK_URL, smsMailingsJson } from '../../harness/badInputSetup';
+import { TEST_API_KEY } from '../../harness/keys';
+import { params, type AccountIds } from '../../harness/params';
 
 /** Built from the items by params.ts's defaults: one bulk mailing, each item's phone from `$json.phone`. */
 const fromItems = (rest: INodeParameters) => (account: AccountIds) => params(account, 'sms', 'sendBatch', { callbackUrl: CALLBACK_URL, ...rest });
@@ -14,7 +14,7 @@ const mailing = (fields: IDataObject) => ({ name: 'Sale', alphaname_id: '1001', 
 const mailingsJson = (fields: IDataObject) => JSON.stringify([mailing(fields)]);
 
 /** Send Batch (SMS), one bad item of three: from JSON, one request per good item; from items, one request for both. */
-export const sendBatchBadItemCases: BadItemCase[] = [
+export const badItems: BadItemCase[] = [
 	{ name: 'Send Batch (JSON): not JSON', field: 'Mailings (JSON)', method: 'sendBulkSms', parameters: fromJson(), good: twoMailings(), bad: '[{"name": "Sale",' },
 	{ name: 'Send Batch (JSON): message type "group"', field: 'Mailings (JSON)', method: 'sendBulkSms', parameters: fromJson(), good: twoMailings(), bad: mailingsJson({ message_type: 'group' }), shown: '"group"' },
 	{ name: 'Send Batch (JSON): empty delivery list', field: 'Mailings (JSON)', method: 'sendBulkSms', parameters: fromJson(), good: twoMailings(), bad: mailingsJson({ delivery_list: [] }), shown: '"[]"' },
@@ -30,10 +30,11 @@ export const sendBatchBadItemCases: BadItemCase[] = [
 ];
 
 /** Send Batch (SMS) options that refuse the whole batch: nothing is sent. */
-export const sendBatchBadSettingCases: BadSettingCase[] = [
+export const badSettings: BadSettingCase[] = [
 	{ name: 'Send Batch (items): callback URL expression that gives nothing', field: 'Callback URL', parameters: fromItems({ callbackUrl: '={{ $json.resumeUrl }}' }) },
 	{ name: 'Send Batch (items): callback URL that is not http(s)', field: 'Callback URL', parameters: fromItems({ callbackUrl: 'ftp://example.com/cb' }) },
 	{ name: 'Send Batch (items): schedule time in a wrong format', field: 'Send At', parameters: fromItems({ options: { sendAt: 'next friday' } }) },
 	{ name: 'Send Batch (items): bulk text over Max Parts', field: 'Text', parameters: fromItems({ text: 'a'.repeat(161), options: { maxParts: 1 } }) },
 	{ name: 'Send Batch (items): chunk size above the maximum', field: 'Chunk Size', parameters: fromItems({ options: { chunkSize: 20000 } }) },
+	{ name: 'Send Batch (items): phone field name of a space', field: 'Phone Field', parameters: fromItems({ recipientsFrom: 'fields', phoneField: ' ' }), says: [/^Invalid Phone Field " " in item \d+: give the name of a field of the input items/] },
 ];

@@ -1,6 +1,9 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { serviceTimeToIsoWithOffset } from '../base/serviceTime';
 import { normalizePhone } from '../helpers/phone';
+import type { WatchedMailing } from './plan';
+import type { Reply } from './reply';
 
 /**
  * The conversation a reply belongs to: the phone in the service's digits form, so that
@@ -47,4 +50,33 @@ export function combineByConversation(items: INodeExecutionData[]): INodeExecuti
 			replies: replies.map(replySummary),
 		},
 	}));
+}
+
+/** What the output item tells about the mailing a reply answers. */
+function mailingSummary(mailing: WatchedMailing): IDataObject {
+	const record = mailing.record;
+	if (!record) return { message_id: Number(mailing.id) };
+	const summary: IDataObject = { message_id: record.message_id ?? Number(mailing.id) };
+	for (const key of ['message_type', 'message', 'button_caption', 'd_create']) {
+		if (record[key] !== undefined && record[key] !== '') summary[key] = record[key];
+	}
+	return summary;
+}
+
+/**
+ * One output item: the reply, its time as ISO with the service zone's offset (null when the
+ * service gave no real time), the mailing it answers, and the two fields n8n's AI Agent and chat
+ * memory nodes read by default: `sessionId` (the conversation: the phone) and `chatInput` (the text).
+ */
+export function replyItem(reply: Reply, mailing: WatchedMailing, zone: string): INodeExecutionData {
+	const { record } = reply;
+	return {
+		json: {
+			...record,
+			receivedAt: (reply.receivedAt && serviceTimeToIsoWithOffset(reply.receivedAt, zone)) || null,
+			mailing: mailingSummary(mailing),
+			sessionId: sessionIdOf(record),
+			chatInput: chatInputOf(record),
+		},
+	};
 }

@@ -1,13 +1,10 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
-import { mailingSummary, type WatchedMailing } from './mailings';
-import { isRealServiceTime, isServiceTime, serviceTimeMs, serviceTimeToIsoWithOffset } from '../base/serviceTime';
-import { type SeenReply } from './state';
-import { chatInputOf, sessionIdOf } from './conversation';
+import { DAY_MS, isRealServiceTime, isServiceTime, serviceTimeMs } from '../base/serviceTime';
 
 /** A reply dated further ahead of n8n's clock than this has an odd date (see `readableTime`). */
-const FUTURE_ALLOWANCE_MS = 24 * 60 * 60 * 1000;
+const FUTURE_ALLOWANCE_MS = DAY_MS;
 
 /** A reply as the service returns it, with its ID and time as text. */
 export interface Reply {
@@ -17,10 +14,6 @@ export interface Reply {
 	/** the time it is ordered by: its own, or the one of the reply the service listed before it */
 	orderAt: string;
 	record: IDataObject;
-}
-
-export function asSeen(reply: Reply): SeenReply {
-	return [reply.id, reply.receivedAt];
 }
 
 /**
@@ -56,22 +49,4 @@ export async function unreadReplies(client: ApiClient, mailingId: string, nowMs:
 		replies.push({ id: String(record.id), receivedAt, orderAt: receivedAt || previous, record });
 	}
 	return replies.sort(compareReplies);
-}
-
-/**
- * One output item: the reply, its time as ISO with the service zone's offset (null when the
- * service gave no real time), the mailing it answers, and the two fields n8n's AI Agent and chat
- * memory nodes read by default: `sessionId` (the conversation: the phone) and `chatInput` (the text).
- */
-export function replyItem(reply: Reply, mailing: WatchedMailing, zone: string): INodeExecutionData {
-	const { record } = reply;
-	return {
-		json: {
-			...record,
-			receivedAt: (reply.receivedAt && serviceTimeToIsoWithOffset(reply.receivedAt, zone)) || null,
-			mailing: mailingSummary(mailing),
-			sessionId: sessionIdOf(record),
-			chatInput: chatInputOf(record),
-		},
-	};
 }

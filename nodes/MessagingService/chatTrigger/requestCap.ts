@@ -1,9 +1,11 @@
 /**
- * Requests per minute as a bucket of tokens refilled continuously: at most one check's share can
- * be saved up, so no minute sees more than the budget plus one check's share. Spending may take
- * it below zero (a listing that needed more pages than planned): the next checks then wait.
+ * The user's Max Requests per Minute (not the rate the transport learns from 429s, which
+ * transport/learnedRateBudget.ts keeps), as a bucket of tokens refilled continuously: at most
+ * one check's share can be saved up, so no minute sees more than the cap plus one check's share.
+ * Spending may take it below zero (a listing that needed more pages than planned): the next
+ * checks then wait.
  */
-export class RequestBudget {
+export class UserRequestCap {
 	private tokens: number;
 	private at: number;
 

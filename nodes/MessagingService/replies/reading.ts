@@ -1,0 +1,247 @@
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import type { ApiClient } from '../transport/client';
+import { compareIds } from '../base/ids';
+import { isServiceTime, laterTime, serviceTimeAt, serviceTimeMs } from '../base/serviceTime';
+import { classifyReadError, faultReport, isDue, noteFailure, unreported, type Faults, type ReadFailure } from './faults';
+import { markOutputRead } from './markAsRead';
+import { discoverNewMailings, HOT_MS, makeHot, planRecent, type PlannedRead, type RecentPlan } from './plan';
+import { unreadReplies, type Reply } from './reply';
+import { freshState, MAX_SEEN, readState, SAVED_AS, writeState, type ReadingState, type SavedAs, type WatchMode } from './savedState';
+
+/** How far n8n's clock and the service's may differ without a new reply being taken for an existing one. */
+export const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
+
+/**
+ * The activation moment on the service's clock, which n8n cannot read: n8n's clock in the
+ * service's time zone (`nowMs`, as UTC) minus CLOCK_TOLERANCE_MS, so that a service clock behind
+ * or ahead of n8n's by less than that never makes a new reply look old; or, when later, the
+ * newest time the service wrote among what the first poll read (`newestSeen`): the service's own
+ * clock had reached it. A time further ahead than the tolerance is an odd date, not the clock.
+ */
+function activationMoment(nowMs: number, newestSeen?: string): string {
+	const seen = serviceTimeMs(newestSeen);
+	const tolerated = nowMs - CLOCK_TOLERANCE_MS;
+	return serviceTimeAt(seen !== undefined && seen > tolerated && seen <= nowMs + CLOCK_TOLERANCE_MS ? seen : tolerated);
+}
+
+/** A read of one mailing: its new replies, or why it could not be read (the fault noted, unless rate-limited). */
+export type ReadOutcome = { replies: Reply[] } | { failure: ReadFailure; error: Error };
+
+/**
+ * The reply kernel's face: one trigger's reading of replies over its rounds (the reply trigger's
+ * polls, the chat trigger's minute sweeps), and the only code that changes its state. It plans
+ * what to read when, reads one mailing (its new replies only, its fault noted or cleared),
+ * remembers what was output, marks it read and reports faults; `save()` writes the state into
+ * the node's static data.
+ */
+export class ReplyReading {
+	/** replies handed out as new and not remembered yet (found this poll, or held in a turn) */
+	private readonly taken = new Set<string>();
+	/** the planned groups not read in full yet: index → the round they were planned in and their mailings left */
+	private readonly groups = new Map<number, { round: number; left: Set<string> }>();
+	/** Specific Mailings: the mailings added to the list this round, and the one the turn goes on with after each */
+	private readonly justAdded = new Set<string>();
+	private readonly next = new Map<string, string>();
+	private newestSeen: string | undefined;
+
+	private constructor(
+		private readonly staticData: IDataObject,
+		private readonly as: SavedAs,
+		private readonly state: ReadingState,
+		/** no saved state for this watch: the first round */
+		private readonly first: boolean,
+		/** the first round's reads record what they find as existing (the reply trigger's first poll) */
+		private readonly recording: boolean,
+		private readonly warn: (message: string) => void,
+	) {}
+
+	/**
+	 * The saved reading, or a fresh one from the activation moment (`outputExisting`: from the
+	 * start of time, when nothing was saved). `recordsFirstRound`: the first round's reads record
+	 * the replies they find as existing, by ID (the reply trigger's first poll).
+	 */
+	static open(
+		options: { staticData: IDataObject; of: keyof typeof SAVED_AS; watch: WatchMode; nowMs: number; outputExisting: boolean; recordsFirstRound: boolean },
+		warn: (message: string) => void,
+	): ReplyReading {
+		const as = SAVED_AS[options.of];
+		const saved = readState(options.staticData, as);
+		const first = saved?.watch !== options.watch;
+		const state = saved !== undefined && !first ? saved : freshState(options.watch, saved === undefined && options.outputExisting ? '' : activationMoment(options.nowMs));
+		return new ReplyReading(options.staticData, as, state, first, first && options.recordsFirstRound && state.activatedAt !== '', warn);
+	}
+
+	private get faults(): Faults {
+		return (this.state.faults ??= {});
+	}
+
+	/** Whether the mailing is read now (a failing one waits for its retry round). */
+	isDue(id: string): boolean {
+		return isDue(this.faults, id, this.state.rounds);
+	}
+
+	/** Recent Mailings: what the listing shows that is new, and this round's reads (see plan.ts). */
+	async planRecent(client: ApiClient, options: { days: number; nowMs: number; maxReads: number }): Promise<RecentPlan> {
+		const plan = await planRecent(client, this.state, {
+			...options,
+			continueWith: this.state.continueWith ?? [],
+			retry: Object.keys(this.faults).filter((id) => this.isDue(id)),
+			isDue: (id) => this.isDue(id),
+		});
+		this.groups.clear();
+		for (const { mailing, chunk } of plan.reads) {
+			if (chunk === undefined) continue;
+			const group = this.groups.get(chunk) ?? { round: this.state.rounds, left: new Set<string>() };
+			group.left.add(mailing.id);
+			this.groups.set(chunk, group);
+		}
+		return plan;
+	}
+
+	/** Recent Mailings: the mailings created since the listing was last read (see plan.ts). */
+	async discover(client: ApiClient, nowMs: number): Promise<{ found: Array<{ id: string }>; requests: number }> {
+		return await discoverNewMailings(client, this.state, nowMs);
+	}
+
+	/** Recent Mailings: the hot mailings (read at every round) and their last activity. */
+	hotMailings(): Array<[string, string]> {
+		return Object.entries(this.state.hot ?? {});
+	}
+
+	/**
+	 * Specific Mailings: watches `ids` (one added since the last poll has its replies from before
+	 * counted as existing) and plans this poll's reads: the mailings left over from the last poll,
+	 * then the IDs in turn from where the last poll stopped, those due only, at most `max`.
+	 */
+	planSpecific(ids: string[], max: number, nowMs: number): PlannedRead[] {
+		const before = this.first ? undefined : new Set(this.state.ids ?? []);
+		const addedAt: Record<string, string> = {};
+		for (const id of ids) {
+			if (before && !before.has(id)) this.justAdded.add(id);
+			const since = this.justAdded.has(id) ? activationMoment(nowMs) : this.state.addedAt?.[id];
+			if (since) addedAt[id] = since;
+		}
+		for (const id of Object.keys(this.faults)) if (!ids.includes(id)) delete this.faults[id];
+		this.state.addedAt = Object.keys(addedAt).length > 0 ? addedAt : undefined;
+		this.state.ids = ids;
+		const cursor = this.state.cursor;
+		const start = cursor === undefined ? 0 : Math.max(0, ids.findIndex((id) => compareIds(id, cursor) >= 0));
+		const first = (this.state.continueWith ?? []).filter((id) => ids.includes(id));
+		const turn = [...ids.slice(start), ...ids.slice(0, start)].filter((id) => !first.includes(id));
+		for (const id of turn) this.next.set(id, ids[(ids.indexOf(id) + 1) % ids.length]);
+		return [...first, ...turn].filter((id) => this.isDue(id)).slice(0, max).map((id) => ({ mailing: { id } }));
+	}
+
+	/**
+	 * Reads one mailing's unread replies and returns the new ones, oldest first: not output before,
+	 * not existing before the mailing was watched, not handed out already. A failure is noted as
+	 * the mailing's fault (skipped with backoff), except the service's request limit, which holds
+	 * for every mailing. A mailing read, or whose fault is noted, counts for its group's schedule.
+	 */
+	async read(client: ApiClient, mailingId: string, nowMs: number): Promise<ReadOutcome> {
+		let replies: Reply[];
+		try {
+			replies = await unreadReplies(client, mailingId, nowMs);
+		} catch (error) {
+			const failure = classifyReadError(error);
+			if (failure === 'rateLimited') return { failure, error: error as Error };
+			noteFailure(this.faults, mailingId, failure, (error as Error).message, this.state.rounds);
+			if (failure === 'gone' && this.state.hot) delete this.state.hot[mailingId];
+			this.warn(`Messaging Service: the replies to mailing ${mailingId} could not be read; the other mailings are read as usual: ${(error as Error).message}`);
+			this.passOver(mailingId);
+			return { failure, error: error as Error };
+		}
+		delete this.faults[mailingId];
+		this.passOver(mailingId);
+		// the first poll records what it reads; later, what was received before activation is
+		// known as existing by its time, on whichever round its mailing is first read
+		if (this.recording || this.justAdded.has(mailingId)) {
+			this.remember(replies);
+			for (const reply of replies) this.newestSeen = laterTime(this.newestSeen, reply.receivedAt);
+		}
+		const fresh: Reply[] = [];
+		for (const reply of replies) {
+			if (!this.isNew(mailingId, reply)) continue;
+			this.taken.add(reply.id);
+			fresh.push(reply);
+			if (this.state.watch === 'recentMailings' && nowMs - (serviceTimeMs(reply.receivedAt) ?? nowMs) < HOT_MS) makeHot(this.state, mailingId, reply.receivedAt || serviceTimeAt(nowMs));
+		}
+		return { replies: fresh };
+	}
+
+	/** The mailing's read is done for this round (read, failed, or read lately enough): its group and the turn move on. */
+	passOver(mailingId: string): void {
+		const next = this.next.get(mailingId);
+		if (next !== undefined) this.state.cursor = next;
+		for (const [index, group] of this.groups) {
+			if (!group.left.delete(mailingId) || group.left.size > 0) continue;
+			const chunk = this.state.chunks?.[index];
+			if (chunk) chunk.lastRead = group.round;
+			this.groups.delete(index);
+		}
+	}
+
+	/**
+	 * The one "is it new" filter: not handed out already, not output or recorded (by its ID, or
+	 * older than a forgotten one), not received at or before its mailing was watched (activation,
+	 * or ID added; a reply with no readable time is new).
+	 */
+	private isNew(mailingId: string, { id, receivedAt }: Reply): boolean {
+		const { seen, floor, addedAt, activatedAt } = this.state;
+		if (this.taken.has(id) || seen.has(id) || (floor !== undefined && isServiceTime(receivedAt) && receivedAt <= floor)) return false;
+		const since = addedAt?.[mailingId] ?? activatedAt;
+		return since === '' || receivedAt === '' || receivedAt > since;
+	}
+
+	/** Remembers replies as output (at most MAX_SEEN, the oldest received forgotten first into the floor). */
+	remember(replies: Reply[]): void {
+		const { seen } = this.state;
+		for (const { id, receivedAt } of replies) {
+			this.taken.delete(id);
+			if (!seen.has(id)) seen.set(id, receivedAt);
+		}
+		if (seen.size <= MAX_SEEN) return;
+		const all = [...seen.entries()].sort((a, b) => (a[1] === b[1] ? compareIds(a[0], b[0]) : a[1] < b[1] ? -1 : 1));
+		for (const [id, time] of all.slice(0, all.length - MAX_SEEN)) {
+			seen.delete(id);
+			this.state.floor = laterTime(this.state.floor, time);
+		}
+		// IDs at or before the floor are covered by it
+		const floor = this.state.floor;
+		if (floor !== undefined) for (const [id, time] of seen) if (isServiceTime(time) && time <= floor) seen.delete(id);
+	}
+
+	/** The poll's mailings whose new replies did not all fit its Max Replies, and the hot ones it had no time for: read first next time. */
+	carryOver(continueWith: string[], unread: PlannedRead[]): void {
+		this.state.continueWith = continueWith;
+		if (this.state.watch === 'recentMailings') this.state.hotFrom = unread.find((read) => read.hot)?.mailing.id;
+	}
+
+	/** Ends the round: the schedule's clock moves on; the first poll's activation moment is settled by what it read. */
+	endRound(nowMs: number): void {
+		if (this.recording) this.state.activatedAt = activationMoment(nowMs, this.newestSeen);
+		this.state.rounds++;
+	}
+
+	/** Marks output replies read, with those earlier rounds could not mark; `off`: Mark as Read is off, nothing is kept to mark. */
+	async markRead(client: ApiClient, ids: string[], off = false): Promise<void> {
+		this.state.pendingRead = off ? [] : await markOutputRead(client, ids, this.state.pendingRead, this.warn);
+	}
+
+	/** Reply IDs still to be marked read. */
+	get pendingReads(): number {
+		return this.state.pendingRead.length;
+	}
+
+	/** One error telling about the mailings whose replies are not coming in and the user was not told about yet (then told). */
+	faultReport(node: INode): Error | undefined {
+		const toTell = unreported(this.faults);
+		return toTell.length > 0 ? faultReport(node, toTell) : undefined;
+	}
+
+	/** Writes the state into the node's static data (n8n saves it with the next emit, or at the poll's end). */
+	save(): void {
+		writeState(this.staticData, this.as, this.state);
+	}
+}
