@@ -46,7 +46,8 @@ const partsAndEncoding =
 	'return parts + " " + (gsm ? "GSM-7" : "UCS-2"); ' +
 	'})()';
 
-const MAX_COUNTED = 10;
+/** Beyond it one hint says "More than": each counted size is one more copy of the expression in the description */
+const MAX_COUNTED = 4;
 
 function partsHint(parts: number, encoding: SmsEncoding): NodeHint {
 	const counted =
