@@ -6,12 +6,15 @@
 // end-to-end suite, which mostly waits for n8n's polls: the machine's cores go first to what the
 // end-to-end suite is waiting for. Each stage's whole output goes to .test-logs/<stage>.log; the
 // terminal gets one line per stage with when it started and how long it took (and the reliability
-// figures). A failing stage prints its log and stops the run.
+// figures). A failing stage prints its log and stops the run. TEST_CPU_LOAD=N runs N busy processes
+// beside the whole run (scripts/test/cpu-load.js): a slow machine, to check a test against.
 'use strict';
 
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+
+const { cpuLoadFromEnv, startCpuLoad } = require('./cpu-load');
 
 const root = path.resolve(__dirname, '..', '..');
 const logDir = path.join(root, '.test-logs');
@@ -113,6 +116,11 @@ function report(stage, result) {
 
 async function main() {
 	fs.mkdirSync(logDir, { recursive: true });
+	const busy = cpuLoadFromEnv();
+	if (busy > 0) {
+		startCpuLoad(busy);
+		process.stdout.write(`TEST_CPU_LOAD: ${busy} busy processes of normal priority beside the run, until it ends\n`);
+	}
 	runStarted = Date.now();
 	for (const install of Object.values(installs)) {
 		// a failed install is reported at once: the stages that need it cannot run

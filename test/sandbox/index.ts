@@ -77,6 +77,7 @@ class RunningSandbox implements Sandbox {
 		this.log.reset();
 		this.callbackSender.clear();
 		this.faults.clear();
+		this.waiter.stopHolding();
 		this.seedInitialAccounts();
 	}
 
@@ -118,6 +119,18 @@ class RunningSandbox implements Sandbox {
 
 	clearFaults(): void {
 		this.faults.clear();
+	}
+
+	holdAnswers(): void {
+		this.waiter.hold();
+	}
+
+	heldAnswers(): number {
+		return this.waiter.heldCount;
+	}
+
+	releaseHeldAnswers(): void {
+		this.waiter.releaseHeld();
 	}
 
 	requests() {

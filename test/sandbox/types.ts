@@ -134,6 +134,15 @@ export interface Sandbox {
 	setBalance(token: string, balance: number): void;
 	setFaults(faults: FaultConfig): void;
 	clearFaults(): void;
+	/**
+	 * From now on (until reset()) each API answer waits, after its latency, until the test releases
+	 * it: the test, not the speed of the machine, decides what the client sees in flight.
+	 */
+	holdAnswers(): void;
+	/** how many API answers are held now */
+	heldAnswers(): number;
+	/** lets the answers held so far go (later ones are held again) */
+	releaseHeldAnswers(): void;
 	requests(): LoggedRequest[];
 	clearRequests(): void;
 	counters(): Counters;
