@@ -121,8 +121,9 @@ class RunningSandbox implements Sandbox {
 		this.faults.clear();
 	}
 
-	holdAnswers(): void {
-		this.waiter.hold();
+	holdAnswers(hold = true): void {
+		if (hold) this.waiter.hold();
+		else this.waiter.stopHolding();
 	}
 
 	heldAnswers(): number {

@@ -30,7 +30,13 @@ describe('executions sharing one rate limit', () => {
 		// a Timeout far above the default 30 s: the test is about sharing a limit, not about deadlines, and
 		// at nice 10 beside busy processes (the emulator starved in the same process) one answer took longer
 		const parameters = smsSendPerItem(String(fixture.account.alphanameIds[0]), { timeout: 600 });
-		const results = await Promise.all(inputs.map(async (input) => await fixture.run({ parameters, items: input })));
+		// "at once" made sure: no answer comes back before each execution has sent a request (beside
+		// busy processes the third started when the first was nearly done)
+		fixture.sandbox.holdAnswers();
+		const running = Promise.all(inputs.map(async (input) => await fixture.run({ parameters, items: input })));
+		while (new Set(fixture.sandbox.requests().map(executionOf)).size < EXECUTIONS) await new Promise((resolve) => setTimeout(resolve, 10));
+		fixture.sandbox.holdAnswers(false);
+		const results = await running;
 
 		results.forEach(({ items, error }, execution) => {
 			expect(error).toBeUndefined();
