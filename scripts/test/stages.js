@@ -2,16 +2,21 @@
 // `npm test`: lint, typecheck, build, the jest suites and the end-to-end suite. What the end-to-end
 // suite needs from outside (a real n8n, first run only: a few minutes, mostly download; Redis and
 // PostgreSQL for queue mode, from Debian's packages when missing) is installed from the start,
-// beside the other stages. Jest, which only computes, runs at a lower CPU priority beside the
-// end-to-end suite, which mostly waits for n8n's polls: the machine's cores go first to what the
-// end-to-end suite is waiting for. Each stage's whole output goes to .test-logs/<stage>.log; the
-// terminal gets one line per stage with when it started and how long it took (and the reliability
-// figures). A failing stage prints its log and stops the run.
+// beside the other stages. Jest runs beside the end-to-end suite, which mostly waits for n8n's
+// polls, at normal priority: at `nice -n 10` it got about a tenth of the CPU beside any other busy
+// process (an n8n on a developer's machine, another job on a CI runner); one jest file took 130 s
+// niced and 39 s at normal priority, side by side beside two busy processes. Each stage's whole
+// output goes to .test-logs/<stage>.log; the terminal gets one line per stage with when it started
+// and how long it took (and the reliability figures). A failing stage prints its log and stops the
+// run. TEST_CPU_LOAD=N runs N busy processes beside the whole run (scripts/test/cpu-load.js): a
+// slow machine, to check a test against.
 'use strict';
 
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
+
+const { cpuLoadFromEnv, startCpuLoad } = require('./cpu-load');
 
 const root = path.resolve(__dirname, '..', '..');
 const logDir = path.join(root, '.test-logs');
@@ -32,7 +37,7 @@ const steps = [
 	[{ name: 'build', command: 'npm', args: ['run', '--silent', 'build'] }],
 	[
 		// --silent: the errors the tests provoke on purpose (n8n logs them) stay in the log file
-		{ name: 'jest', command: 'nice', args: ['-n', '10', jest, '--silent'] },
+		{ name: 'jest', command: jest, args: ['--silent'] },
 		{
 			name: 'e2e',
 			command: jest,
@@ -113,6 +118,11 @@ function report(stage, result) {
 
 async function main() {
 	fs.mkdirSync(logDir, { recursive: true });
+	const busy = cpuLoadFromEnv();
+	if (busy > 0) {
+		startCpuLoad(busy);
+		process.stdout.write(`TEST_CPU_LOAD: ${busy} busy processes of normal priority beside the run, until it ends\n`);
+	}
 	runStarted = Date.now();
 	for (const install of Object.values(installs)) {
 		// a failed install is reported at once: the stages that need it cannot run

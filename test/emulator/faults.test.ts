@@ -96,7 +96,8 @@ describe('faults on demand', () => {
 	});
 
 	it('latency waits with timers: control endpoints answer while API answers wait', async () => {
-		ctx.sandbox.setFaults({ latencyMs: 300 });
+		// 3 s: the control request's few milliseconds, ten times slower on a busy machine, still fit
+		ctx.sandbox.setFaults({ latencyMs: 3000 });
 		const order: string[] = [];
 		const api = send().then((reply) => order.push(`api ${reply.status}`));
 		const control = call(ctx.sandbox, '/__sandbox/clock', { method: 'GET' }).then((reply) =>
@@ -164,12 +165,22 @@ describe('the rolling-second rate limit', () => {
 describe('requests in flight', () => {
 	const ctx = useEmulator();
 
+	const send = (message: string) =>
+		call(ctx.sandbox, 'v1/sendQuickSMS', { query: { token: TOKEN, message, phone: PHONE, alphaname_id: alpha(ctx) } });
+
+	/** sends these messages at once; their answers are held until all of them arrived, then let go */
+	async function sendTogether(messages: string[]) {
+		const answers = Promise.all(messages.map(send));
+		while (ctx.sandbox.heldAnswers() < messages.length) await new Promise((resolve) => setImmediate(resolve));
+		ctx.sandbox.releaseHeldAnswers();
+		return await answers;
+	}
+
 	it('each logged request counts the API requests being handled when it arrived, itself included', async () => {
-		ctx.sandbox.setFaults({ latencyMs: 200 });
-		const send = (message: string) =>
-			call(ctx.sandbox, 'v1/sendQuickSMS', { query: { token: TOKEN, message, phone: PHONE, alphaname_id: alpha(ctx) } });
-		await Promise.all(['a', 'b', 'c'].map(send));
-		await send('d');
+		// held answers, not a latency: however slow the machine, the first three are in flight together
+		ctx.sandbox.holdAnswers();
+		await sendTogether(['a', 'b', 'c']);
+		await sendTogether(['d']);
 		expect(ctx.sandbox.requests().map((request) => request.inFlight)).toEqual([1, 2, 3, 1]);
 	});
 });

@@ -36,8 +36,8 @@ export interface RunNodeOptions {
 	errorOutput?: boolean;
 	/** n8n's node setting Retry On Fail: the engine runs the node again after an error */
 	retryOnFail?: { maxTries: number; waitBetweenTries?: number };
-	/** cancels the execution (as the editor's stop button does) after this many milliseconds */
-	cancelAfterMs?: number;
+	/** cancels the execution (as the editor's stop button does) when this settles: at a moment of the exchange, not after a time */
+	cancelWhen?: Promise<unknown>;
 	timezone?: string;
 	/** the workflow's static data as n8n loads it; give the same object to several runs to carry it across executions */
 	staticData?: IDataObject;
@@ -137,7 +137,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	} as unknown as IRunExecutionData;
 
 	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
-	if (options.cancelAfterMs !== undefined) setTimeout(() => execution.cancel(), options.cancelAfterMs);
+	void options.cancelWhen?.finally(() => execution.cancel());
 	await execution;
 	const run = await finished;
 	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];

@@ -50,7 +50,8 @@ describe('Retry-After', () => {
 		const retryAt = Date.parse(/again only at (\S+)/.exec(error!.message)![1]);
 		expect(retryAt - started).toBeGreaterThan(86_000_000);
 		expect(server.requests.length - before).toBe(1);
-		expect(Date.now() - started).toBeLessThan(10_000);
+		// at once after the refusal (counted from its arrival: the engine's start takes seconds on a busy machine)
+		expect(Date.now() - server.requests[before].at).toBeLessThan(10_000);
 	});
 
 	it('an HTTP date a day ahead: the same', async () => {

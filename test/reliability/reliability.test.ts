@@ -42,7 +42,7 @@ describe('summary', () => {
 		await allSettled();
 		harvestAll();
 		checkKeyNotInUrls();
-	}, 150_000);
+	}, 600_000);
 
 	it('no message lost or doubled, no reply missed or repeated, no key anywhere: the figures', async () => {
 		// the background work is over (its logs were searched too) before the console is given back

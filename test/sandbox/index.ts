@@ -77,6 +77,7 @@ class RunningSandbox implements Sandbox {
 		this.log.reset();
 		this.callbackSender.clear();
 		this.faults.clear();
+		this.waiter.stopHolding();
 		this.seedInitialAccounts();
 	}
 
@@ -118,6 +119,19 @@ class RunningSandbox implements Sandbox {
 
 	clearFaults(): void {
 		this.faults.clear();
+	}
+
+	holdAnswers(hold = true): void {
+		if (hold) this.waiter.hold();
+		else this.waiter.stopHolding();
+	}
+
+	heldAnswers(): number {
+		return this.waiter.heldCount;
+	}
+
+	releaseHeldAnswers(): void {
+		this.waiter.releaseHeld();
 	}
 
 	requests() {

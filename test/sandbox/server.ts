@@ -44,6 +44,36 @@ export class Waiter {
 		this.closed = true;
 		for (const timer of this.timers) clearTimeout(timer);
 		this.timers.clear();
+		this.stopHolding();
+	}
+
+	/** answers waiting for `releaseHeld()`; null while answers are not held */
+	private held: Array<() => void> | null = null;
+
+	/** From now on each API answer, after its latency, waits until `releaseHeld()`. */
+	hold(): void {
+		this.held ??= [];
+	}
+
+	get heldCount(): number {
+		return this.held?.length ?? 0;
+	}
+
+	/** Lets the answers held so far go; later ones are held again. */
+	releaseHeld(): void {
+		const waiting = this.held ?? [];
+		if (this.held) this.held = [];
+		for (const release of waiting) release();
+	}
+
+	stopHolding(): void {
+		this.releaseHeld();
+		this.held = null;
+	}
+
+	gate(): Promise<void> {
+		const held = this.held;
+		return held ? new Promise((resolve) => held.push(resolve)) : Promise.resolve();
 	}
 }
 
@@ -125,6 +155,7 @@ async function answerApi(
 	if (retryAfter !== null) {
 		entry.fault = 'rate-limit';
 		await waiter.wait(faults.latencyMs);
+		await waiter.gate();
 		return answerWith(res, log, entry, {
 			status: 429,
 			body: { error: 'request limit exceeded' },
@@ -134,6 +165,7 @@ async function answerApi(
 	const rule = faults.take(route.apiMethod);
 	entry.fault = rule?.kind ?? null;
 	await waiter.wait(faults.latencyMs + (rule?.kind === 'delay' ? (rule.delayMs ?? 0) : 0));
+	await waiter.gate();
 	if (waiter.closed) return;
 	switch (rule?.kind) {
 		case '429':

@@ -134,6 +134,16 @@ export interface Sandbox {
 	setBalance(token: string, balance: number): void;
 	setFaults(faults: FaultConfig): void;
 	clearFaults(): void;
+	/**
+	 * From now on (until reset() or holdAnswers(false), which lets all go) each API answer waits,
+	 * after its latency, until the test releases it: the test, not the speed of the machine,
+	 * decides what the client sees in flight.
+	 */
+	holdAnswers(hold?: boolean): void;
+	/** how many API answers are held now */
+	heldAnswers(): number;
+	/** lets the answers held so far go (later ones are held again) */
+	releaseHeldAnswers(): void;
 	requests(): LoggedRequest[];
 	clearRequests(): void;
 	counters(): Counters;

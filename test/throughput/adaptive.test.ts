@@ -1,12 +1,14 @@
 // The adaptive concurrency through n8n's engine against the emulator: how many requests the node
 // had under way is what the emulator saw in flight when each request arrived (never more than the
-// node had). No timing is asserted. The emulator answers after 150 ms, far above the scheduling
-// noise of a busy machine, so a loaded CI runner is not read as a service that queues requests.
+// node had). No timing is asserted. Where the rounds matter, the emulator answers in rounds: it
+// holds the answers until the node has sent all it will send before one comes back (a latency of
+// 150 ms did not hold on a busy machine: answers came back before the first round was out).
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { DEFAULT_CONCURRENCY } from '../../nodes/MessagingService/actions/common';
 import { START_CONCURRENCY } from '../../nodes/MessagingService/transport/concurrency';
 import type { LoggedRequest } from '../sandbox';
+import { answerInRounds } from '../harness/answersInRounds';
 import { useSandbox } from '../harness/sandbox';
 import { phoneOf, smsSendPerItem } from './perItemSms';
 
@@ -18,6 +20,16 @@ function recipients(count: number) {
 
 function smsSend(options: INodeParameters = {}): INodeParameters {
 	return smsSendPerItem(String(fixture.account.alphanameIds[0]), options);
+}
+
+/** Runs the node while the emulator answers in rounds. */
+async function runInRounds(parameters: INodeParameters, items: Array<{ phone: string; text: string }>) {
+	const stop = answerInRounds(fixture.sandbox);
+	try {
+		return await fixture.run({ parameters, items });
+	} finally {
+		stop();
+	}
 }
 
 function peakInFlight(requests: LoggedRequest[]): number {
@@ -40,10 +52,9 @@ function expectOrderedAndOnce(items: INodeExecutionData[], input: Array<{ phone:
 
 describe('adaptive concurrency of per-item sends', () => {
 	it(`without 429s it starts at ${START_CONCURRENCY} requests at a time and raises the number, up to the default maximum of ${DEFAULT_CONCURRENCY}`, async () => {
-		fixture.sandbox.setFaults({ latencyMs: 150 });
 		const input = recipients(300);
 
-		const { items, error } = await fixture.run({ parameters: smsSend(), items: input });
+		const { items, error } = await runInRounds(smsSend(), input);
 
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(300);
@@ -59,10 +70,9 @@ describe('adaptive concurrency of per-item sends', () => {
 	});
 
 	it('never above the Concurrency option, which is the maximum', async () => {
-		fixture.sandbox.setFaults({ latencyMs: 150 });
 		const input = recipients(200);
 
-		const { items, error } = await fixture.run({ parameters: smsSend({ concurrency: 16 }), items: input });
+		const { items, error } = await runInRounds(smsSend({ concurrency: 16 }), input);
 
 		expect(error).toBeUndefined();
 		const requests = fixture.sandbox.requests();

@@ -3,7 +3,8 @@
 import type { ProxiedRequest } from '../../hostile/faultProxy';
 import { useChatTrigger } from './fixture';
 
-jest.setTimeout(60_000);
+// hang detector, with room for a machine ten times slower (the 429 case takes 25 s on a busy one)
+jest.setTimeout(300_000);
 
 const chat = useChatTrigger();
 const { t, hostile } = chat;

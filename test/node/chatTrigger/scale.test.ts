@@ -1,6 +1,11 @@
 // K conversations at once on the manual clock: the CHAT bench's script of customers who write
 // single messages and bursts for three minutes, which the bench plays in a real n8n. Measured in
 // the emulator's seconds: from a customer's last message to the check that starts the turn.
+// Why it stays this size (141 s of a whole-suite run on a busy machine): each case checks a
+// figure of docs/chat-trigger.md at the scale and script length it was measured with (100
+// conversations are what strains the request budget; 10 do not), so none repeats another's shape,
+// and a shorter script or fewer conversations would measure a different 95th percentile. It runs
+// on the manual clock: no timing.
 import { chatScript } from '../../../scripts/bench/chat';
 import { DEFAULT_MAX_REQUESTS_PER_MINUTE } from '../../../nodes/MessagingService/chatTrigger/description';
 import { DEFAULTS, useChatTrigger } from './fixture';

@@ -59,9 +59,10 @@ export function boundedFailuresSuite(): void {
 				{ where: 'slow paged read', parameters: { resource: 'template', operation: 'getMany', returnAll: true, options: { timeout: TIMEOUT_S } }, unknown: false },
 			];
 			for (const { where, parameters, unknown } of cases) {
-				const started = Date.now();
+				// from the request's arrival: the engine's start takes seconds on a busy machine
+				const before = server.requests.length;
 				const result = await run(where, parameters);
-				const ms = Date.now() - started;
+				const ms = Date.now() - (server.requests[before]?.at ?? Number.NaN);
 				figures.bounded.slow.cases++;
 				figures.bounded.slow.longestMs = Math.max(figures.bounded.slow.longestMs, ms);
 				expect(result.error?.message).toMatch(/did not answer \w+ within 1 seconds/);
@@ -161,7 +162,6 @@ export function boundedFailuresSuite(): void {
 					else sendJson(response, 200, { sms_id: 101, status: 'NEW', parts: 1 });
 				});
 				const before = server.requests.length;
-				const started = Date.now();
 				const result = await run(`Retry-After ${retryAfter}`, sms());
 				figures.bounded.retryAfter.cases++;
 				if (succeeds) {
@@ -171,7 +171,8 @@ export function boundedFailuresSuite(): void {
 				} else {
 					expect(result.error?.message).toMatch(/accepts requests again only at/);
 					expect(server.requests.length - before).toBe(1);
-					expect(Date.now() - started).toBeLessThan(10_000);
+					// at once after the refusal arrived
+					expect(Date.now() - server.requests[before].at).toBeLessThan(10_000);
 				}
 			}
 		}, 60_000);

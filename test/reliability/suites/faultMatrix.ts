@@ -265,7 +265,7 @@ export function faultMatrixSuite(): void {
 }
 
 export function slowLaneChecks(): void {
-	describe('1. fault matrix, latency past the request timeout (Timeout option of 2 s, or the default 30 s; run in the background)', () => {
+	describe(`1. fault matrix, latency past the request timeout (Timeout option of ${NODE_TIMEOUT_S} s, or the default 30 s; run in the background)`, () => {
 		for (const cell of cells().filter((entry) => entry.slow)) {
 			it(title(cell), async () => {
 				count(cell);
