@@ -209,7 +209,7 @@ describe('Verification Code > Send: resend cooldown', () => {
 		expect(sent).toHaveLength(5000);
 		expect(new Set(sent).size).toBe(5000);
 		expect(Object.keys(storedVerification(staticData).resends)).toHaveLength(5000);
-	}, 120_000);
+	}, 600_000);
 
 	it.each([1, 10])(
 		'with Retry On Fail (Concurrency %i) and the fifth send refused, the next try sends each remaining phone once and refuses none',
