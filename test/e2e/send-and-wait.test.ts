@@ -197,8 +197,10 @@ describe('Send and Wait for Response in a real n8n', () => {
 		expect(taken).toHaveLength(1);
 		const other = answers.find((answer) => answer !== taken[0]);
 		expect(other?.data).not.toContain('your answer was received');
-		// n8n resumes an execution once; the other answer gets its error (500, "There was a problem executing the workflow").
-		expect(other?.status).toBeGreaterThanOrEqual(400);
+		// n8n resumes an execution once; the other answer gets its error (500, "There was a problem executing the
+		// workflow"), or, when it came after the resumed execution had ended (a busy machine), the "No action required" page
+		const refused = (other?.status ?? 0) >= 400 || String(other?.data).includes('No action required');
+		expect({ status: other?.status, refused }).toEqual({ status: other?.status, refused: true });
 		expect(taken[0] === answers[0] ? true : false).toBe((output.data as { approved: boolean }).approved);
 	});
 

@@ -44,7 +44,8 @@ export function signUpVariant(prefix: string, codeLength: number): WorkflowData 
 	};
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+// a new connection per request: a kept-alive one that n8n closes as it is reused fails the request (socket hang up)
+const agent = new http.Agent({ keepAlive: false, maxSockets: 256 });
 
 export async function post(url: string, body: IDataObject): Promise<IDataObject> {
 	const answer = await axios.post<IDataObject>(url, body, { httpAgent: agent, validateStatus: () => true, timeout: 300_000 });
