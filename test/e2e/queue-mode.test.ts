@@ -9,7 +9,7 @@ import { executionError, nodeOutput } from './lib/execution-data';
 import { N8nClient } from './lib/n8n-client';
 import type { ExecutionDetails } from './lib/n8n-types';
 import { startQueueModeN8n, type QueueModeN8n } from './lib/queue-mode/queue-n8n';
-import { ATTACK_GUESSES, atOnce, codesSentTo, guesses, post, RIGHT_CODE_AT, signUpExample, signUpVariant, tally, wrongCode } from './lib/verification-attack';
+import { atOnce, codesSentTo, post, signUpExample, tally, wrongCode } from './lib/verification-attack';
 import { waitUntilListening } from './lib/webhooks';
 import { manualTriggerNode, workflowOf, type NodeSpec } from './lib/workflow-builder';
 import { withCredential } from '../../scripts/demo/examples';
@@ -310,14 +310,10 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 	it('verification codes under attack, as two workers count them: at most 2 x 5 wrong codes, 2 valid, 2 codes a phone', async () => {
 		const WORKERS = 2;
 		const shipped = await client.createWorkflow(withCredential(signUpExample(), credential));
-		const attack = await client.createWorkflow(withCredential(signUpVariant('verification-attack', 4), credential));
 		await client.activateWorkflow(shipped.id);
-		await client.activateWorkflow(attack.id);
 		try {
 			const url = (path: string) => `${n8n.baseUrl}/webhook/${path}`;
-			for (const path of ['verification-code/start', 'verification-code/verify', 'verification-attack/start', 'verification-attack/verify']) {
-				await waitUntilListening(url(path));
-			}
+			for (const path of ['verification-code/start', 'verification-code/verify']) await waitUntilListening(url(path));
 			const start = async (path: string, phone: string) => await post(url(`${path}/start`), { phone });
 			const verifyAll = async (path: string, token: IDataObject[string], codes: string[], inFlight: number) =>
 				await atOnce(codes, inFlight, async (code) => await post(url(`${path}/verify`), { token, code }));
@@ -345,15 +341,8 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 			expect(sent).toBeLessThanOrEqual(WORKERS);
 			expect(starts.filter((answer) => typeof answer.token === 'string')).toHaveLength(sent);
 
-			const brute = await start('verification-attack', '375291234583');
-			const [fourDigits] = codesSentTo(sandbox, '375291234583');
-			const bruteAnswers = tally(await verifyAll('verification-attack', brute.token, guesses(4, fourDigits, RIGHT_CODE_AT, ATTACK_GUESSES), 200));
-			expect(bruteAnswers.valid).toBeUndefined();
-			expect(bruteAnswers.wrongCode).toBeLessThanOrEqual(WORKERS * 5);
-			expect(bruteAnswers.wrongCode + bruteAnswers.tooManyAttempts).toBe(ATTACK_GUESSES);
 		} finally {
 			await client.deactivateWorkflow(shipped.id);
-			await client.deactivateWorkflow(attack.id);
 		}
 	}, 1_800_000);
 });
