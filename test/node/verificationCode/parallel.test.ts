@@ -1,7 +1,7 @@
 // Executions at once, as n8n runs them: each with its own copy of the workflow's static data,
 // loaded before any of them ran (n8n reads it when the request arrives, and writes each copy back
 // whole when its execution ends). The limits must hold in the process, whatever those copies say.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useSandbox } from '../../harness/sandbox';
 import { checkCodes, clockAhead, sendCode, sendParams, storedVerification, TOKEN_VERSION, wrongCodeFor } from './setup';
@@ -18,6 +18,24 @@ const newWorkflowId = () => `parallel-${++workflows}`;
 const copyOf = (staticData: IDataObject): IDataObject => JSON.parse(JSON.stringify(staticData)) as IDataObject;
 
 const nonceOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString()) as { n: string }).n;
+
+/** `count` Send executions at once of one workflow, each with its own copy of `saved`, with Continue On Fail. */
+async function sendsAtOnce(count: number, workflowId: string, saved: IDataObject, overrides: INodeParameters, items?: IDataObject[]) {
+	return await Promise.all(
+		Array.from(
+			{ length: count },
+			async () =>
+				await fixture.run({
+					typeVersion: TOKEN_VERSION,
+					continueOnFail: true,
+					parameters: sendParams(fixture, overrides),
+					...(items ? { items } : {}),
+					staticData: copyOf(saved),
+					workflowId,
+				}),
+		),
+	);
+}
 
 const statusesOf = (runs: Array<{ outputs: IDataObject[] }>) => runs.flatMap((run) => run.outputs.map((output) => String(output.status)));
 const countOf = (statuses: string[], status: string) => statuses.filter((each) => each === status).length;
@@ -57,19 +75,7 @@ describe('Verification Code: executions at once in one n8n process', () => {
 		const workflowId = newWorkflowId();
 		const saved: IDataObject = {};
 		fixture.sandbox.setFaults({ latencyMs: 20 });
-		const runs = await Promise.all(
-			Array.from(
-				{ length: 20 },
-				async () =>
-					await fixture.run({
-						typeVersion: TOKEN_VERSION,
-						continueOnFail: true,
-						parameters: sendParams(fixture, { phone: '+375 29 100-00-01' }),
-						staticData: copyOf(saved),
-						workflowId,
-					}),
-			),
-		);
+		const runs = await sendsAtOnce(20, workflowId, saved, { phone: '+375 29 100-00-01' });
 		const outputs = runs.map((run) => run.items[0].json);
 		expect(outputs.filter((json) => typeof json.token === 'string')).toHaveLength(1);
 		expect(outputs.filter((json) => /\(Resend Cooldown\)/.test(String(json.error)))).toHaveLength(19);
@@ -80,20 +86,7 @@ describe('Verification Code: executions at once in one n8n process', () => {
 		const workflowId = newWorkflowId();
 		const saved: IDataObject = {};
 		const phones = Array.from({ length: 20 }, (_, index) => String(375291000100 + index));
-		const runs = await Promise.all(
-			Array.from(
-				{ length: 10 },
-				async () =>
-					await fixture.run({
-						typeVersion: TOKEN_VERSION,
-						continueOnFail: true,
-						parameters: sendParams(fixture, { phone: '={{ $json.phone }}', options: { concurrency: 5 } }),
-						items: phones.map((phone) => ({ phone })),
-						staticData: copyOf(saved),
-						workflowId,
-					}),
-			),
-		);
+		const runs = await sendsAtOnce(10, workflowId, saved, { phone: '={{ $json.phone }}', options: { concurrency: 5 } }, phones.map((phone) => ({ phone })));
 		const tokens = runs.flatMap((run) => run.items.filter((item) => typeof item.json.token === 'string'));
 		expect(tokens).toHaveLength(20);
 		const sent = fixture.sandbox.counters().sent.map((group) => group.phone);
