@@ -28,18 +28,30 @@ export function isTimeZone(zone: string): boolean {
 	}
 }
 
+/** One formatter per zone: making one costs far more than using it (quiet hours ask per recipient). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+	let formatter = formatters.get(timeZone);
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat('en-CA', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+		formatters.set(timeZone, formatter);
+	}
+	return formatter;
+}
+
 /** What a clock in the zone shows at the instant. */
 export function wallTimeIn(instant: Date, timeZone: string): WallTime {
-	const parts = new Intl.DateTimeFormat('en-CA', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	}).formatToParts(instant);
+	const parts = formatterOf(timeZone).formatToParts(instant);
 	const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
 	return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
 }

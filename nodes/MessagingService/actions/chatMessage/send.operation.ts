@@ -9,6 +9,8 @@ import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { chatContentFields, chatSenderField, readChatContent, type ResponseContent } from '../shared/chatContent';
 import { phoneField } from '../shared/recipients';
+import { doNotSendToOptions, quietHoursOptions } from '../shared/guards/options';
+import { itemOptions, SendingGuards } from '../shared/guards/sendingGuards';
 
 export const FORWARDING_MIN = 5;
 export const FORWARDING_MAX = 60;
@@ -41,11 +43,13 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'send'
 			placeholder: 'e.g. 1001',
 			description: 'The ID of the sender name (alphaname) of the forwarded SMS. Only with "Forward as SMS If Not Delivered". Leave empty for the service\'s default sender name.',
 		},
+		...doNotSendToOptions,
+		...quietHoursOptions,
 	]),
 ]);
 
 function forwardingParameters(context: IExecuteFunctions, itemIndex: number): ApiParameters {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = itemOptions(context, itemIndex);
 	const enabled = options.forwardAsSms === true;
 	const time = options.forwardingTime;
 	const sender = options.senderNameId === undefined ? '' : String(options.senderNameId).trim();
@@ -85,7 +89,10 @@ function forwardingParameters(context: IExecuteFunctions, itemIndex: number): Ap
 	return parameters;
 }
 
-/** `response`, from Send and Wait for Response, takes the place of the text or the button link (it carries the response link). */
+/**
+ * `response`, from Send and Wait for Response, takes the place of the text or the button link (it
+ * carries the response link); Send and Wait has then asked the sending guards itself.
+ */
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -94,9 +101,14 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const chatnameId = await readIdOrAccountDefault(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'defaultChatnameId');
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
+	const guards = await SendingGuards.of(this, itemIndex);
+	if (response === undefined) {
+		const notSent = guards.check(this, itemIndex, phone);
+		if (notSent) return [notSent];
+	}
 	const forwarding = forwardingParameters(this, itemIndex);
 	const content = await readChatContent(this, api, itemIndex, response);
 
 	const result = await api.one('sendQuickChatMessage', { chatname_id: chatnameId, phone, ...content, ...forwarding });
-	return [result];
+	return [{ ...result, ...guards.sentFields(phone) }];
 }

@@ -9,6 +9,9 @@ import { optionsCollection, sendAtField } from '../common';
 import { forOperation } from '../display';
 import { chatContentFields, chatSenderField, readChatContent } from '../shared/chatContent';
 import { subscriberListField } from '../shared/recipients';
+import { doNotSendToListOption, listQuietHoursOptions } from '../shared/guards/options';
+import { refuseDoNotSendToForList, scheduleWithinQuietHours } from '../shared/guards/schedule';
+import { itemOptions, SendingGuards } from '../shared/guards/sendingGuards';
 
 export const description: INodeProperties[] = forOperation('chatMessage', 'sendToList', [
 	{
@@ -31,21 +34,28 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'sendT
 			description: 'A name for the mailing; the service makes one up when it is empty',
 		},
 		sendAtField,
+		doNotSendToListOption,
+		...listQuietHoursOptions,
 	]),
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+	refuseDoNotSendToForList(this, itemIndex);
 	const chatnameId = await readIdOrAccountDefault(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'defaultChatnameId');
 	const listId = await readIdOrAccountDefault(this, 'listId', 'Subscriber List ID', itemIndex, 'defaultListId');
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = itemOptions(this, itemIndex);
 
 	const parameters: ApiParameters = { chatname_id: chatnameId, list_id: listId };
 	const name = typeof options.mailingName === 'string' ? options.mailingName.trim() : '';
 	if (name !== '') parameters.name = name;
-	const schedule = checkScheduleTime(this, options[sendAtField.name], sendAtField.displayName, 'YYYY-MM-DD HH:MM', itemIndex, await serviceZone(this, itemIndex));
-	if (schedule !== undefined) parameters.d_schedule = schedule;
+	const asked = checkScheduleTime(this, options[sendAtField.name], sendAtField.displayName, 'YYYY-MM-DD HH:MM', itemIndex, await serviceZone(this, itemIndex));
+	const guards = await SendingGuards.of(this, itemIndex);
+	const quiet = guards.hasQuietHours
+		? scheduleWithinQuietHours(guards, asked, 'YYYY-MM-DD HH:MM', guards.zoneOf(this, itemIndex), Date.now())
+		: { schedule: asked, fields: {} };
+	if (quiet.schedule !== undefined) parameters.d_schedule = quiet.schedule;
 	const content = await readChatContent(this, api, itemIndex);
 
 	const result = await api.one('sendChatMessageList', { ...parameters, ...content });
-	return [{ ...result, confirmed: false }];
+	return [{ ...result, confirmed: false, ...quiet.fields }];
 }

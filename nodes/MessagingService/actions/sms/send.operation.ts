@@ -9,6 +9,8 @@ import { forOperation } from '../display';
 import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
 import { phoneField } from '../shared/recipients';
 import { guardSmsText, smsTextOptions } from '../shared/smsText';
+import { doNotSendToOptions, quietHoursOptions } from '../shared/guards/options';
+import { itemOptions, SendingGuards } from '../shared/guards/sendingGuards';
 
 export const FORWARDING_MIN = 5;
 export const FORWARDING_MAX = 60;
@@ -58,16 +60,26 @@ export const description: INodeProperties[] = forOperation('sms', 'send', [
 			description: 'Whether to include the cost of the message in the output',
 		},
 		...smsTextOptions,
+		...doNotSendToOptions,
+		...quietHoursOptions,
 	]),
 ]);
 
 const NEEDS_FORWARDING = 'it is used only when "Forward as Chat Message If Not Delivered" is on; turn that option on or remove this one';
 
-/** `text`, from Send and Wait for Response, takes the place of the message fields (it carries the response link). */
+/**
+ * `text`, from Send and Wait for Response, takes the place of the message fields (it carries the
+ * response link); Send and Wait has then asked the sending guards itself, before its link was made.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient, text?: string): Promise<IDataObject[]> {
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
+	const guards = await SendingGuards.of(this, itemIndex);
+	if (text === undefined) {
+		const notSent = guards.check(this, itemIndex, phone);
+		if (notSent) return [notSent];
+	}
 	const alphanameId = await readIdOrAccountDefault(this, 'senderNameId', 'Sender Name ID', itemIndex, 'defaultSenderNameId');
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = itemOptions(this, itemIndex);
 
 	const forwarding = options.forwarding === true;
 	let forwardingTime: number | undefined;
@@ -99,5 +111,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 		forwarding_time: forwarding ? forwardingTime : undefined,
 		chatname_id: forwarding ? chatnameId : undefined,
 	});
-	return [{ ...answer, ...guarded.fields }];
+	return [{ ...answer, ...guarded.fields, ...guards.sentFields(phone) }];
 }

@@ -5,10 +5,11 @@ import { forOperation } from '../display';
 import { batchFields, executeBatch, personalTextFields, type BatchChannel } from '../shared/batch';
 import { guardSmsText, smsTextOptions } from '../shared/smsText';
 import type { ExecutionTools } from '../types';
+import { itemOptions } from '../shared/guards/sendingGuards';
 
-/** Read from the first item, as every setting of a batch */
+/** Read from the first item, as every setting of a batch (without the guards', which are read once by SendingGuards) */
 function batchOptions(context: IExecuteFunctions): IDataObject {
-	return context.getNodeParameter('options', 0, {}) as IDataObject;
+	return itemOptions(context, 0);
 }
 
 /** `sendBulkSms`: SMS mailings, bulk (item-level `text`) or personal (`{phone, text}` entries). */

@@ -2,19 +2,24 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readPhone } from '../../helpers/fields';
 import type { ApiClient } from '../../transport/client';
-import { perItemOptions } from '../common';
+import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { createdMessageLocator, readLocatorId } from '../shared/locators';
 import { phoneField } from '../shared/recipients';
+import { doNotSendToOptions, quietHoursOptions } from '../shared/guards/options';
+import { SendingGuards } from '../shared/guards/sendingGuards';
 
 export const description: INodeProperties[] = forOperation('sms', 'sendCreatedMessage', [
 	phoneField(),
 	createdMessageLocator('The SMS message made with "Create Message" that is sent'),
-	perItemOptions,
+	optionsCollection([...doNotSendToOptions, ...quietHoursOptions]),
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
 	const messageId = readLocatorId(this, 'createdMessageId', 'Created Message', itemIndex);
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
-	return [await api.one('sendSMS', { message_id: messageId, phone })];
+	const guards = await SendingGuards.of(this, itemIndex);
+	const notSent = guards.check(this, itemIndex, phone);
+	if (notSent) return [notSent];
+	return [{ ...(await api.one('sendSMS', { message_id: messageId, phone })), ...guards.sentFields(phone) }];
 }

@@ -9,6 +9,9 @@ import { forOperation } from '../display';
 import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
 import { subscriberListField } from '../shared/recipients';
 import { guardSmsText, smsTextOptions } from '../shared/smsText';
+import { doNotSendToListOption, listQuietHoursOptions } from '../shared/guards/options';
+import { refuseDoNotSendToForList, scheduleWithinQuietHours } from '../shared/guards/schedule';
+import { itemOptions, SendingGuards } from '../shared/guards/sendingGuards';
 
 const SEND_TIME_VERSION_1 = { name: 'sendTime', displayName: 'Send Time' };
 
@@ -40,19 +43,26 @@ export const description: INodeProperties[] = forOperation('sms', 'sendToList', 
 	},
 	...messageFromFields({ placeholder: 'e.g. Our March offers are here', description: 'The text of the SMS' }),
 	...sendAtFields(SEND_TIME_VERSION_1),
-	optionsCollection(smsTextOptions),
+	optionsCollection([...smsTextOptions, doNotSendToListOption, ...listQuietHoursOptions]),
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+	refuseDoNotSendToForList(this, itemIndex);
 	const alphanameId = await readIdOrAccountDefault(this, 'senderNameId', 'Sender Name ID', itemIndex, 'defaultSenderNameId');
 	const listId = await readIdOrAccountDefault(this, 'listId', 'Subscriber List ID', itemIndex, 'defaultListId');
 	const name = readText(this, 'mailingName', 'Mailing Name', itemIndex);
 	const zone = await serviceZone(this, itemIndex);
 	const sendAt = sendAtValue(this, SEND_TIME_VERSION_1, (name) => this.getNodeParameter(name, itemIndex, ''));
-	const schedule =
+	const nowMs = Date.now();
+	const asked =
 		checkScheduleTime(this, sendAt.value, sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, zone) ??
-		checkTime(this, new Date(), sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, zone);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		checkTime(this, new Date(nowMs), sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, zone);
+	const guards = await SendingGuards.of(this, itemIndex);
+	const quiet = guards.hasQuietHours
+		? scheduleWithinQuietHours(guards, asked, 'YYYY-MM-DD HH:MM', guards.zoneOf(this, itemIndex), nowMs)
+		: { schedule: asked, fields: {} };
+	const schedule = quiet.schedule;
+	const options = itemOptions(this, itemIndex);
 	const guarded = guardSmsText(this, await resolveMessageText(this, api, itemIndex), options, 'Message', itemIndex);
 	const answer = await api.one('sendSmsList', {
 		list_id: listId,
@@ -61,5 +71,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 		alphaname_id: alphanameId,
 		d_schedule: schedule,
 	});
-	return [{ ...answer, ...guarded.fields }];
+	return [{ ...answer, ...guarded.fields, ...quiet.fields, ...(guards.active ? { scheduledFor: schedule } : {}) }];
 }

@@ -11,6 +11,8 @@ import { withoutKey } from '../../transport/secrets';
 import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { phoneField } from '../shared/recipients';
+import { doNotSendToOptions, ignoreDoNotSendToOption } from '../shared/guards/options';
+import { SendingGuards } from '../shared/guards/sendingGuards';
 import { readNumberOption } from './numberOption';
 import { reserveResend } from './resendCooldown';
 import { issueToken, verificationKeys } from './verificationToken';
@@ -124,6 +126,8 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 			description:
 				'Whether to put the code itself in the output (code). Anyone who can see the execution data can then read it: leave off and check codes with Verification Code > Check. Node versions 1 and 2 include it unless this is set.',
 		},
+	...doNotSendToOptions,
+		ignoreDoNotSendToOption,
 	]),
 ]);
 
@@ -188,6 +192,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	}
 	const tokenOnly = this.getNode().typeVersion >= TOKEN_ONLY_VERSION;
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
+	// no Quiet Hours here: a code is asked for by the person who gets it, at the hour they choose
+	const guards = await SendingGuards.of(this, itemIndex);
+	const notSent = guards.check(this, itemIndex, phone);
+	if (notSent) return [notSent];
 	const code = readCode(this, itemIndex);
 	const validMinutes = readNumberOption(
 		this,
@@ -230,6 +238,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 			token: issueToken(keys, phone, code, expiresAt),
 			expiresAt: new Date(expiresAt * 1000).toISOString(),
 			...(includeCode ? { code } : {}),
+			...guards.sentFields(phone),
 		},
 	];
 }

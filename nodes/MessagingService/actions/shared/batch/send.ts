@@ -9,8 +9,10 @@ import type { BatchChannel, DeliveryEntry } from './channel';
 import { checkJsonMailings } from './jsonMailings';
 import { recipientDefinedBelow, recipientFromFields } from './recipients';
 import { readCallbackUrl, readMailingSettings, type MailingSettings } from './settings';
+import { decisionTime, groupByQuietHours, type GroupedRecipient } from './guarded';
+import { SendingGuards } from '../guards/sendingGuards';
 
-interface Recipient {
+interface Recipient extends GroupedRecipient {
 	itemIndex: number;
 	entry: DeliveryEntry;
 }
@@ -62,8 +64,10 @@ async function batchFromItems(
 	const allIndexes = items.map((_, index) => index);
 
 	let settings: MailingSettings;
+	let guards: SendingGuards;
 	try {
 		settings = await readMailingSettings(context, channel);
+		guards = await SendingGuards.of(context, 0);
 	} catch (error) {
 		const itemError = failure(context, error, 0);
 		if (!continueOnFail) throw itemError;
@@ -71,14 +75,20 @@ async function batchFromItems(
 	}
 
 	const rejected: INodeExecutionData[] = [];
+	const suppressed: INodeExecutionData[] = [];
 	const recipients: Recipient[] = [];
 	const recipientOf = settings.recipientsFrom === 'fields' ? recipientFromFields(context, items) : recipientDefinedBelow(context);
 	for (const itemIndex of allIndexes) {
 		try {
 			const { phone, values } = recipientOf(itemIndex);
+			if (guards.isSuppressed(phone)) {
+				suppressed.push({ json: { sent: false, reason: 'doNotSendTo', phone }, pairedItem: { item: itemIndex } });
+				continue;
+			}
 			const entry =
 				settings.messageType === 'personal' ? channel.personalEntry(context, itemIndex, phone, values) : phone;
-			recipients.push({ itemIndex, entry });
+			const zone = guards.hasQuietHours ? guards.zoneOf(context, itemIndex, phone) : undefined;
+			recipients.push({ itemIndex, entry, zone });
 		} catch (error) {
 			const itemError = failure(context, error, itemIndex);
 			if (!continueOnFail) throw itemError;
@@ -86,11 +96,14 @@ async function batchFromItems(
 		}
 	}
 
-	const chunks = chunksOf(recipients, settings.chunkSize);
+	const groups = groupByQuietHours(guards, recipients, settings.scheduleTime, guards.hasQuietHours ? decisionTime(context, tools) : Date.now());
+	const chunks = groups.flatMap((group) =>
+		chunksOf(group.recipients, settings.chunkSize).map((chunk) => ({ chunk, scheduleTime: group.scheduleTime, quiet: group.fields })),
+	);
 	const signCallback = await callbackSigner(context, chunks.length);
 	const outputs: INodeExecutionData[] = [];
 	const sent: string[] = [];
-	for (const [position, chunk] of chunks.entries()) {
+	for (const [position, { chunk, scheduleTime, quiet }] of chunks.entries()) {
 		const number = position + 1;
 		const indexes = chunk.map((recipient) => recipient.itemIndex);
 		const mailingName = chunkName(settings.name, number, chunks.length);
@@ -98,12 +111,12 @@ async function batchFromItems(
 			alphaname_id: settings.alphanameId,
 			name: mailingName,
 			message_type: settings.messageType,
-			...(settings.scheduleTime !== undefined ? { schedule_time: settings.scheduleTime } : {}),
+			...(scheduleTime !== undefined ? { schedule_time: scheduleTime } : {}),
 			...settings.content,
 			delivery_list: chunk.map((recipient) => recipient.entry) as IDataObject[],
 		};
 		// what an earlier try of Retry On Fail sent is not sent again: its answer is given again
-		const key = `chunk:${number}:${indexes[0]}-${indexes[indexes.length - 1]}:${chunk.length}`;
+		const key = `chunk:${number}:${indexes[0]}-${indexes[indexes.length - 1]}:${chunk.length}${scheduleTime !== undefined ? `:${scheduleTime}` : ''}`;
 		const earlier = tools.ledger.earlier(context, key, indexes[0]);
 		try {
 			if (earlier && 'error' in earlier) throw earlier.error;
@@ -115,7 +128,7 @@ async function batchFromItems(
 				}));
 			if (!earlier) tools.ledger.recordSent(key, [answer]);
 			outputs.push({
-				json: { ...answer, mailingName, recipients: chunk.length, chunk: number, chunks: chunks.length },
+				json: { ...answer, mailingName, recipients: chunk.length, chunk: number, chunks: chunks.length, ...quiet },
 				pairedItem: pairedTo(indexes),
 			});
 			sent.push(describeSent(`chunk ${number} of ${chunks.length} "${mailingName}" (items ${indexes[0]} to ${indexes[indexes.length - 1]})`, answer));
@@ -132,7 +145,7 @@ async function batchFromItems(
 			});
 		}
 	}
-	return [...outputs, ...rejected];
+	return [...outputs, ...suppressed, ...rejected];
 }
 
 /**

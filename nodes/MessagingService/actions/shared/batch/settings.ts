@@ -7,6 +7,7 @@ import { serviceZone } from '../../../helpers/serviceZone';
 import { invalidField } from '../../../base/validation';
 import type { BatchChannel, MessageType, RecipientsFrom } from './channel';
 import { collectionField, sendAtValue } from '../../common';
+import { itemOptions } from '../guards/sendingGuards';
 import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, SCHEDULE_TIME_VERSION_1 } from './fields';
 
 export function readCallbackUrl(context: IExecuteFunctions, channel: BatchChannel, itemIndex: number): string | undefined {
@@ -51,7 +52,7 @@ export async function readMailingSettings(context: IExecuteFunctions, channel: B
 	const recipientsFrom = context.getNodeParameter('recipientsFrom', 0, 'fields') as RecipientsFrom;
 	const callbackUrl = readCallbackUrl(context, channel, 0);
 
-	const options = context.getNodeParameter('options', 0, {}) as IDataObject;
+	const options = itemOptions(context, 0);
 	const sendAt = sendAtValue(context, SCHEDULE_TIME_VERSION_1, collectionField(options));
 	const scheduleTime = checkTime(context, sendAt.value, sendAt.label, 'YYYY-MM-DDTHH:mm:ss', 0, await serviceZone(context, 0));
 	const chunkValue = options.chunkSize ?? DEFAULT_CHUNK_SIZE;

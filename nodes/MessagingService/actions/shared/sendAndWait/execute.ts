@@ -1,11 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { invalidField } from '../../../base/validation';
+import { readPhone } from '../../../helpers/fields';
 import type { ApiClient } from '../../../transport/client';
 import { redact } from '../../../transport/errors';
 import { apiKeyOf } from '../../../transport/secrets';
 import { asItemError, errorItem } from '../../itemErrors';
 import type { ExecutionTools } from '../../types';
+import { SendingGuards, type NotSent } from '../guards/sendingGuards';
 import { formFieldsOf } from './customForm';
 import { RESPONSE_TYPES, type ResponseType } from './fields';
 import { keepTimedOutItem } from './pending';
@@ -53,6 +55,16 @@ async function sendOnce(context: IExecuteFunctions, tools: ExecutionTools, sendW
 }
 
 /**
+ * Do Not Send To and Quiet Hours, asked before the link is made: a message not sent is not waited
+ * for. Not asked again once an earlier try of Retry On Fail sent it.
+ */
+async function notSentNow(context: IExecuteFunctions, tools: ExecutionTools): Promise<NotSent | undefined> {
+	if (tools.ledger.earlier(context, LEDGER_KEY, 0)) return undefined;
+	const phone = readPhone(context, 'phone', 'Phone', 0);
+	return (await SendingGuards.of(context, 0)).check(context, 0, phone);
+}
+
+/**
  * Send and Wait for Response, as n8n's own nodes do it: one message (for the first item) with
  * a signed link to this node's waiting webhook (see responseLink.ts), then the execution waits.
  * Every check runs before the message is sent; a message that fails is not waited for.
@@ -69,6 +81,8 @@ export async function sendAndWait(
 	try {
 		responseType = responseTypeOf(context);
 		waitTill = waitTillOf(context);
+		const notSent = await notSentNow(context, tools);
+		if (notSent) return [{ json: notSent, pairedItem: { item: 0 } }];
 		sent = await sendOnce(context, tools, sendWithLink);
 	} catch (error) {
 		const itemError = asItemError(context, error, 0);
