@@ -64,8 +64,8 @@ export const badInputTable = {
 	},
 	/** By resource and operation: settings that refuse every item (badInputCase.ts) */
 	badSettings: {
-		sms: { sendBatch: smsSendBatch.badSettings },
-		chatMessage: { sendBatch: chatSendBatch.badSettings },
+		sms: { sendBatch: smsSendBatch.badSettings, send: smsSend.badSettings, sendToList: smsSendToList.badSettings },
+		chatMessage: { sendBatch: chatSendBatch.badSettings, sendToList: chatSendToList.badSettings },
 		template: { update: templateUpdate.badSettings },
 	},
 	/** Send and Wait for Response, by channel: refused before anything is sent or waits */

@@ -50,7 +50,7 @@ export function readSuppressionList(value: unknown, phoneField: string): Suppres
 		if (entry === null || entry === undefined || (typeof entry === 'string' && entry.trim() === '')) continue;
 		const phone = normalizePhone(entry);
 		if (phone === undefined) {
-			const shown = typeof entry === 'string' ? entry : JSON.stringify(entry);
+			const shown = typeof entry === 'string' ? entry.trim() : JSON.stringify(entry);
 			return { problem: `entry ${index + 1} "${shown.slice(0, 40)}" is not a phone number (${PHONE_RULE})` };
 		}
 		phones.add(phone);

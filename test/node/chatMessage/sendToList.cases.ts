@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { ITEM_VALUE as V, caseParams, type BadItemCase } from '../../harness/badInputCase';
+import { ITEM_VALUE as V, caseParams, type BadItemCase, type BadSettingCase } from '../../harness/badInputCase';
 
 /** A list mailing whose text names its item's phone: a request for item 1 would carry its phone. */
 const toList = (rest: INodeParameters) => caseParams('chatMessage', 'sendToList', { message: '={{ "for " + $json.phone }}', ...rest });
@@ -18,3 +18,8 @@ export const badItems = [
 		bad: date,
 	})),
 ] satisfies BadItemCase[];
+
+/** Chat Message > Send to List: a list mailing cannot be filtered, so Do Not Send To refuses it (the service holds its recipients). */
+export const badSettings = [
+	{ name: 'Send to List: Do Not Send To on a chat list mailing', field: 'Do Not Send To', parameters: toList({ options: { doNotSendTo: '={{ ["+375291000005"] }}' } }), says: [/a list mailing cannot be filtered/] },
+] satisfies BadSettingCase[];

@@ -1,4 +1,4 @@
-import { itRefusesBadItems } from '../../harness/badInput';
+import { itRefusesBadItems, itRefusesBadSettings } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { TEST_API_KEY } from '../../harness/keys';
 import { useSandbox } from '../../harness/sandbox';
@@ -53,4 +53,5 @@ describe('Chat Message > Send to List', () => {
 
 describe('Chat Message > Send to List: bad input', () => {
 	itRefusesBadItems(fixture, badInputTable.badItems.chatMessage.sendToList);
+	itRefusesBadSettings(fixture, badInputTable.badSettings.chatMessage.sendToList);
 });

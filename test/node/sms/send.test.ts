@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { badInputTable } from '../../harness/badInputTable';
-import { itRefusesBadItems } from '../../harness/badInput';
+import { itRefusesBadItems, itRefusesBadSettings } from '../../harness/badInput';
 import { TEST_API_KEY } from '../../harness/keys';
 import { byId, params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
@@ -88,4 +88,5 @@ describe('SMS > Send', () => {
 
 describe('SMS > Send: bad input', () => {
 	itRefusesBadItems(fixture, badInputTable.badItems.sms.send);
+	itRefusesBadSettings(fixture, badInputTable.badSettings.sms.send);
 });

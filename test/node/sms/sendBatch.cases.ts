@@ -27,6 +27,7 @@ export const badItems: BadItemCase[] = [
 	{ name: 'Send Batch (items): bad phone in the phone field of an item', field: 'Phone (field "v")', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ recipientsFrom: 'fields', phoneField: 'v' }), good: () => ['375291000001', '375291000003'], bad: '00-12', sentTo: ['375291000001', '375291000003'] },
 	{ name: 'Send Batch (items): personal text over Max Parts', field: 'Text', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ messageType: 'personal', personalText: V, options: { maxParts: 1 } }), good: () => ['Hello Ann', 'б'.repeat(70)], bad: 'б'.repeat(71), sentTo: [ITEM_PHONES[0], ITEM_PHONES[2]] },
 	{ name: 'Send Batch (items): personal text left empty', field: 'Text', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ messageType: 'personal', personalText: V }), good: () => ['Hello Ann', 'Hello Bob'], bad: '', sentTo: [ITEM_PHONES[0], ITEM_PHONES[2]] },
+	{ name: 'Send Batch (items): recipient time zone that is not one', field: 'Recipient Time Zone', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ options: { quietHours: '09:00-21:00', recipientTimeZone: V } }), good: () => ['Europe/Berlin', 'America/St_Johns'], bad: 'GMT+25', sentTo: [ITEM_PHONES[0], ITEM_PHONES[2]] },
 ];
 
 /** Send Batch (SMS) options that refuse the whole batch: nothing is sent. */
@@ -37,4 +38,6 @@ export const badSettings: BadSettingCase[] = [
 	{ name: 'Send Batch (items): bulk text over Max Parts', field: 'Text', parameters: fromItems({ text: 'a'.repeat(161), options: { maxParts: 1 } }) },
 	{ name: 'Send Batch (items): chunk size above the maximum', field: 'Chunk Size', parameters: fromItems({ options: { chunkSize: 20000 } }) },
 	{ name: 'Send Batch (items): phone field name of a space', field: 'Phone Field', parameters: fromItems({ recipientsFrom: 'fields', phoneField: ' ' }), says: [/^Invalid Phone Field " " in item \d+: give the name of a field of the input items/] },
+	{ name: 'Send Batch (items): Do Not Send To entry that is not a phone', field: 'Do Not Send To', parameters: fromItems({ options: { doNotSendTo: '375291000005, 12' } }), asOne: true },
+	{ name: 'Send Batch (items): quiet hours written as 9-21', field: 'Quiet Hours', parameters: fromItems({ options: { quietHours: '9-21' } }), asOne: true },
 ];

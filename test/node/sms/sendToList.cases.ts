@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { ITEM_VALUE as V, type BadItemCase } from '../../harness/badInputCase';
+import { ITEM_VALUE as V, type BadItemCase, type BadSettingCase } from '../../harness/badInputCase';
 import { params, type AccountIds } from '../../harness/params';
 
 /** Emulator's manual clock starts here: a list mailing scheduled at it is sent as soon as it is confirmed. */
@@ -24,4 +24,10 @@ export const badItems = [
 		good: () => ['2026-03-05T10:30:00', '2026-03-06T10:30:00'],
 		bad: date,
 	})),
+	{ name: 'Send to List: recipient time zone that is not one', field: 'Recipient Time Zone', method: 'sendSmsList', parameters: toList({ options: { quietHours: '09:00-21:00', recipientTimeZone: V } }), good: () => ['Asia/Kolkata', ''], bad: 'India' },
 ] satisfies BadItemCase[];
+
+/** SMS > Send to List: a list mailing cannot be filtered, so Do Not Send To refuses it (the service holds its recipients). */
+export const badSettings = [
+	{ name: 'Send to List: Do Not Send To on a list mailing', field: 'Do Not Send To', parameters: toList({ options: { doNotSendTo: '+375 29 100-00-05' } }), says: [/a list mailing cannot be filtered/] },
+] satisfies BadSettingCase[];

@@ -1,5 +1,5 @@
 import { badInputTable } from '../../harness/badInputTable';
-import { itRefusesBadItems } from '../../harness/badInput';
+import { itRefusesBadItems, itRefusesBadSettings } from '../../harness/badInput';
 import { useSandbox } from '../../harness/sandbox';
 import { smsSetup } from './setup';
 
@@ -36,4 +36,5 @@ describe('SMS > Send to List', () => {
 
 describe('SMS > Send to List: bad input', () => {
 	itRefusesBadItems(fixture, badInputTable.badItems.sms.sendToList);
+	itRefusesBadSettings(fixture, badInputTable.badSettings.sms.sendToList);
 });
