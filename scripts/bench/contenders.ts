@@ -10,7 +10,7 @@ import { phoneOf, smsSendPerItem } from '../../test/throughput/perItemSms';
 import { PACKAGE } from './n8n';
 
 export type LoopId = 'axiosLoop' | 'helperLoop';
-export type ContenderId = LoopId | 'httpDefault' | 'httpBatching' | 'nodePerItem' | 'nodeBatch' | 'plainNode';
+export type ContenderId = LoopId | 'httpDefault' | 'httpBatching' | 'nodePerItem' | 'nodePerItemGuarded' | 'nodeBatch' | 'plainNode';
 
 export const CONTENDER_LABELS: Record<ContenderId, string> = {
 	axiosLoop: '(d) plain axios loop',
@@ -18,6 +18,7 @@ export const CONTENDER_LABELS: Record<ContenderId, string> = {
 	httpDefault: '(a) HTTP Request, defaults',
 	httpBatching: '(a) HTTP Request, Batching',
 	nodePerItem: '(b) this node, per item',
+	nodePerItemGuarded: '(b+) per item, Do Not Send To 10,000 + Quiet Hours',
 	nodeBatch: '(c) this node, Send Batch',
 	plainNode: '(f) a plain node per item',
 };
@@ -77,6 +78,28 @@ function httpRequestParameters(input: WorkflowInput): INodeParameters {
 	};
 }
 
+/** (b+): the phones of the Do Not Send To list, none of them a recipient, as a Data table node would give them */
+export const SUPPRESSED_PHONES = 10_000;
+const OPTED_OUT_NODE = 'Opted-out phones';
+
+function optedOutNode() {
+	const jsCode = `return Array.from({ length: ${SUPPRESSED_PHONES} }, (_, i) => ({ json: { id: i + 1, phone: '+376 ' + String(290000000 + i) } }));`;
+	return {
+		name: OPTED_OUT_NODE,
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		position: [110, 0] as [number, number],
+		parameters: { mode: 'runOnceForAllItems', language: 'javaScript', jsCode },
+	};
+}
+
+/** Quiet Hours that allow now in Europe/Minsk (the recipients' zone, from +375) with an hour before and two after. */
+function hoursAroundNow(): string {
+	const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Minsk', hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+	const at = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
+	return `${at(hour - 1)}-${at(hour + 3)}`;
+}
+
 export function contenderWorkflow(id: Exclude<ContenderId, LoopId>, input: WorkflowInput): WorkflowData {
 	const credentials = { messagingServiceApi: { id: input.credential.id, name: input.credential.name } };
 	const position: [number, number] = [440, 0];
@@ -102,6 +125,19 @@ export function contenderWorkflow(id: Exclude<ContenderId, LoopId>, input: Workf
 				credentials,
 			};
 			break;
+		case 'nodePerItemGuarded':
+			contender = {
+				name: NODE_UNDER_TEST,
+				type: `${PACKAGE}.messagingService`,
+				typeVersion: 1,
+				position,
+				parameters: smsSendPerItem(input.alphanameId, {
+					doNotSendTo: `={{ $('${OPTED_OUT_NODE}').all() }}`,
+					quietHours: hoursAroundNow(),
+				}),
+				credentials,
+			};
+			return workflowOf(input.name, [manualTriggerNode(), optedOutNode(), itemsNode(input.items, input.text), contender]);
 		case 'plainNode':
 			contender = {
 				name: NODE_UNDER_TEST,

@@ -22,7 +22,7 @@ import { DEFAULT_CONCURRENCY } from '../../nodes/MessagingService/actions/common
 import { START_CONCURRENCY } from '../../nodes/MessagingService/transport/concurrency';
 import { DEFAULT_CHUNK_SIZE } from '../../nodes/MessagingService/actions/shared/batch';
 import { ensureHostInstalled, host } from '../../test/e2e/lib/host';
-import { axiosLoop, CONTENDER_LABELS, contenderWorkflow, PLAIN_NODE_FOLDER, helperLoop, NODE_UNDER_TEST, type ContenderId } from './contenders';
+import { axiosLoop, CONTENDER_LABELS, contenderWorkflow, PLAIN_NODE_FOLDER, helperLoop, NODE_UNDER_TEST, SUPPRESSED_PHONES, type ContenderId } from './contenders';
 import { CHAT_NOTES, chatTable, runChatBench, type ChatRow } from './chat';
 import { BenchEmulator } from './emulator';
 import { BenchN8n } from './n8n';
@@ -177,6 +177,7 @@ async function main(): Promise<void> {
 			const notes: Record<string, string> = {
 				httpBatching: `Batching ${HTTP_BATCHING.batchSize} items per ${HTTP_BATCHING.batchInterval} ms`,
 				nodePerItem: `defaults: Concurrency ${DEFAULT_CONCURRENCY}, the most at once (adaptive: starts at ${START_CONCURRENCY})`,
+				nodePerItemGuarded: `as (b), with Do Not Send To = the ${SUPPRESSED_PHONES.toLocaleString('en-US')} items of an earlier node (read once per run) and Quiet Hours allowing now`,
 				nodeBatch: `chunk size ${DEFAULT_CHUNK_SIZE} (default), ${run.outputItems} output items`,
 				plainNode: `(e) as a node in n8n (scripts/bench/plain-node): per item its parameters, then one request through n8n's authenticated HTTP helper; ${DEFAULT_CONCURRENCY} at once, no checks`,
 			};

@@ -33,7 +33,7 @@ export const SCENARIOS: ScenarioPlan[] = [
 		title: `1,000 items, +${LATENCY_MS} ms latency, no rate limit, every contender at its defaults`,
 		items: 1000,
 		faults: { latencyMs: LATENCY_MS },
-		contenders: ['axiosLoop', 'helperLoop', 'httpDefault', 'plainNode', 'nodePerItem', 'nodeBatch'],
+		contenders: ['axiosLoop', 'helperLoop', 'httpDefault', 'plainNode', 'nodePerItem', 'nodePerItemGuarded', 'nodeBatch'],
 		baseline: {
 			label: `N x latency / max concurrency = 1,000 x ${LATENCY_MS} ms / ${MAX_CONCURRENCY}`,
 			seconds: fullSpeedSeconds(1000),

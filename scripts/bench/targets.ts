@@ -14,6 +14,8 @@ export const TARGETS = {
 	/** S5: <= this many times 900 / 20 per s */
 	s5Ratio: 1.25,
 	memoryMb: 150,
+	/** S1: per item with a 10,000-phone Do Not Send To and Quiet Hours <= this many times per item without (issue 41) */
+	guardsRatio: 1.1,
 };
 
 const verdict = (ok: boolean): Target['verdict'] => (ok ? 'PASS' : 'MISS');
@@ -44,6 +46,15 @@ function s1Targets(scenario: ScenarioResult, find: (contender: ContenderId) => S
 		const measured = `${(a.seconds / b.seconds).toFixed(2)}x (${a.seconds.toFixed(2)} s vs ${b.seconds.toFixed(2)} s)`;
 		targets.push({ scenario: 'S1', what, measured, verdict: 'INFO' });
 	};
+	const guarded = find('nodePerItemGuarded');
+	if (guarded) {
+		targets.push({
+			scenario: 'S1',
+			what: `per item with Do Not Send To (10,000 phones) and Quiet Hours <= ${TARGETS.guardsRatio}x per item without`,
+			measured: `${(guarded.seconds / node.seconds).toFixed(2)}x (${guarded.seconds.toFixed(2)} s vs ${node.seconds.toFixed(2)} s), ${guarded.delivery.delivered} sent`,
+			verdict: verdict(guarded.seconds <= node.seconds * TARGETS.guardsRatio && guarded.delivery.delivered === guarded.items),
+		});
+	}
 	comparison('this node per item vs the plain axios loop at the same concurrency', node, find('axiosLoop'));
 	comparison("this node per item vs n8n's HTTP helper loop at the same concurrency", node, find('helperLoop'));
 	comparison('this node per item vs a plain node per item (what its checks and pacing cost or save)', node, find('plainNode'));
