@@ -7,6 +7,7 @@
 //   CPU_ITEMS=1000 CPU_RUNS=3 CPU_CONCURRENCY=50 (defaults)
 //   CPU_OPERATION=verificationCode: Verification Code > Send (version 3, with its resend cooldown) instead of SMS > Send
 //   CPU_OPERATION=verificationCheck: Verification Code > Check, each item a wrong code for a token of its own
+//   CPU_OPERATION=guarded: SMS > Send with Do Not Send To (10,000 phones, as an earlier node's items) and Quiet Hours
 import type { INodeParameters } from 'n8n-workflow';
 import { host } from '../../test/e2e/lib/host';
 import { TEST_API_KEY } from '../../test/harness/keys';
@@ -23,6 +24,11 @@ function parametersOf(emulator: BenchEmulator, concurrency: number): { parameter
 	if (process.env.CPU_OPERATION === 'verificationCode') return verificationSend(concurrency);
 	if (process.env.CPU_OPERATION === 'verificationCheck') {
 		return { parameters: { resource: 'verificationCode', operation: 'check', token: '={{ $json.token }}', enteredCode: '={{ $json.code }}' }, typeVersion: 3 };
+	}
+	if (process.env.CPU_OPERATION === 'guarded') {
+		// the items of an earlier node (the harness runs one node: an expression makes them), none a recipient; hours that never close on a recipient
+		const doNotSendTo = "={{ Array.from({ length: 10000 }, (_, i) => ({ json: { phone: '+376 ' + (290000000 + i) } })) }}";
+		return { parameters: smsSendPerItem(emulator.alphanameId, { concurrency, doNotSendTo, quietHours: '00:00-23:59', recipientTimeZone: 'Pacific/Kiritimati' }) };
 	}
 	return { parameters: smsSendPerItem(emulator.alphanameId, { concurrency }) };
 }

@@ -22,6 +22,7 @@ const EXAMPLE_FILES = [
 	'examples/auto-responder.json',
 	'examples/batch-outcome-callback.json',
 	'examples/batch-send-with-status.json',
+	'examples/mailing-with-opt-outs.json',
 	'examples/signup-verification-code.json',
 ];
 

@@ -31,7 +31,7 @@ export type SuppressionReading = { phones: Set<string> } | { problem: string };
 /**
  * Reads a Do Not Send To value: phones as text (one per line, or separated by commas or
  * semicolons), an array of phones, or an array of items or rows (n8n items' `json` is looked
- * into) whose field `phoneField` holds the phone. Blank entries are skipped; an entry that is not
+ * into) whose field `phoneField` holds the phone. Blank entries and empty items are skipped; an entry that is not
  * a phone number makes the whole list unreadable, since a list read in part protects nobody.
  */
 export function readSuppressionList(value: unknown, phoneField: string): SuppressionReading {
@@ -41,6 +41,8 @@ export function readSuppressionList(value: unknown, phoneField: string): Suppres
 		let entry = entries[index];
 		if (isObject(entry)) {
 			const row = isObject(entry.json) ? entry.json : entry;
+			// an empty item: what a node set to Always Output Data gives for an empty table
+			if (Object.keys(row).length === 0) continue;
 			entry = fieldOf(row, phoneField);
 			if (entry === undefined) {
 				const fields = Object.keys(row).slice(0, 8).join(', ');
