@@ -66,6 +66,19 @@ describe('Do Not Send To on every operation that sends to a phone', () => {
 		expect(run.items.map((item) => item.json)).toEqual([{ sent: false, reason: 'doNotSendTo', phone: BLOCKED }]);
 	});
 
+	it('Chat Message > Send Batch: the blocked recipient is left out of the mailing and reported, paired with its item', async () => {
+		const { items: outputs } = await fixture.runOk({
+			parameters: params(fixture.account, 'chatMessage', 'sendBatch', { options: { doNotSendTo: LIST_AS_TEXT } }),
+			items: [...items, { phone: '375291000003' }],
+		});
+		const mailings = sends().flatMap((request) => (request.body as IDataObject).messages as IDataObject[]);
+		expect(mailings.map((mailing) => mailing.delivery_list)).toEqual([[OPEN, '375291000003']]);
+		expect(outputs.map((item) => [item.json.sent, item.json.recipients ?? item.json.reason, item.pairedItem])).toEqual([
+			[true, 2, [{ item: 0 }, { item: 2 }]],
+			[false, 'doNotSendTo', { item: 1 }],
+		]);
+	});
+
 	it('reads the list once per run, however many items: 300 items, one reading of a 10,000-phone list', async () => {
 		const reading = jest.spyOn(suppressionList, 'readSuppressionList');
 		try {
