@@ -18,7 +18,9 @@
  *
  * Files: channel.ts (the types and what differs per channel), fields.ts (the fields),
  * settings.ts and recipients.ts (reading a mailing built from items), jsonMailings.ts (checking
- * mailings given as JSON), send.ts (chunked sending). The status side is in ../batchStatus.ts.
+ * mailings given as JSON), guarded.ts (recipients grouped by Quiet Hours; Do Not Send To and Quiet
+ * Hours are read by ../guards/sendingGuards.ts), send.ts (chunked sending). The status side is in
+ * ../batchStatus.ts.
  */
 export type { BatchChannel, DeliveryEntry, MessageType, RecipientsFrom, RecipientValues } from './channel';
 export {
