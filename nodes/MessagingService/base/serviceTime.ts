@@ -18,15 +18,6 @@ export interface WallTime {
 	second: string;
 }
 
-/** Whether Intl knows the zone name (an IANA name such as Europe/Berlin, or UTC). */
-export function isTimeZone(zone: string): boolean {
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone: zone });
-		return true;
-	} catch {
-		return false;
-	}
-}
 
 /** One formatter per zone: making one costs far more than using it (quiet hours ask per recipient). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -47,6 +38,16 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 		formatters.set(timeZone, formatter);
 	}
 	return formatter;
+}
+
+/** Whether Intl knows the zone name (an IANA name such as Europe/Berlin, or UTC); a known one is asked once. */
+export function isTimeZone(zone: string): boolean {
+	try {
+		formatterOf(zone);
+		return true;
+	} catch {
+		return false;
+	}
 }
 
 /** What a clock in the zone shows at the instant. */
