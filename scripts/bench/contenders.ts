@@ -94,7 +94,7 @@ function optedOutNode() {
 }
 
 /** Quiet Hours that allow now in Europe/Minsk (the recipients' zone, from +375) with an hour before and two after. */
-function hoursAroundNow(): string {
+export function hoursAroundNow(): string {
 	const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Minsk', hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
 	const at = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
 	return `${at(hour - 1)}-${at(hour + 3)}`;
