@@ -12,10 +12,10 @@ import { executionError, nodeOutput } from '../e2e/lib/execution-data';
 import { host, n8nMajorVersion } from '../e2e/lib/host';
 import { N8nClient } from '../e2e/lib/n8n-client';
 import type { ExecutionDetails, WorkflowData } from '../e2e/lib/n8n-types';
-import { startN8nWithPackage, type PackageLoadedN8n } from '../e2e/lib/n8n-with-package';
 import { finishedExecutions, waitForPoll } from '../e2e/lib/polls';
 import { waitUntilListening } from '../e2e/lib/webhooks';
 import { manualTriggerNode, workflowOf } from '../e2e/lib/workflow-builder';
+import { SETTINGS_LABEL, startCompatN8n } from './compat-n8n';
 
 const PACKAGE = 'n8n-nodes-messaging-service';
 const TOKEN = 'compat-token-4f1e-Zq9';
@@ -38,9 +38,9 @@ const example = (file: string): WorkflowData => examples.find((entry) => entry.f
 const usesAiAgent = (workflow: WorkflowData) => workflow.nodes.some((node) => node.type === AI_AGENT.type);
 const packageNodes = (workflow: WorkflowData) => workflow.nodes.filter((node) => node.type.startsWith(`${PACKAGE}.`));
 
-describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.node}`, () => {
+describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.node}${SETTINGS_LABEL}`, () => {
 	let sandbox: Sandbox;
-	let n8n: PackageLoadedN8n;
+	let n8n: Awaited<ReturnType<typeof startCompatN8n>>;
 	let client: N8nClient;
 	let credential: { id: string; name: string };
 	/** Every node type and version this n8n knows (its node list is large: read once). */
@@ -51,7 +51,7 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], clock: 'real', quiet: true });
-		n8n = await startN8nWithPackage();
+		n8n = await startCompatN8n();
 		client = new N8nClient(n8n.baseUrl);
 		await client.setupOwnerAndLogin({ email: 'owner@example.com', password: 'Compat-owner-1', firstName: 'Owner', lastName: 'Compat' });
 		// The examples find their credential by this name.
