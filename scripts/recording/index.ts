@@ -62,6 +62,10 @@ async function main(): Promise<void> {
 		browser = undefined;
 	} finally {
 		await browser?.finish().catch(() => undefined);
+		// A scene that failed midway leaves its example published: unpublished, as a finished scene leaves it.
+		for (const workflowId of demo ? [demo.examples.chatbot, demo.examples.signUp] : []) {
+			await demo?.client.deactivateWorkflow(workflowId).catch(() => undefined);
+		}
 		await demo?.model.close();
 	}
 
