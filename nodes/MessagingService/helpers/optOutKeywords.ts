@@ -60,7 +60,7 @@ export const DEFAULT_OPT_OUT_KEYWORDS: Readonly<Record<string, readonly string[]
  */
 export const POLITE_WORDS: readonly string[] = [
 	// English
-	'please', 'pls', 'plz', 'pls', 'pleas', 'thanks', 'thank you', 'thx', 'ty', 'now', 'right now', 'asap', 'immediately', 'ok', 'okay',
+	'please', 'pls', 'plz', 'pleas', 'thanks', 'thank you', 'thx', 'ty', 'now', 'right now', 'asap', 'immediately', 'ok', 'okay',
 	'hi', 'hello', 'hey', 'i want to', 'i would like to', "i'd like to", 'i wish to', 'just',
 	// Russian (and transliterated)
 	'пожалуйста', 'пожалуйсто', 'плиз', 'пжл', 'пж', 'спасибо', 'сейчас', 'уже', 'срочно', 'прошу', 'хочу', 'я хочу', 'здравствуйте',
