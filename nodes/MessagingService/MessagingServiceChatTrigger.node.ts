@@ -4,6 +4,7 @@ import { NodeConnectionTypes, sleep } from 'n8n-workflow';
 import { chatTriggerProperties } from './chatTrigger/description';
 import { readChatSettings } from './chatTrigger/config';
 import { ChatEngine, PARALLEL_READS } from './chatTrigger/engine';
+import { CHAT_TRIGGER_OUTPUT_NAMES, optOutRouting } from './chatTrigger/optOutOutput';
 import { everySecond } from './chatTrigger/schedule';
 import { serviceZone } from './helpers/serviceZone';
 import { messagingServiceApiTest } from './methods/credentialTest';
@@ -29,7 +30,8 @@ export class MessagingServiceChatTrigger implements INodeType {
 		description: 'Starts the workflow within seconds when a customer replying to a chat mailing stops typing, once per turn',
 		defaults: { name: 'Messaging Service Chat Trigger' },
 		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
+		outputNames: CHAT_TRIGGER_OUTPUT_NAMES,
 		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],
 		eventTriggerDescription: 'Waiting for a customer to reply to a chat mailing',
 		activationMessage: 'Replies to your chat mailings now start this workflow, once per turn.',
@@ -45,6 +47,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 		const manual = this.getMode() === 'manual';
 		const apiKey = await apiKeyOf(this);
 		const settings = readChatSettings(this);
+		const route = optOutRouting(this);
 		let turns = 0;
 		const engine = new ChatEngine(
 			{
@@ -56,7 +59,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 				// n8n replaces `emit` of a manual run after trigger() returns: looked up at each call
 				emit: (item) => {
 					turns++;
-					this.emit([itemsWithoutKey([item], apiKey)]);
+					this.emit(route(item).map((items) => itemsWithoutKey(items, apiKey)));
 				},
 				warn: (message) => this.logger.warn(message),
 				report: (error) => {

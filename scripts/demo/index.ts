@@ -11,6 +11,7 @@ import { ensureHostInstalled, host } from '../../test/e2e/lib/host';
 import { N8nClient } from '../../test/e2e/lib/n8n-client';
 import { startN8nWithPackage } from '../../test/e2e/lib/n8n-with-package';
 import { startEmulatorProcess } from './emulator-process';
+import { ensureDataTable, EXAMPLE_DATA_TABLES } from './dataTables';
 import { importExamples } from './import-examples';
 import { accountDefaults, printSummary } from './summary';
 
@@ -99,6 +100,9 @@ async function main(): Promise<void> {
 		type: 'messagingServiceApi',
 		data: credentialData,
 	});
+
+	step(`creating the Data tables the examples write to (${EXAMPLE_DATA_TABLES.map((table) => `"${table.name}"`).join(', ')})`);
+	for (const table of EXAMPLE_DATA_TABLES) await ensureDataTable(client, table);
 
 	step('importing the example workflows (examples/*.json)');
 	const imported = await importExamples(client, host.repoRoot, credential);

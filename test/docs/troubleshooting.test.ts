@@ -2,8 +2,12 @@
  * The README's Troubleshooting quotes, word for word, what users meet first: each situation below
  * is provoked against the emulator (the credential's Test, or the node in n8n's engine), and its
  * message must be one of the README's quotes ("> " lines; "..." stands for the part that varies).
- * Every quote must be the message of one of these situations.
+ * Every quote must be the message of one of these situations. n8n's SSRF protection is on, as in
+ * n8n 3.0 setups, with the emulator's address allowed (set before n8n-core loads).
  */
+process.env.N8N_SSRF_PROTECTION_ENABLED = 'true';
+process.env.N8N_SSRF_ALLOWED_IP_RANGES = '127.0.0.1/32';
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -97,6 +101,7 @@ const situations: Array<[string, () => Promise<string>]> = [
 			return await testMessage({ baseUrl: fixture.sandbox.url });
 		},
 	],
+	['a send to an address n8n\'s SSRF protection blocks', async () => await nodeError({ baseUrl: fixture.sandbox.url.replace('127.0.0.1', '127.0.0.2') })],
 	[
 		'a scheduled message with a misspelt Service Time Zone',
 		async () =>

@@ -34,6 +34,8 @@ describe('the demo command', () => {
 		expect(output).toMatch(/Password:\s+\S+/);
 		expect(output).toContain('credential test: OK');
 		expect(output).not.toContain('NOT imported');
+		// the Data table examples/ai-chatbot.json writes opt-outs to, created before the examples (a failure ends the demo)
+		expect(output).toContain('creating the Data tables the examples write to ("Opted-out phones")');
 		// every ID the service cannot list, the credential's defaults and the curl that injects a reply
 		expect(output).toMatch(/sender names \(Sender Name ID\)\s+1001 \(DemoShop\), 1002 \(DemoAlerts\)/);
 		expect(output).toMatch(/chat senders \(Chat Sender ID\)\s+2001 \(DemoShopChat\), 2002 \(DemoSupport\)/);

@@ -3,6 +3,7 @@
 // installed from its tarball, and run against the emulator (real clock).
 import axios from 'axios';
 import { nodeNameToToolName } from 'n8n-workflow';
+import { dataTableRows, ensureDataTable, OPTED_OUT_PHONES, type DataTable } from '../../scripts/demo/dataTables';
 import { readExampleWorkflows } from '../../scripts/demo/examples';
 import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
@@ -196,7 +197,9 @@ describe('the example workflows in a real n8n, against the emulator', () => {
 	});
 
 	describe('auto-responder for chat replies (examples/auto-responder.json)', () => {
-		it('once activated, answers a reply injected into the emulator, and marks it read', async () => {
+		it('once activated, answers a reply injected into the emulator, records an opt-out in the Data table instead of answering it, and marks both read', async () => {
+			// the Data table the example writes opt-outs to, as the demo creates it
+			const table: DataTable = await ensureDataTable(client, OPTED_OUT_PHONES);
 			const workflow = await importExample('examples/auto-responder.json');
 
 			// A chat mailing the customer will answer, sent before the workflow is activated.
@@ -218,6 +221,13 @@ describe('the example workflows in a real n8n, against the emulator', () => {
 					message: 'Great service',
 				});
 				const replyId = String((injected.data as { id: string }).id);
+				const optOut = await axios.post(`${sandbox.url}/__sandbox/replies`, {
+					token: TOKEN,
+					message_id: mailingId,
+					phone: '375291234580',
+					message: 'STOP please 🛑',
+				});
+				const optOutId = String((optOut.data as { id: string }).id);
 
 				// The next scheduled poll (at most a minute later) starts the execution.
 				const [started] = await client.waitForExecutions(workflow.id, 1, 150000);
@@ -231,7 +241,13 @@ describe('the example workflows in a real n8n, against the emulator', () => {
 						phone: '375291234570',
 						message: 'Great service',
 						mailing: expect.objectContaining({ message_id: mailingId }),
+						optOut: false,
 					}),
+					expect.objectContaining({ id: optOutId, sessionId: '375291234580', optOut: true, optOutKeyword: 'stop' }),
+				]);
+				expect(nodeOutput(execution, 'Record the opt-out')).toEqual([expect.objectContaining({ phone: '375291234580', keyword: 'stop' })]);
+				expect((await dataTableRows(client, table)).filter((row) => row.phone === '375291234580')).toEqual([
+					expect.objectContaining({ phone: '375291234580', keyword: 'stop', message: 'STOP please 🛑' }),
 				]);
 				expect(nodeOutput(execution, 'Answer the reply')).toEqual([{ message_id: expect.any(Number) }]);
 
@@ -245,7 +261,7 @@ describe('the example workflows in a real n8n, against the emulator', () => {
 						message: 'Thanks! We got your answer: "Great service". A colleague will get back to you soon.',
 					},
 				]);
-				expect(calls('readResponseStatus').map((call) => call.body?.incoming_messages)).toEqual([replyId]);
+				expect(calls('readResponseStatus').map((call) => call.body?.incoming_messages)).toEqual([`${replyId},${optOutId}`]);
 				expect(sandbox.counters().sent).toEqual(
 					expect.arrayContaining([
 						expect.objectContaining({ channel: 'chat', phone: '375291234570', text: expect.stringContaining('Great service'), count: 1 }),

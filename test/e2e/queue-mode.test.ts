@@ -1,13 +1,16 @@
 // start-order: 5
 // The package in n8n's queue mode, for real: Redis and PostgreSQL (installed from Debian's packages
 // when missing, started as plain processes), n8n main and two workers, the package installed from
-// its npm tarball. Which worker ran an execution is read from the workers' own logs.
+// its npm tarball. Which worker ran an execution is read from the workers' own logs. All of it runs
+// with n8n 3.0's settings (lib/n8n3-settings.ts): binary data on the filesystem, a 60 s task
+// runner timeout, SSRF protection on with the emulator's address allowed, manual runs on workers.
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
 import { N8nClient } from './lib/n8n-client';
 import type { ExecutionDetails } from './lib/n8n-types';
+import { binaryImageWorkflow, checkCodeWorkflow, N8N_3_SETTINGS, PNG, PNG_SHA256, sendCodeWorkflow, smsSendWorkflow } from './lib/n8n3-settings';
 import { startQueueModeN8n, type QueueModeN8n } from './lib/queue-mode/queue-n8n';
 import { atOnce, codesSentTo, post, signUpExample, tally, wrongCode } from './lib/verification-attack';
 import { waitUntilListening } from './lib/webhooks';
@@ -39,7 +42,7 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true, clock: 'real' });
-		n8n = await startQueueModeN8n({ workers: 2 });
+		n8n = await startQueueModeN8n({ workers: 2, env: N8N_3_SETTINGS });
 		client = new N8nClient(n8n.baseUrl);
 		await client.setupOwnerAndLogin(OWNER);
 		credential = await client.createCredential({
@@ -305,6 +308,72 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		} finally {
 			await client.deactivateWorkflow(workflow.id);
 		}
+	});
+
+	it("3.0's settings: Verification Code > Send run from the editor on a worker, then > Check in executions of their own: a wrong code refused, the right one taken once per worker", async () => {
+		const phone = '375291234590';
+		const send = await client.runManually((await client.createWorkflow(sendCodeWorkflow(credential, phone))).id);
+		expect({ status: send.status, error: executionError(send) }).toEqual({ status: 'success', error: undefined });
+		expect(n8n.workerOf(send.id)).toBeDefined();
+		const [sent] = nodeOutput(send, 'Send Code');
+		const [code] = codesSentTo(sandbox, phone);
+		expect(typeof sent.token).toBe('string');
+		expect(JSON.stringify(sent)).not.toContain(code);
+
+		// one Check workflow, its Entered Code typed anew before each run: attempts and use are counted per workflow
+		const checker = await client.createWorkflow(checkCodeWorkflow(credential, String(sent.token), ''));
+		const check = async (entered: string) => {
+			await client.saveWorkflow(checker.id, checkCodeWorkflow(credential, String(sent.token), entered).nodes);
+			const execution = await client.runManually(checker.id);
+			const [result] = nodeOutput(execution, 'Check Code');
+			return { valid: result.valid, status: result.status, worker: n8n.workerOf(execution.id) };
+		};
+		expect(await check(wrongCode(code))).toEqual({ valid: false, status: 'wrongCode', worker: expect.any(Number) });
+		// A manual run saves no static data (docs/verification-codes.md): each worker counts in its own
+		// memory, so the code is taken once per worker that checks it, and refused there afterwards.
+		const rights = [];
+		for (let run = 0; run < 4; run++) rights.push(await check(code));
+		const workersSeen = new Set<number | undefined>();
+		for (const right of rights) {
+			expect(right.worker).toBeDefined();
+			expect(right).toEqual(workersSeen.has(right.worker) ? { valid: false, status: 'alreadyUsed', worker: right.worker } : { valid: true, status: 'valid', worker: right.worker });
+			workersSeen.add(right.worker);
+		}
+	});
+
+	it("3.0's settings: Chat Message > Send reads its image from binary data on the filesystem, and Send Batch sends the same items, on a worker", async () => {
+		const phones = ['375291234591', '375291234592'];
+		const workflow = await client.createWorkflow(binaryImageWorkflow(sandbox, TOKEN, credential, phones));
+		const execution = await client.runManually(workflow.id);
+		expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
+		expect(n8n.workerOf(execution.id)).toBeDefined();
+		// stored by the mode set, not held in memory (nor in PostgreSQL, queue mode's default)
+		const stored = execution.data.resultData.runData['To File'][0].data?.main?.[0]?.map((item) => item.binary?.photo?.id);
+		expect(stored).toEqual([expect.stringMatching(/^filesystem/), expect.stringMatching(/^filesystem/)]);
+		const uploads = sandbox.requests().filter((request) => request.apiMethod === 'sendQuickChatMessage');
+		expect(uploads.map((request) => request.files.map((file) => ({ sha256: file.sha256, size: file.size, type: file.contentType })))).toEqual(
+			phones.map(() => [{ sha256: PNG_SHA256, size: PNG.length, type: 'image/png' }]),
+		);
+		expect(nodeOutput(execution, 'Send Image')).toHaveLength(2);
+		expect(sandbox.requests().filter((request) => request.apiMethod === 'sendBulkChat')).toHaveLength(1);
+		expect(nodeOutput(execution, 'Send Batch').length).toBeGreaterThan(0);
+	});
+
+	it("3.0's settings: SSRF protection lets the allowed emulator through (every test here) and blocks another loopback address, naming what to set", async () => {
+		const blockedUrl = sandbox.url.replace('127.0.0.1', '127.0.0.2');
+		const blocked = await client.createCredential({
+			name: 'Messaging Service (blocked address)',
+			type: 'messagingServiceApi',
+			data: { apiKey: TOKEN, baseUrl: blockedUrl, allowUnencryptedHttp: true },
+		});
+		const execution = await client.runManually((await client.createWorkflow(smsSendWorkflow(sandbox, TOKEN, blocked))).id);
+		expect(execution.status).toBe('error');
+		expect(n8n.workerOf(execution.id)).toBeDefined();
+		const error = executionError(execution, 'Send SMS');
+		expect(error).toContain("n8n's SSRF protection blocked the request to 127.0.0.2");
+		expect(error).toContain('N8N_SSRF_ALLOWED_IP_RANGES=127.0.0.2/32');
+		expect(error).not.toContain(TOKEN);
+		expect(sandbox.requests()).toEqual([]);
 	});
 
 	it('verification codes under attack, as two workers count them: at most 2 x 5 wrong codes, 2 valid, 2 codes a phone', async () => {

@@ -30,8 +30,10 @@ export interface ChatTriggerSessionOptions {
 export class ChatTriggerSession {
 	readonly workflow: Workflow;
 	readonly node: INode;
-	/** each execution started: the json of its items */
+	/** each execution started with a turn on its first output (Turns): the json of its items */
 	readonly turns: IDataObject[][] = [];
+	/** each execution started with a turn on its second output (Opt-Outs): the json of its items */
+	readonly optOuts: IDataObject[][] = [];
 	/** the static data n8n saved at the last emit (what a restart loads) */
 	savedAtLastEmit?: string;
 	readonly failedExecutions: Error[] = [];
@@ -60,7 +62,8 @@ export class ChatTriggerSession {
 			'activate',
 			(data) => {
 				this.savedAtLastEmit = JSON.stringify(this.workflow.staticData);
-				this.turns.push((data[0] ?? []).map((item) => item.json));
+				if ((data[1] ?? []).length > 0) this.optOuts.push(data[1].map((item) => item.json));
+				if ((data[1] ?? []).length === 0 || (data[0] ?? []).length > 0) this.turns.push((data[0] ?? []).map((item) => item.json));
 			},
 			(error) => {
 				throw error;

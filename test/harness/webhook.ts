@@ -3,6 +3,8 @@ import './env';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { PATIENT } from '../sandbox/patient';
+
 import { HookContext, WebhookContext } from 'n8n-core';
 import type {
 	IDataObject,
@@ -67,7 +69,7 @@ export class WebhookHost {
 	}
 
 	async start(): Promise<this> {
-		this.server = createServer((req, res) => {
+		this.server = createServer(PATIENT, (req, res) => {
 			this.handle(req, res).catch((error: Error) => {
 				if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
 				res.end(JSON.stringify({ message: 'Error in workflow', error: error.message }));

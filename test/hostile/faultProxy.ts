@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
+import { PATIENT } from '../sandbox/patient';
+
 /** A request as the proxy saw it: the API method and its parameters (query and form merged). */
 export interface ProxiedRequest {
 	apiMethod: string;
@@ -46,7 +48,7 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
 		response.writeHead(status, { 'content-type': 'application/json' });
 		response.end(JSON.stringify(body));
 	};
-	const server: Server = createServer((incoming: IncomingMessage, response: ServerResponse) => {
+	const server: Server = createServer(PATIENT, (incoming: IncomingMessage, response: ServerResponse) => {
 		const chunks: Buffer[] = [];
 		incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
 		incoming.on('end', () => {

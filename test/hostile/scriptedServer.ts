@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
+import { PATIENT } from '../sandbox/patient';
+
 /** One request as the hostile server saw it. */
 export interface SeenRequest {
 	method: string;
@@ -33,7 +35,7 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
 	let handler: Script = (_request, response) => {
 		response.writeHead(500).end();
 	};
-	const server: Server = createServer((incoming: IncomingMessage, response: ServerResponse) => {
+	const server: Server = createServer(PATIENT, (incoming: IncomingMessage, response: ServerResponse) => {
 		const chunks: Buffer[] = [];
 		incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
 		incoming.on('end', () => {

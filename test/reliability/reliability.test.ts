@@ -6,6 +6,12 @@
  *   2. bad input (suites/badInput.ts)                5. the trigger under faults (suites/trigger.ts)
  *   3. the API key never leaks (suites/keyLeaks.ts)    6. every failure bounded (suites/boundedFailures.ts)
  * Everything the runs show or log is searched for the API key (lib/leaks.ts).
+ *
+ * Why it takes over a minute alone, and cannot take much less: its time is waiting, not CPU. The
+ * timeout cells hold answers past a 10 s Timeout, operations without that option wait their 30 s,
+ * and the 5xx cells wait out the retry back-off; these are the promises it checks (a hang ends
+ * when the Timeout says), so they are real durations, run side by side in the background from
+ * the start (faultMatrixSuite, startTriggerScenarios) while the rest of the suite runs.
  */
 import { badInputSuite } from './suites/badInput';
 import { baseUrlSuite } from './suites/baseUrl';

@@ -6,6 +6,7 @@ import { Faults } from './faults';
 import { injectReply } from './methods/replies';
 import { seedChatMailings } from './state/chatMailings';
 import { RequestLog } from './requestLog';
+import { PATIENT } from './patient';
 import { createRequestHandler, Waiter } from './server';
 import { accountInfo } from './state/accountInfo';
 import { DEFAULT_BALANCE, World } from './state/world';
@@ -27,6 +28,7 @@ class RunningSandbox implements Sandbox {
 		this.world = new World(options.clock ?? 'manual');
 		this.seedInitialAccounts();
 		this.server = createServer(
+			PATIENT,
 			createRequestHandler(
 				{
 					world: this.world,

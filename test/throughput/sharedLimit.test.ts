@@ -2,6 +2,7 @@
 // own pacer and nothing is shared between them: each learns its share from its own 429s. No timing
 // is asserted: every message is sent once, each output keeps order and pairing, and every execution
 // kept sending while the others ran (none was starved until the others had finished).
+// sharedLimitShares.test.ts checks the shares on a fake clock over many seeds and start offsets.
 import type { LoggedRequest } from '../sandbox';
 import { useSandbox } from '../harness/sandbox';
 import { phoneOf, smsSendPerItem } from './perItemSms';

@@ -8,6 +8,7 @@ import type {
 
 import { authenticateRequest } from '../transport/auth';
 import { unreachable } from '../transport/errors';
+import { describeSsrfBlock, ssrfBlockOf } from '../transport/ssrf';
 
 /**
  * The credential's "Test" (`testedBy` on both nodes): the harmless read getTemplateMessages, with
@@ -40,6 +41,8 @@ export function describeConnectionFailure(error: unknown, where: string): string
 	const code = codeOf(error);
 	const message = error instanceof Error ? error.message : String(error);
 	const reached = `The service could not be reached at ${where}`;
+	const block = ssrfBlockOf(error);
+	if (block) return `${reached}: ${describeSsrfBlock(block, where)}`;
 	const known = unreachable(code);
 	if (known) return `${reached}: ${known.reason}. ${known.advice}`;
 	if (/CERT|SSL|TLS|EPROTO|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/i.test(code) || /certificate|ssl|tls|wrong version number/i.test(message)) {

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { serviceTimeToIsoWithOffset } from '../base/serviceTime';
+import type { OptOutRecognizer } from '../helpers/optOut';
 import { normalizePhone } from '../helpers/phone';
 import type { WatchedMailing } from './plan';
 import type { Reply } from './reply';
@@ -24,6 +25,27 @@ export function chatInputOf(record: IDataObject): string {
 /** What a combined item keeps of each reply in its `replies` list. */
 function replySummary(json: IDataObject): IDataObject {
 	return { id: json.id, message: json.chatInput, receivedAt: json.receivedAt, mailing: json.mailing };
+}
+
+/**
+ * The item marked with what the recognizer finds (`optOut`, `optOutKeyword`): a reply by its
+ * text; a combined item by each reply in its `replies`, and as a whole when any of them opts out
+ * (the keyword of the first that does). Without a recognizer (Opt-Out Recognition off) the item
+ * is left as it is.
+ */
+export function withOptOut(item: INodeExecutionData, recognizer: OptOutRecognizer | undefined): INodeExecutionData {
+	if (!recognizer) return item;
+	const { json } = item;
+	if (!Array.isArray(json.replies)) {
+		const { optOut, keyword } = recognizer.match(chatInputOf({ message: json.chatInput }));
+		return { ...item, json: { ...json, optOut, optOutKeyword: keyword } };
+	}
+	const replies = (json.replies as IDataObject[]).map((reply) => {
+		const { optOut, keyword } = recognizer.match(chatInputOf(reply));
+		return { ...reply, optOut, optOutKeyword: keyword };
+	});
+	const first = replies.find((reply) => reply.optOut === true);
+	return { ...item, json: { ...json, optOut: first !== undefined, optOutKeyword: first?.optOutKeyword ?? null, replies } };
 }
 
 /**

@@ -26,6 +26,15 @@ function asText(value: Exclude<ApiParameterValue, ApiFile | undefined>): string 
 }
 
 /**
+ * The query in the URL itself, not in `qs`: n8n serialises `qs` with qs.stringify, which encodes
+ * in chunks of 1,024 UTF-16 units and breaks a character outside the BMP that straddles two.
+ */
+function queryString(query: Array<[string, string]>): string {
+	if (query.length === 0) return '';
+	return `?${query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&')}`;
+}
+
+/**
  * Builds the request for one call from the endpoint table: every parameter in the place the
  * table gives it; the credential's `authenticate` adds the API key (transport/keyPlacement.ts).
  * Unknown parameters are a programming error, caught here rather than sent.
@@ -36,7 +45,7 @@ export function encodeRequest(
 	baseUrl: string,
 	parameters: ApiParameters,
 ): IHttpRequestOptions {
-	const qs: IDataObject = {};
+	const query: Array<[string, string]> = [];
 	const form: Array<[string, string]> = [];
 	const files: Array<[string, ApiFile]> = [];
 	const json: IDataObject = {};
@@ -55,7 +64,7 @@ export function encodeRequest(
 		} else if (place === 'json') {
 			json[name] = value;
 		} else if (place === 'query') {
-			qs[name] = asText(value);
+			query.push([name, asText(value)]);
 		} else {
 			form.push([name, asText(value)]);
 		}
@@ -63,8 +72,8 @@ export function encodeRequest(
 
 	const request: IHttpRequestOptions = {
 		method: endpoint.verb,
-		url: `${baseUrl}${endpoint.path}`,
-		qs,
+		url: `${baseUrl}${endpoint.path}${queryString(query)}`,
+		qs: {},
 		headers: { Accept: 'application/json' },
 	};
 

@@ -3,6 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { ApiMethod, Effect, Endpoint } from './endpoints';
 import { redact } from './redaction';
+import { describeSsrfBlock, type SsrfBlock } from './ssrf';
 
 /** kept here too for callers that take it from the errors module */
 export { redact };
@@ -20,7 +21,9 @@ export type Failure =
 	| { kind: 'rateLimited'; retries: number }
 	/** the service asked to wait until `retryAt` (ms since 1970), longer than the node waits */
 	| { kind: 'waitTooLong'; retryAt: number; boundMs: number }
-	| { kind: 'redirect'; status: number; target: string | undefined };
+	| { kind: 'redirect'; status: number; target: string | undefined }
+	/** n8n's SSRF protection refused to send the request to `url` */
+	| { kind: 'ssrfBlocked'; block: SsrfBlock; url: string };
 
 /** Connection failures that happen before the request reaches the service. */
 export const NEVER_REACHED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
@@ -190,6 +193,12 @@ function describe(method: ApiMethod, endpoint: Endpoint, failure: Failure) {
 				message: `The service answered ${method} with a redirect (${failure.status}) to ${failure.target ?? 'an address it did not give'}; redirects are not followed, and the API key was not sent there`,
 				description: `${NOT_DONE[endpoint.effect]} Check the Base URL in the credential: use the address the service answers on directly (for example https:// instead of http://, or its new address).`,
 				httpCode: String(failure.status),
+			};
+		case 'ssrfBlocked':
+			return {
+				message: `${describeSsrfBlock(failure.block, failure.url)} (${method} was not sent)`,
+				description: 'The request did not leave n8n: nothing was sent or changed. N8N_SSRF_PROTECTION_ENABLED=true turns this protection on; n8n 3.0 blocks more ranges by default.',
+				httpCode: undefined,
 			};
 		case 'rateLimited':
 			return {

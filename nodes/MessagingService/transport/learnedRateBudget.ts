@@ -88,10 +88,13 @@ export class LearnedRateBudget {
 			if (start.at <= now - windowMs) break;
 			if (start.outcome !== 'refused') counted.push(start.at);
 		}
-		if (counted.length < this.budget) return 0;
+		// starts spread over the window, never in one burst at its beginning
+		const spacedUntil = counted.length > 0 ? counted[0] + WINDOW_MS / this.budget : 0;
+		if (counted.length < this.budget && spacedUntil <= now) return 0;
 		if (this.grow(now, pausedUntil)) return this.waitMs(now, pausedUntil);
 		// counted is newest first: the start whose leaving the window lets one more in
-		return Math.max(1, counted[this.budget - 1] + windowMs - now + 1);
+		const windowFreesAt = counted.length < this.budget ? 0 : counted[this.budget - 1] + windowMs + 1;
+		return Math.max(1, Math.ceil(Math.max(windowFreesAt, spacedUntil) - now));
 	}
 
 	started(now: number): void {

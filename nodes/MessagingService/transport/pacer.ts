@@ -13,7 +13,9 @@ import { LearnedRateBudget } from './learnedRateBudget';
  * 3. Budget: the first 429 measures the rate the service takes: the starts it accepted in the
  *    second before the refused one. From then on no second (WINDOW_MS, plus a margin for uneven
  *    arrival: INITIAL_MARGIN_MS to MAX_MARGIN_MS) holds more starts than that budget, so a rate
- *    limit stretches the run instead of failing it. Starts are remembered for HISTORY_MS.
+ *    limit stretches the run instead of failing it. The starts are spread over the second, not sent
+ *    in one burst as it opens (a burst let whichever execution came back first from its pause take
+ *    every second). Starts are remembered for HISTORY_MS.
  * 4. Probe: while the budget holds starts back, it climbs back to the ceiling (what the service
  *    accepted at its last 429) by half the gap per second; after PROBE_AFTER_WINDOWS seconds there
  *    it tries 1, then 2, 4, 8 (MAX_PROBE_STEP) more per second while they are accepted. A refused

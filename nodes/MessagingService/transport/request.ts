@@ -19,6 +19,7 @@ import { endpoints, type ApiMethod, type Endpoint } from './endpoints';
 import { NEVER_REACHED_CODES, toNodeApiError, type Failure } from './errors';
 import { RequestPacer } from './pacer';
 import { redirectFailure } from './redirects';
+import { ssrfBlockOf } from './ssrf';
 import {
 	MAX_RATE_LIMIT_RETRIES,
 	MAX_RETRY_AFTER_MS,
@@ -166,6 +167,9 @@ async function attempt(
 		}
 	} catch (error) {
 		if (cancel?.aborted) return { failure: { kind: 'cancelled' }, repeatable: false };
+		// n8n refused to send it: trying again changes nothing until its settings do
+		const block = ssrfBlockOf(error);
+		if (block) return { failure: { kind: 'ssrfBlocked', block, url: String(request.url) }, repeatable: false };
 		const code = errorCodeOf(error);
 		const repeatable = unknownOutcomeRepeatable || (code !== undefined && NEVER_REACHED_CODES.has(code));
 		// The Timeout is the user's bound for the item: a request that used it up is not tried again.

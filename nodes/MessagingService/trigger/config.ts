@@ -1,6 +1,8 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { numberOption } from '../base/numberOption';
+import type { OptOutRecognizer } from '../helpers/optOut';
+import { optOutRecognizerOf } from '../helpers/optOutOptions';
 import { DEFAULT_DAYS } from '../replies/plan';
 import { DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './description';
 import { readMailingIds } from './mailingIds';
@@ -15,6 +17,8 @@ export interface TriggerConfig {
 	maxMailings: number;
 	maxReplies: number;
 	combineRepliesPerPhone: boolean;
+	/** undefined: Opt-Out Recognition is off */
+	optOuts: OptOutRecognizer | undefined;
 }
 
 /** A whole number of at least 1, else the default (base/numberOption.ts: a trigger falls back). */
@@ -29,6 +33,8 @@ export function readConfig(context: IPollFunctions): TriggerConfig {
 		maxMailingsPerPoll?: number;
 		maxRepliesPerPoll?: number;
 		combineRepliesPerPhone?: boolean;
+		optOutRecognition?: string;
+		optOutKeywords?: string;
 	};
 	return {
 		watch,
@@ -39,5 +45,6 @@ export function readConfig(context: IPollFunctions): TriggerConfig {
 		maxMailings: positive(options.maxMailingsPerPoll, DEFAULT_MAX_MAILINGS),
 		maxReplies: positive(options.maxRepliesPerPoll, DEFAULT_MAX_REPLIES),
 		combineRepliesPerPhone: options.combineRepliesPerPhone === true,
+		optOuts: optOutRecognizerOf(options, (message) => context.logger.warn(message)),
 	};
 }

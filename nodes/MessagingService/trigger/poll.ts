@@ -3,7 +3,7 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { createApiClient, type ApiClient } from '../transport/client';
 import { serviceZone } from '../helpers/serviceZone';
 import { serviceNow, serviceTimeMs } from '../base/serviceTime';
-import { combineByConversation, replyItem } from '../replies/items';
+import { combineByConversation, replyItem, withOptOut } from '../replies/items';
 import type { PlannedRead, WatchedMailing } from '../replies/plan';
 import { ReplyReading } from '../replies/reading';
 import { compareReplies, type Reply } from '../replies/reply';
@@ -101,6 +101,7 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 	if (items.length === 0) return { executions: [], report };
 	// n8n's AI Agent reads its memory's session from the first item of an execution, so each
 	// conversation gets an execution of its own
-	const executions = config.combineRepliesPerPhone ? combineByConversation(items).map((conversation) => [[conversation]]) : [[items]];
+	const mark = (item: INodeExecutionData) => withOptOut(item, config.optOuts);
+	const executions = config.combineRepliesPerPhone ? combineByConversation(items).map((conversation) => [[mark(conversation)]]) : [[items.map(mark)]];
 	return { executions, report };
 }

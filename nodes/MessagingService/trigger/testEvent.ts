@@ -5,7 +5,7 @@ import { compareIds } from '../base/ids';
 import { DAY_MS, serviceTimeMs } from '../base/serviceTime';
 import { createApiClient, type ApiClient } from '../transport/client';
 import { serviceZone } from '../helpers/serviceZone';
-import { combineByConversation, replyItem } from '../replies/items';
+import { combineByConversation, replyItem, withOptOut } from '../replies/items';
 import { newestMailings, recordId } from '../replies/listing';
 import { TIME_ZONE_ALLOWANCE_MS, type WatchedMailing } from '../replies/plan';
 import { compareReplies, unreadReplies, type Reply } from '../replies/reply';
@@ -72,5 +72,5 @@ export async function latestReply(context: IPollFunctions, config: TriggerConfig
 	}
 	const item = replyItem(latest.reply, latest.mailing, await serviceZone(context));
 	// the same shape as the poll's items, so fields can be mapped from the test event
-	return [config.combineRepliesPerPhone ? combineByConversation([item]) : [item]];
+	return [(config.combineRepliesPerPhone ? combineByConversation([item]) : [item]).map((one) => withOptOut(one, config.optOuts))];
 }

@@ -169,6 +169,12 @@ export class N8nClient {
 		return await this.request('post', '/rest/workflows', { name, nodes, connections, settings, pinData, meta, active: false });
 	}
 
+	/** Saves new nodes into a workflow, as the editor's Save does after a field was edited. */
+	async saveWorkflow(id: string, nodes: WorkflowData['nodes']): Promise<void> {
+		const { versionId } = await this.getWorkflow(id);
+		await this.request('patch', `/rest/workflows/${id}`, { nodes, versionId });
+	}
+
 	async getWorkflow(id: string): Promise<WorkflowData & { id: string; versionId: string; active: boolean }> {
 		return await this.request('get', `/rest/workflows/${id}`);
 	}

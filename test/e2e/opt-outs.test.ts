@@ -1,0 +1,91 @@
+// The opt-outs of examples/ai-chatbot.json in a real n8n (the package installed from its tarball),
+// against the emulator (real clock) and a scripted model: a customer who writes "STOP!!" never
+// reaches the bot; the Chat Trigger's Opt-Outs output runs n8n's Data table node, which records
+// their phone in the Data table "Opted-out phones" (created first over n8n's REST API, as the demo
+// does), once however often they ask; another customer's turn is answered as usual.
+import { dataTableRows, ensureDataTable, OPTED_OUT_PHONES, type DataTable } from '../../scripts/demo/dataTables';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { chatbotWorkflow, OPENING_TEXT, openingMailing, userTexts } from './lib/chatbot';
+import { executionError, nodeOutput } from './lib/execution-data';
+import type { N8nClient } from './lib/n8n-client';
+import type { ExecutionDetails } from './lib/n8n-types';
+import { finishedExecutions, waitUntil } from './lib/polls';
+import { startScriptedChatModel, type ScriptedChatModel } from './lib/scripted-chat-model';
+import { sharedN8n } from './lib/shared-n8n';
+
+const TOKEN = 'e2e-opt-outs-key-Zr4p-8Kd';
+const ANNA = '375291130001';
+const BORIS = '375291130002';
+
+describe('the chatbot example records an opt-out in the Data table "Opted-out phones"', () => {
+	let sandbox: Sandbox;
+	let model: ScriptedChatModel;
+	let client: N8nClient;
+	let table: DataTable;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true, clock: 'real' });
+		model = await startScriptedChatModel({}, () => 'Happy to help!');
+		({ client } = await sharedN8n());
+		table = await ensureDataTable(client, OPTED_OUT_PHONES);
+	});
+
+	afterAll(async () => {
+		await model?.close();
+		await sandbox?.close();
+	});
+
+	const answersTo = (phone: string): string[] =>
+		sandbox
+			.requests()
+			.filter((request) => request.apiMethod === 'sendQuickChatMessage' && request.status === 200 && request.body?.phone === phone)
+			.map((request) => String(request.body?.message))
+			.filter((message) => message !== OPENING_TEXT);
+	const rowsOf = async (phone: string) => (await dataTableRows(client, table)).filter((row) => row.phone === phone);
+	const ranRecord = (execution: ExecutionDetails) => execution.data.resultData.runData['Record the opt-out'] !== undefined;
+
+	it('an opt-out goes to the Data table, not to the bot, and is recorded once; a question is answered', async () => {
+		const workflow = await chatbotWorkflow(client, { label: 'opt-outs e2e', sandbox, token: TOKEN, model });
+		const annaMailing = await openingMailing(sandbox, TOKEN, ANNA);
+		const borisMailing = await openingMailing(sandbox, TOKEN, BORIS);
+		await client.activateWorkflow(workflow.id);
+		try {
+			const stop = sandbox.injectReply(TOKEN, { message_id: annaMailing, phone: ANNA, message: 'STOP!!' }).id;
+			sandbox.injectReply(TOKEN, { message_id: borisMailing, phone: BORIS, message: 'Can I move my booking?' });
+			const first = await finishedExecutions(client, workflow.id, 2);
+			for (const execution of first) expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
+
+			const optOutRun = first.find(ranRecord)!;
+			expect(optOutRun).toBeDefined();
+			expect(nodeOutput(optOutRun, 'New chat reply', 0)).toEqual([]);
+			expect(nodeOutput(optOutRun, 'New chat reply', 1)).toEqual([
+				expect.objectContaining({ id: stop, sessionId: ANNA, chatInput: 'STOP!!', optOut: true, optOutKeyword: 'stop' }),
+			]);
+			expect(optOutRun.data.resultData.runData['AI Agent']).toBeUndefined();
+			expect(await rowsOf(ANNA)).toEqual([expect.objectContaining({ phone: ANNA, keyword: 'stop', message: 'STOP!!' })]);
+
+			const answered = first.find((execution) => !ranRecord(execution))!;
+			expect(nodeOutput(answered, 'New chat reply', 0)).toEqual([expect.objectContaining({ sessionId: BORIS, optOut: false })]);
+			expect(answersTo(BORIS)).toEqual(['Happy to help!']);
+
+			// asking again updates the row: one row per phone
+			sandbox.injectReply(TOKEN, { message_id: annaMailing, phone: ANNA, message: 'Отписаться, пожалуйста' });
+			const [again] = (await finishedExecutions(client, workflow.id, 3)).slice(2);
+			expect({ status: again.status, error: executionError(again), recorded: ranRecord(again) }).toEqual({ status: 'success', error: undefined, recorded: true });
+			expect(await rowsOf(ANNA)).toEqual([expect.objectContaining({ phone: ANNA, keyword: 'отписаться', message: 'Отписаться, пожалуйста' })]);
+
+			// the bot never saw an opt-out, Anna got no answer, and every reply is marked read
+			expect(model.requests().flatMap(userTexts).filter((text) => /stop|отписаться/i.test(text))).toEqual([]);
+			expect(answersTo(ANNA)).toEqual([]);
+			const marked = () =>
+				sandbox
+					.requests()
+					.filter((request) => request.apiMethod === 'readResponseStatus')
+					.flatMap((request) => String(request.body?.incoming_messages).split(','));
+			await waitUntil(() => marked().length >= 3, 30000, 'marking of the three replies as read');
+			expect(new Set(marked()).size).toBe(3);
+		} finally {
+			await client.deactivateWorkflow(workflow.id);
+		}
+	}, 400000);
+});
