@@ -1,8 +1,9 @@
 // The example mailing that keeps opt-outs and quiet hours (examples/mailing-with-opt-outs.json) in a
 // real n8n, against the emulator (real clock): the Data table "Opted-out phones" is made through
-// n8n's REST API, the example imported as it is and run; the emulator must receive no opted-out
-// phone and no recipient outside 09:00-21:00 on their clock for immediate delivery.
+// n8n's REST API as the demo makes it, the example imported as it is and run; the emulator must
+// receive no opted-out phone and no recipient outside 09:00-21:00 on their clock for immediate delivery.
 import type { IDataObject } from 'n8n-workflow';
+import { ensureDataTable, OPTED_OUT_PHONES } from '../../scripts/demo/dataTables';
 import { readExampleWorkflows, withCredential } from '../../scripts/demo/examples';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { referenceNextAllowed, serviceTimeIn } from '../node/guards/reference';
@@ -12,7 +13,6 @@ import type { N8nClient } from './lib/n8n-client';
 import { sharedN8n } from './lib/shared-n8n';
 
 const TOKEN = 'e2e-opt-out-token';
-const TABLE = 'Opted-out phones';
 const SERVICE_ZONE = 'Europe/Minsk';
 /** The example's contacts (its Code node) and the zone each one's clock is in. */
 const CONTACTS: Record<string, string> = {
@@ -26,22 +26,6 @@ const CONTACTS: Record<string, string> = {
 /** Opt-outs as the auto-responder and people write them: Boris and Emil, and a phone that is no contact. */
 const OPT_OUTS = ['+375 (29) 123-45-68', '0091 98123-45678', '+48 600 700 800'];
 const OPTED_OUT = ['375291234568', '919812345678'];
-
-interface DataTable {
-	id: string;
-	name: string;
-}
-
-/** The table of the owner's personal project, made if it is not there yet (another test may have made it). */
-async function optOutTable(client: N8nClient): Promise<{ projectId: string; table: DataTable }> {
-	const project = await client.request<{ id: string }>('GET', '/rest/projects/personal');
-	const base = `/rest/projects/${project.id}/data-tables`;
-	const listed = await client.request<{ data?: DataTable[] } | DataTable[]>('GET', base);
-	const tables = Array.isArray(listed) ? listed : (listed.data ?? []);
-	const found = tables.find((table) => table.name === TABLE);
-	const table = found ?? (await client.request<DataTable>('POST', base, { name: TABLE, columns: [{ name: 'phone', type: 'string' }] }));
-	return { projectId: project.id, table };
-}
 
 describe('examples/mailing-with-opt-outs.json in a real n8n', () => {
 	let sandbox: Sandbox;
@@ -57,8 +41,9 @@ describe('examples/mailing-with-opt-outs.json in a real n8n', () => {
 	});
 
 	it('reads the opted-out phones from the Data table and leaves them out; nobody gets the mailing at once outside 09:00-21:00', async () => {
-		const { projectId, table } = await optOutTable(client);
-		await client.request('POST', `/rest/projects/${projectId}/data-tables/${table.id}/insert`, {
+		// the table the examples share, made as the demo makes it (or found, when another test made it)
+		const table = await ensureDataTable(client, OPTED_OUT_PHONES);
+		await client.request('POST', `/rest/projects/${table.projectId}/data-tables/${table.id}/insert`, {
 			data: OPT_OUTS.map((phone) => ({ phone })),
 			returnType: 'count',
 		});
