@@ -2,12 +2,17 @@
 // against the emulator (real clock) and a scripted model: a customer who writes "STOP!!" never
 // reaches the bot; the Chat Trigger's Opt-Outs output runs n8n's Data table node, which records
 // their phone in the Data table "Opted-out phones" (created first over n8n's REST API, as the demo
-// does), once however often they ask; another customer's turn is answered as usual.
+// does), once however often they ask; another customer's turn is answered as usual. The mailing
+// example (examples/mailing-with-opt-outs.json) then reads that table and leaves the phone out.
+import type { IDataObject } from 'n8n-workflow';
+
 import { dataTableRows, ensureDataTable, OPTED_OUT_PHONES, type DataTable } from '../../scripts/demo/dataTables';
+import { readExampleWorkflows, withCredential } from '../../scripts/demo/examples';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { chatbotWorkflow, OPENING_TEXT, openingMailing, userTexts } from './lib/chatbot';
 import { executionError, nodeOutput } from './lib/execution-data';
 import type { N8nClient } from './lib/n8n-client';
+import { host } from './lib/host';
 import type { ExecutionDetails } from './lib/n8n-types';
 import { finishedExecutions, waitUntil } from './lib/polls';
 import { startScriptedChatModel, type ScriptedChatModel } from './lib/scripted-chat-model';
@@ -87,5 +92,32 @@ describe('the chatbot example records an opt-out in the Data table "Opted-out ph
 		} finally {
 			await client.deactivateWorkflow(workflow.id);
 		}
+	}, 400000);
+
+	it('the next mailing, examples/mailing-with-opt-outs.json, reads the table and leaves out the phone that opted out', async () => {
+		const example = readExampleWorkflows(host.repoRoot).find((entry) => entry.file === 'examples/mailing-with-opt-outs.json');
+		if (!example) throw new Error('examples/mailing-with-opt-outs.json is missing');
+		// the example as shipped, its contacts the two customers (Anna written as people write a phone)
+		const contacts = `return [{ json: { name: 'Anna', phone: '+375 29 113-00-01' } }, { json: { name: 'Boris', phone: '${BORIS}' } }];`;
+		const nodes = example.workflow.nodes.map((node) => (node.name === 'Contacts' ? { ...node, parameters: { ...node.parameters, jsCode: contacts } } : node));
+		const credential = await client.createCredential({
+			name: 'Messaging Service (opt-outs e2e mailing)',
+			type: 'messagingServiceApi',
+			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false, serviceTimeZone: 'Europe/Minsk' },
+		});
+		const workflow = await client.createWorkflow(withCredential({ ...example.workflow, nodes }, credential));
+		const before = sandbox.requests().length;
+		const execution = await client.runManually(workflow.id);
+
+		expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
+		const delivered = sandbox
+			.requests()
+			.slice(before)
+			.filter((request) => request.apiMethod === 'sendBulkSms')
+			.flatMap((request) => ((request.body as IDataObject).messages as IDataObject[]).flatMap((mailing) => mailing.delivery_list as IDataObject[]))
+			.map((entry) => String(entry.phone));
+		expect(delivered).toEqual([BORIS]);
+		const output = nodeOutput(execution, 'Send SMS batch');
+		expect(output.filter((item) => item.sent === false).map((item) => [item.phone, item.reason])).toEqual([[ANNA, 'doNotSendTo']]);
 	}, 400000);
 });

@@ -204,5 +204,6 @@ describe('RequestPacer', () => {
 		const accepted = first.accepted.filter((at) => at - start > 10000).length;
 		expect(accepted).toBeGreaterThan(30 * 20 * 0.85);
 		for (const count of late) expect(count).toBeGreaterThan(accepted / 4);
-	});
+		// a hang detector: 4,000 waiting requests re-checked at each start cost 186 s of a busy machine
+	}, 600_000);
 });
