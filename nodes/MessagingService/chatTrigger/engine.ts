@@ -25,7 +25,7 @@ const SWEEP_SHARE = 0.25;
 export const PARALLEL_READS = 4;
 /** How long the time of a mailing's last read is kept (enough for any quiet window). */
 const READ_MEMORY_MS = 10 * 60_000;
-/** While no answer is expected, new mailings are looked for this often (a campaign, say). */
+/** New mailings are looked for at every check while some are coming in or an answer is expected, then twice as long after each listing that found none, up to this. */
 export const LIST_EVERY_MS = 10_000;
 /** A delivery list that cannot be read this many times: the mailing is read as a mailing, not a phone's. */
 const LOOKUP_TRIES = 3;
@@ -45,6 +45,8 @@ export interface ChatEngineIo {
 	warn(message: string): void;
 	/** tells the user once, as a failed execution */
 	report(error: Error): void;
+	/** the phone a mailing was sent to, when an execution of this n8n process sent it (helpers/chatsSent.ts) */
+	sentTo?(mailingId: string): string | undefined;
 }
 
 function serviceNowMs(zone: string, now: number): number {
@@ -76,6 +78,7 @@ export class ChatEngine {
 	private sweepQueue: string[] = [];
 	private lastSweepAt = -Infinity;
 	private lastListingAt = -Infinity;
+	private listingGapMs = 0;
 	private listing: Promise<void> | undefined;
 	private marking: Promise<void> | undefined;
 	private toMark: string[] = [];
@@ -123,8 +126,7 @@ export class ChatEngine {
 		if (now - this.lastCheckAt >= this.settings.checkEveryMs - 500) {
 			this.lastCheckAt = now;
 			const sweepDue = this.sweepQueue.length === 0 && now - this.lastSweepAt >= SWEEP_EVERY_MS;
-			// at every check while a turn's answer may be about to be sent, else every LIST_EVERY_MS
-			const listingDue = sweepDue || this.conversations.expectingAnswer(now) || now - this.lastListingAt >= LIST_EVERY_MS - 500;
+			const listingDue = sweepDue || this.conversations.expectingAnswer(now) || now - this.lastListingAt >= this.listingGapMs - 500;
 			if (!this.listing && listingDue && this.requestCap.available(now) > 0) {
 				this.lastListingAt = now;
 				const job = sweepDue ? this.sweep(now).then(() => undefined) : this.discover(now);
@@ -177,6 +179,8 @@ export class ChatEngine {
 			const found = await this.reading.discover(this.io.client, serviceNowMs(this.io.zone, now));
 			this.requestCap.spend(found.requests);
 			for (const { id } of found.found) this.conversations.book.lookUpLater(id);
+			// mailings come in streams (a campaign, the bot's answers): look again at the next check while they do
+			this.listingGapMs = found.found.length > 0 ? 0 : Math.min(LIST_EVERY_MS, Math.max(this.settings.checkEveryMs, this.listingGapMs * 2));
 			this.failedListings = 0;
 		} catch (error) {
 			this.listingFailed(error as Error, now);
@@ -208,7 +212,12 @@ export class ChatEngine {
 		// a read that may end a turn goes before the others: the customer is waiting for the answer;
 		// then whose conversation a new mailing is, then the conversations' and other active mailings' reads
 		const confirming = this.bursts.toConfirm(now, this.settings.quietMs, (id) => this.readAt.get(id), (phone) => this.conversations.unclosed(phone));
-		const lookups = this.conversations.book.pendingLookups().map((id) => LOOKUP + id);
+		const lookups: string[] = [];
+		for (const id of this.conversations.book.pendingLookups()) {
+			const sentTo = this.io.sentTo?.(id);
+			if (sentTo !== undefined) this.conversations.lookedUp(id, [sentTo], now);
+			else lookups.push(LOOKUP + id);
+		}
 		const candidates = onlyConfirming ? confirming : [...new Set([...confirming, ...lookups, ...this.conversations.due(now), ...this.active.due(now)])];
 		const picked = candidates.filter(due).slice(0, Math.max(0, tokens - forSweep));
 		tokens -= picked.length;
@@ -246,6 +255,11 @@ export class ChatEngine {
 
 	/** Whose conversation a mailing is: its delivery list. One that cannot be read is tried again, then read as a mailing. */
 	private async lookUp(id: string): Promise<void> {
+		const sentTo = this.io.sentTo?.(id);
+		if (sentTo !== undefined) {
+			this.conversations.lookedUp(id, [sentTo], Date.now());
+			return;
+		}
 		this.underWay.add(LOOKUP + id);
 		try {
 			const phones = await recipientsOf(this.io.client, id);

@@ -1,4 +1,6 @@
+import { noteChatSent } from '../../../nodes/MessagingService/helpers/chatsSent';
 import type { ChatTriggerSession } from '../../harness/chatTrigger';
+import { TEST_API_KEY } from '../../harness/keys';
 import type { useChatTrigger } from './fixture';
 
 type ChatFixture = ReturnType<typeof useChatTrigger>;
@@ -20,6 +22,8 @@ export class ScriptedChatbot {
 		private readonly chat: ChatFixture,
 		private readonly session: ChatTriggerSession,
 		private readonly answerAfterSeconds = 1,
+		/** the answers are sent as Chat Message > Send of the trigger's n8n process sends them (noted in helpers/chatsSent.ts); else from elsewhere */
+		private readonly sameProcess = false,
 	) {}
 
 	opened(phone: string, mailing: number): void {
@@ -46,7 +50,9 @@ export class ScriptedChatbot {
 			while (this.answers.length > 0 && this.answers[0].at <= this.second) {
 				const { phone } = this.answers.shift()!;
 				const previous = this.newest(phone);
-				this.newestByPhone.set(phone, await this.chat.t.sendChat(`answer to ${phone}`, phone));
+				const answer = await this.chat.t.sendChat(`answer to ${phone}`, phone);
+				if (this.sameProcess) noteChatSent(`${this.session.options.baseUrl} ${TEST_API_KEY}`, answer, phone);
+				this.newestByPhone.set(phone, answer);
 				this.onAnswer?.(phone, previous);
 			}
 		}

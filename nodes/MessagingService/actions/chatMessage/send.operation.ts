@@ -9,6 +9,8 @@ import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { chatContentFields, chatSenderField, readChatContent, type ResponseContent } from '../shared/chatContent';
 import { phoneField } from '../shared/recipients';
+import { noteChatSent } from '../../helpers/chatsSent';
+import { accountOf } from '../../transport/secrets';
 
 export const FORWARDING_MIN = 5;
 export const FORWARDING_MAX = 60;
@@ -98,5 +100,7 @@ export async function execute(
 	const content = await readChatContent(this, api, itemIndex, response);
 
 	const result = await api.one('sendQuickChatMessage', { chatname_id: chatnameId, phone, ...content, ...forwarding });
+	// a Chat Trigger of this process then knows the answer's conversation without a request
+	noteChatSent(await accountOf(this, itemIndex), result.message_id, phone);
 	return [result];
 }
