@@ -75,3 +75,31 @@ describe.each([
 		expect(perMinute).toBeLessThanOrEqual(perConversation * 1.05);
 	});
 });
+
+describe('Messaging Service Chat Trigger answered by a chatbot, 1,000 phones, 3 turns each', () => {
+	it('each message answered once, each phone in order, within the budget; the saved phones stay bounded', async () => {
+		const phones = Array.from({ length: 1000 }, (_, n) => `37529${String(6000000 + n)}`);
+		const session = await chat.activate();
+		const bot = new ScriptedChatbot(chat, session, 1, true);
+		await bot.seconds(2);
+		for (const phone of phones) bot.opened(phone, await t.sendChat('How can we help?', phone));
+		const from = hostile.proxy.requests.length;
+		const start = bot.second;
+		const written = new Map<string, string[]>();
+		for (let turn = 1; turn <= 3; turn++) {
+			for (const phone of phones) {
+				const text = `${phone}: turn ${turn}`;
+				bot.reply(phone, text);
+				written.set(phone, [...(written.get(phone) ?? []), text]);
+			}
+			await bot.untilTurns(turn * 1000, 15 * 60);
+			await bot.seconds(20);
+		}
+		const minutes = (bot.second - start) / 60;
+		const perMinute = (hostile.proxy.requests.length - from) / minutes;
+		console.log(`1,000 phones, 3 answered turns each: ${session.turns.length} turns in ${minutes.toFixed(1)} min, ${perMinute.toFixed(0)} requests/min, saved state ${session.savedAtLastEmit!.length} characters`);
+		for (const phone of phones) expect(session.turns.filter(([turn]) => turn.sessionId === phone).flatMap(([turn]) => String(turn.chatInput).split('\n'))).toEqual(written.get(phone));
+		expect(perMinute).toBeLessThanOrEqual(DEFAULT_MAX_REQUESTS_PER_MINUTE * 1.05);
+		expect(session.savedAtLastEmit!.length).toBeLessThan(300_000);
+	});
+});
