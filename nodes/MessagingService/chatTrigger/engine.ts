@@ -179,8 +179,10 @@ export class ChatEngine {
 			const found = await this.reading.discover(this.io.client, serviceNowMs(this.io.zone, now));
 			this.requestCap.spend(found.requests);
 			for (const { id } of found.found) this.conversations.book.lookUpLater(id);
-			// mailings come in streams (a campaign, the bot's answers): look again at the next check while they do
-			this.listingGapMs = found.found.length > 0 ? 0 : Math.min(LIST_EVERY_MS, Math.max(this.settings.checkEveryMs, this.listingGapMs * 2));
+			// mailings sent in a stream (a campaign, many conversations' answers): look again at the next check while they come;
+			// one answer was looked for anyway (expectingAnswer)
+			if (found.found.length > 1) this.listingGapMs = 0;
+			else if (found.found.length === 0) this.listingGapMs = Math.min(LIST_EVERY_MS, Math.max(this.settings.checkEveryMs, this.listingGapMs * 2));
 			this.failedListings = 0;
 		} catch (error) {
 			this.listingFailed(error as Error, now);
