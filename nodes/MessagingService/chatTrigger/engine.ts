@@ -12,7 +12,7 @@ import { Bursts, type Burst } from './bursts';
 import type { ChatSettings } from './config';
 import { Conversations } from './conversations';
 import { PhoneBook } from './phoneBook';
-import { recipientsOf } from './recipients';
+import { RecipientLookups } from './recipients';
 import { UserRequestCap } from './requestCap';
 import { WrittenAt } from './writtenAt';
 
@@ -27,8 +27,6 @@ export const PARALLEL_READS = 4;
 const READ_MEMORY_MS = 10 * 60_000;
 /** New mailings are looked for at every check while some are coming in or an answer is expected, then twice as long after each listing that found none, up to this. */
 export const LIST_EVERY_MS = 10_000;
-/** A delivery list that cannot be read this many times: the mailing is read as a mailing, not a phone's. */
-const LOOKUP_TRIES = 3;
 /** Marks what a queued job reads: a delivery list, not a mailing's replies. */
 const LOOKUP = 'recipients:';
 
@@ -65,7 +63,7 @@ export class ChatEngine {
 	/** mailings that are no single phone's conversation (a broadcast, one from before activation) */
 	private readonly active: ActiveMailings;
 	private readonly conversations: Conversations;
-	private readonly lookupFailures = new Map<string, number>();
+	private readonly lookups: RecipientLookups;
 	private readonly bursts = new Bursts();
 	private readonly writtenAt = new WrittenAt();
 	private readonly requestCap: UserRequestCap;
@@ -100,6 +98,7 @@ export class ChatEngine {
 		// a phone's newest mailing read sooner than the quiet window (and the second the service dates in) cannot end a turn
 		const readEveryMs = Math.max(settings.checkEveryMs, settings.quietMs + 1000);
 		this.conversations = new Conversations(io.persist ? PhoneBook.load(io.staticData) : new PhoneBook(), settings.activeForMs, readEveryMs, now);
+		this.lookups = new RecipientLookups(io.client, this.conversations, io.warn, io.sentTo);
 		const perCheck = (settings.requestsPerMinute * settings.checkEveryMs) / 60_000;
 		this.requestCap = new UserRequestCap(settings.requestsPerMinute, Math.max(1, perCheck), now);
 	}
@@ -214,12 +213,7 @@ export class ChatEngine {
 		// a read that may end a turn goes before the others: the customer is waiting for the answer;
 		// then whose conversation a new mailing is, then the conversations' and other active mailings' reads
 		const confirming = this.bursts.toConfirm(now, this.settings.quietMs, (id) => this.readAt.get(id), (phone) => this.conversations.unclosed(phone));
-		const lookups: string[] = [];
-		for (const id of this.conversations.book.pendingLookups()) {
-			const sentTo = this.io.sentTo?.(id);
-			if (sentTo !== undefined) this.conversations.lookedUp(id, [sentTo], now);
-			else lookups.push(LOOKUP + id);
-		}
+		const lookups = this.lookups.pending(now).map((id) => LOOKUP + id);
 		const candidates = onlyConfirming ? confirming : [...new Set([...confirming, ...lookups, ...this.conversations.due(now), ...this.active.due(now)])];
 		const picked = candidates.filter(due).slice(0, Math.max(0, tokens - forSweep));
 		tokens -= picked.length;
@@ -255,30 +249,11 @@ export class ChatEngine {
 		}
 	}
 
-	/** Whose conversation a mailing is: its delivery list. One that cannot be read is tried again, then read as a mailing. */
+	/** Whose conversation a mailing is; one that is no one phone's is read as a mailing. */
 	private async lookUp(id: string): Promise<void> {
-		const sentTo = this.io.sentTo?.(id);
-		if (sentTo !== undefined) {
-			this.conversations.lookedUp(id, [sentTo], Date.now());
-			return;
-		}
 		this.underWay.add(LOOKUP + id);
-		try {
-			const phones = await recipientsOf(this.io.client, id);
-			this.lookupFailures.delete(id);
-			this.conversations.lookedUp(id, phones, Date.now());
-			if (this.conversations.book.isUnowned(id)) this.active.touch(id, Date.now());
-		} catch (error) {
-			const failures = (this.lookupFailures.get(id) ?? 0) + 1;
-			this.lookupFailures.set(id, failures);
-			if (failures < LOOKUP_TRIES) return;
-			this.lookupFailures.delete(id);
-			this.io.warn(`Messaging Service Chat Trigger: the delivery list of mailing ${id} could not be read; its replies are read as the mailing's: ${(error as Error).message}`);
-			this.conversations.lookedUp(id, [], Date.now());
-			this.active.touch(id, Date.now());
-		} finally {
-			this.underWay.delete(LOOKUP + id);
-		}
+		const unowned = await this.lookups.lookUp(id).finally(() => this.underWay.delete(LOOKUP + id));
+		if (unowned) this.active.touch(id, Date.now());
 	}
 
 	private async read(id: string): Promise<void> {
