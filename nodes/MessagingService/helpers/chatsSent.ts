@@ -2,9 +2,11 @@ import { createHash } from 'crypto';
 
 import { normalizePhone } from './phone';
 
-/** Mailings remembered, the newest kept. */
+/** Mailings remembered, the newest kept... */
 const MAX_KEPT = 10_000;
-const phoneOfMailing = new Map<string, string>();
+/** ...for this long: a trigger looks a new mailing up within seconds, and a service reset may hand out an ID again. */
+const KEPT_FOR_MS = 60_000;
+const phoneOfMailing = new Map<string, { phone: string; at: number }>();
 
 /** One account: the same mailing ID on another account or service is another mailing. */
 function keyOf(account: string, mailingId: unknown): string {
@@ -21,10 +23,13 @@ function keyOf(account: string, mailingId: unknown): string {
 export function noteChatSent(account: string, mailingId: unknown, phone: unknown): void {
 	const digits = normalizePhone(phone);
 	if (digits === undefined || mailingId === undefined || mailingId === null || mailingId === '') return;
-	phoneOfMailing.set(keyOf(account, mailingId), digits);
+	const key = keyOf(account, mailingId);
+	phoneOfMailing.delete(key);
+	phoneOfMailing.set(key, { phone: digits, at: Date.now() });
 	if (phoneOfMailing.size > MAX_KEPT) phoneOfMailing.delete(phoneOfMailing.keys().next().value!);
 }
 
 export function phoneOfChatSent(account: string, mailingId: string): string | undefined {
-	return phoneOfMailing.get(keyOf(account, mailingId));
+	const sent = phoneOfMailing.get(keyOf(account, mailingId));
+	return sent !== undefined && Date.now() - sent.at < KEPT_FOR_MS ? sent.phone : undefined;
 }
