@@ -10,7 +10,8 @@ import { serviceZone } from './helpers/serviceZone';
 import { messagingServiceApiTest } from './methods/credentialTest';
 import { createApiClient } from './transport/client';
 import { RequestPacer } from './transport/pacer';
-import { apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
+import { accountOf, apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
+import { phoneOfChatSent } from './helpers/chatsSent';
 import { chatTriggerBuilderHint } from './hints/builder';
 
 /** How long "Listen for Test Event" waits for a turn before n8n's editor gives up anyway. */
@@ -48,6 +49,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 		const apiKey = await apiKeyOf(this);
 		const settings = readChatSettings(this);
 		const route = optOutRouting(this);
+		const account = await accountOf(this);
 		let turns = 0;
 		const engine = new ChatEngine(
 			{
@@ -62,6 +64,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 					this.emit(route(item).map((items) => itemsWithoutKey(items, apiKey)));
 				},
 				warn: (message) => this.logger.warn(message),
+				sentTo: (mailingId) => phoneOfChatSent(account, mailingId),
 				report: (error) => {
 					const clean = withoutKey(error, apiKey);
 					if (typeof this.saveFailedExecution === 'function') this.saveFailedExecution(clean as never);

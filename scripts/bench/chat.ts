@@ -1,10 +1,13 @@
-// CHAT (issue 27): how soon a customer's message starts the execution that answers it, with the
-// Chat Trigger (its defaults) and with the polling trigger (Combine Replies per Phone), for K
+// CHAT (issues 27, 39): how soon a customer's message starts the execution that answers it, with
+// the Chat Trigger (its defaults) and with the polling trigger (Combine Replies per Phone), for K
 // active conversations. A real n8n with the package from its tarball, the emulator on the real
 // clock. Per K, one seeded script of customer messages (single messages and bursts of 2 or 3 about
 // a second apart, 15 to 45 s between turns) is played to each trigger in turn, each in its own
-// workflow Trigger -> No Op, active only for the script and the drain after it: both mark replies
-// read, so they never run at the same time.
+// workflow, active only for the script and the drain after it: both mark replies read, so they
+// never run at the same time. The workflow plays a chatbot: Trigger -> Chat Message > Send, each
+// turn answered with a new mailing to its phone, and each customer writes to their newest mailing.
+// The No Op variant (nobody answers, every customer keeps writing to their opening mailing) is the
+// bench of issue 27.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IDataObject } from 'n8n-workflow';
 import { DEFAULT_DAYS } from '../../nodes/MessagingService/replies/plan';
@@ -17,12 +20,14 @@ import { table } from './report';
 
 const TRIGGER_NODE = 'Trigger';
 /** The requests a reply trigger sends: listing mailings, reading replies, marking them read. */
-const READ_METHODS = new Set(['getChatMessages', 'getNewIncomingMessages', 'readResponseStatus', 'getChatMessageData']);
+const READ_METHODS = new Set(['getChatMessages', 'getNewIncomingMessages', 'readResponseStatus', 'getChatMessageData', 'getChatDeliveryList']);
 const SEED = 27;
 
 interface TriggerPlan {
-	id: 'chat' | 'polling';
+	id: 'chat' | 'polling' | 'noop';
 	label: string;
+	/** the workflow answers each execution with Chat Message > Send; the customers write to their newest mailing */
+	answers: boolean;
 	/** after the script: time for the last turns to start (a poll comes at most once a minute) */
 	drainSeconds: number;
 	type: string;
@@ -30,10 +35,11 @@ interface TriggerPlan {
 }
 
 const TRIGGERS: TriggerPlan[] = [
-	{ id: 'chat', label: 'Chat Trigger (defaults)', drainSeconds: 45, type: `${PACKAGE}.messagingServiceChatTrigger`, parameters: {} },
+	{ id: 'chat', label: 'Chat Trigger (defaults), answering', answers: true, drainSeconds: 45, type: `${PACKAGE}.messagingServiceChatTrigger`, parameters: {} },
 	{
 		id: 'polling',
-		label: 'Trigger, Combine Replies per Phone',
+		label: 'Trigger, Combine Replies per Phone, answering',
+		answers: true,
 		drainSeconds: 90,
 		type: `${PACKAGE}.messagingServiceTrigger`,
 		parameters: {
@@ -44,7 +50,11 @@ const TRIGGERS: TriggerPlan[] = [
 			pollTimes: { item: [{ mode: 'everyMinute' }] },
 		},
 	},
+	{ id: 'noop', label: 'Chat Trigger (defaults), No Op', answers: false, drainSeconds: 45, type: `${PACKAGE}.messagingServiceChatTrigger`, parameters: {} },
 ];
+
+/** The triggers a run plays (`--chat-triggers chat,polling,noop`). */
+export const CHAT_TRIGGER_IDS = TRIGGERS.map((trigger) => trigger.id);
 
 /** One customer message of the script, `at` ms after the script starts. */
 interface ScriptedMessage {
@@ -78,8 +88,14 @@ export interface ChatRow {
 	executions: number;
 	/** seconds from each burst's last message to the start of the execution that holds it */
 	latency: { median: number; p95: number; max: number };
-	/** reads of the four reply methods per minute while the workflow was active */
+	/** reads of the reply methods per minute while the workflow was active */
 	requestsPerMinute: number;
+	/** the same, per conversation (K) */
+	requestsPerMinutePerConversation: number;
+	/** answers the workflow sent (Chat Message > Send) */
+	answersSent: number;
+	/** bursts one of whose messages came before a message of an earlier execution of the same phone */
+	outOfOrder: number;
 	/** the same, per method */
 	requestsPerMinuteByMethod: Record<string, number>;
 	/** the three bursts answered last: which customer, when in the script (s), latency (s) */
@@ -123,15 +139,17 @@ export function chatScript(k: number, minutes: number, seed = SEED): ScriptedMes
 	return messages.sort((a, b) => a.at - b.at);
 }
 
-/** Sends the script's messages to the emulator at their moments (real clock). */
-async function play(emulator: BenchEmulator, script: ScriptedMessage[], mailings: number[], phones: string[]): Promise<PlayedBurst[]> {
+/** Sends the script's messages to the emulator at their moments (real clock); `newest`: to each phone's newest mailing. */
+async function play(emulator: BenchEmulator, script: ScriptedMessage[], mailings: number[], phones: string[], newest: boolean): Promise<PlayedBurst[]> {
 	const bursts = new Map<number, PlayedBurst>();
 	const start = Date.now();
 	for (const message of script) {
 		const wait = start + message.at - Date.now();
 		if (wait > 0) await sleep(wait);
+		const phone = phones[message.conversation];
+		const mailing = newest ? ((await emulator.newestChatMailings())[phone] ?? mailings[message.conversation]) : mailings[message.conversation];
 		const sentAt = Date.now();
-		const id = await emulator.injectReply(mailings[message.conversation], phones[message.conversation], message.text);
+		const id = await emulator.injectReply(mailing, phone, message.text);
 		const burst = bursts.get(message.burst) ?? { conversation: message.conversation, atSecond: Math.round(message.at / 1000), replyIds: [], lastAt: 0 };
 		burst.replyIds.push(id);
 		burst.lastAt = sentAt;
@@ -175,6 +193,7 @@ function measure(
 	requests: LoggedRequest[],
 	activeMinutes: number,
 	unread: Set<string>,
+	k: number,
 ): Omit<ChatRow, 'trigger' | 'k' | 'minutes'> {
 	const turnsOfReply = new Map<string, Turn[]>();
 	for (const turn of turns) for (const id of turn.replyIds) turnsOfReply.set(id, [...(turnsOfReply.get(id) ?? []), turn]);
@@ -191,13 +210,26 @@ function measure(
 	const replyIds = bursts.flatMap((burst) => burst.replyIds);
 	const byMethod: Record<string, number> = {};
 	for (const { apiMethod } of requests) if (apiMethod !== null && READ_METHODS.has(apiMethod)) byMethod[apiMethod] = (byMethod[apiMethod] ?? 0) + 1 / activeMinutes;
+	const requestsPerMinute = Object.values(byMethod).reduce((sum, perMinute) => sum + perMinute, 0);
+	// per phone, in the order written: a burst whose execution started before one of an earlier burst's
+	let outOfOrder = 0;
+	const latestStart = new Map<number, number>();
+	for (const burst of bursts) {
+		const starts = burst.replyIds.map((id) => Math.min(...(turnsOfReply.get(id) ?? []).map((turn) => turn.startedAt))).filter(Number.isFinite);
+		if (starts.length === 0) continue;
+		if (Math.min(...starts) < (latestStart.get(burst.conversation) ?? -Infinity)) outOfOrder++;
+		latestStart.set(burst.conversation, Math.max(latestStart.get(burst.conversation) ?? -Infinity, ...starts));
+	}
 	return {
 		bursts: bursts.length,
 		replies: replyIds.length,
 		executions: turns.length,
 		latency: { median: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies[latencies.length - 1] ?? NaN },
-		requestsPerMinute: Object.values(byMethod).reduce((sum, perMinute) => sum + perMinute, 0),
+		requestsPerMinute,
+		requestsPerMinutePerConversation: requestsPerMinute / k,
 		requestsPerMinuteByMethod: byMethod,
+		answersSent: Math.max(0, requests.filter((request) => request.apiMethod === 'sendQuickChatMessage').length - k),
+		outOfOrder,
 		slowest: answered.slice(-3).map(({ conversation, atSecond, seconds }) => ({ conversation, atSecond, seconds })),
 		turnsPerBurst: { mean: turnCounts.reduce((sum, count) => sum + count, 0) / turnCounts.length, max: Math.max(0, ...turnCounts) },
 		unansweredBursts: bursts.length - latencies.length,
@@ -212,6 +244,8 @@ interface ChatBenchOptions {
 	emulator: BenchEmulator;
 	ks: number[];
 	minutes: number;
+	/** which of TRIGGERS to play (default: all) */
+	triggers?: string[];
 	step: (message: string) => void;
 }
 
@@ -222,7 +256,25 @@ async function runTrigger(options: ChatBenchOptions, trigger: TriggerPlan, k: nu
 	const workflowId = await n8n.createWorkflow(
 		workflowOf(`Bench CHAT ${trigger.id} K=${k}`, [
 			{ name: TRIGGER_NODE, type: trigger.type, typeVersion: 1, position: [0, 0], parameters: trigger.parameters, credentials: { messagingServiceApi: n8n.credential } },
-			{ name: 'No Op', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+			trigger.answers
+				? {
+						name: 'Answer',
+						type: `${PACKAGE}.messagingService`,
+						typeVersion: 2,
+						position: [220, 0],
+						parameters: {
+							resource: 'chatMessage',
+							operation: 'send',
+							chatnameId: emulator.chatnameId,
+							phone: `={{ $('${TRIGGER_NODE}').item.json.sessionId }}`,
+							messageType: 'TEXT',
+							messageFrom: 'text',
+							message: '=Thanks, noted: {{ $json.chatInput }}',
+							options: {},
+						},
+						credentials: { messagingServiceApi: n8n.credential },
+					}
+				: { name: 'No Op', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
 		]),
 	);
 	const activatedAt = Date.now();
@@ -230,14 +282,14 @@ async function runTrigger(options: ChatBenchOptions, trigger: TriggerPlan, k: nu
 	const mailings: number[] = [];
 	for (const phone of phones) mailings.push(await emulator.sendChatMailing(phone, 'Hello from DemoShop! Any questions about your booking?'));
 	step(`CHAT ${trigger.label}, K = ${k}: ${mailings.length} opening mailings sent; ${script.length} messages over ${minutes} min, then ${trigger.drainSeconds} s of drain`);
-	const bursts = await play(emulator, script, mailings, phones);
+	const bursts = await play(emulator, script, mailings, phones, trigger.answers);
 	await sleep(trigger.drainSeconds * 1000);
 	await n8n.client.deactivateWorkflow(workflowId);
 	const activeMinutes = (Date.now() - activatedAt) / 60_000;
 	const requests = await emulator.requests();
 	const unread = new Set<string>();
 	for (const mailing of mailings) for (const id of await emulator.unreadReplyIds(mailing)) unread.add(id);
-	const row = { trigger: trigger.label, k, minutes, ...measure(bursts, await turnsOf(n8n, workflowId), requests, activeMinutes, unread) };
+	const row = { trigger: trigger.label, k, minutes, ...measure(bursts, await turnsOf(n8n, workflowId), requests, activeMinutes, unread, k) };
 	const perMethod = Object.entries(row.requestsPerMinuteByMethod).map(([method, perMinute]) => `${method} ${perMinute.toFixed(0)}`);
 	const slowest = row.slowest.map((burst) => `${burst.seconds.toFixed(1)} s (customer ${burst.conversation}, turn at ${burst.atSecond} s)`);
 	step(`    ${row.executions} executions; requests/min: ${perMethod.join(', ')}; slowest: ${slowest.join(', ')}\n${chatTable([row]).replace(/^/gm, '    ')}`);
@@ -249,7 +301,7 @@ export async function runChatBench(options: ChatBenchOptions): Promise<ChatRow[]
 	const rows: ChatRow[] = [];
 	for (const k of options.ks) {
 		const script = chatScript(k, options.minutes);
-		for (const trigger of TRIGGERS) rows.push(await runTrigger(options, trigger, k, script));
+		for (const trigger of TRIGGERS) if (!options.triggers || options.triggers.includes(trigger.id)) rows.push(await runTrigger(options, trigger, k, script));
 	}
 	return rows.sort((a, b) => TRIGGERS.findIndex((t) => t.label === a.trigger) - TRIGGERS.findIndex((t) => t.label === b.trigger) || a.k - b.k);
 }
@@ -257,7 +309,7 @@ export async function runChatBench(options: ChatBenchOptions): Promise<ChatRow[]
 export function chatTable(rows: ChatRow[]): string {
 	const secs = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 	return table(
-		['trigger', 'K', 'bursts', 'median s', 'p95 s', 'max s', 'requests/min', 'turns/burst (max)', 'unanswered', 'still unread', 'lost', 'answered twice'],
+		['trigger', 'K', 'bursts', 'median s', 'p95 s', 'max s', 'requests/min', 'per conversation', 'answers', 'turns/burst (max)', 'unanswered', 'still unread', 'lost', 'answered twice', 'out of order'],
 		rows.map((row) => [
 			row.trigger,
 			String(row.k),
@@ -266,20 +318,25 @@ export function chatTable(rows: ChatRow[]): string {
 			secs(row.latency.p95),
 			secs(row.latency.max),
 			row.requestsPerMinute.toFixed(0),
+			row.requestsPerMinutePerConversation.toFixed(1),
+			String(row.answersSent),
 			`${row.turnsPerBurst.mean.toFixed(2)} (${row.turnsPerBurst.max})`,
 			String(row.unansweredBursts),
 			String(row.unreadReplies),
 			String(row.lostReplies),
 			String(row.answeredTwice),
+			String(row.outOfOrder),
 		]),
-		[false, true, true, true, true, true, true, true, true, true, true, true],
+		[false, true, true, true, true, true, true, true, true, true, true, true, true, true, true],
 	);
 }
 
 export const CHAT_NOTES = [
 	'CHAT  conversations in real time (issue 27): K customers write at random moments (seeded), each trigger in turn on the same script',
 	'    median / p95 / max s: from a burst\'s last message to n8n\'s startedAt of the execution whose trigger item holds it',
-	'    requests/min: getChatMessages, getNewIncomingMessages, readResponseStatus and getChatMessageData while the workflow was active (script + drain)',
+	'    answering: the workflow answers each execution with Chat Message > Send (a new mailing to the phone), the customers write to their newest mailing; No Op: nobody answers',
+	'    requests/min: getChatMessages, getNewIncomingMessages, readResponseStatus, getChatMessageData and getChatDeliveryList while the workflow was active (script + drain); per conversation: divided by K',
+	'    answers: mailings the workflow sent; out of order: bursts whose execution started before one of an earlier burst of the same phone',
 	'    turns/burst: executions holding messages of one burst (1 is right); unanswered: bursts whose last message no execution holds',
 	'    still unread / lost: replies in no execution, unread on the service at the end (late) / marked read (lost)',
 ];

@@ -73,6 +73,11 @@ export class BenchEmulator {
 		return (await this.control.post<{ id: string }>('/replies', { token: this.token, message_id: messageId, phone, message })).data.id;
 	}
 
+	/** Each phone's newest chat mailing (the control endpoint): what a customer replies to. */
+	async newestChatMailings(): Promise<Record<string, number>> {
+		return (await this.control.get<Record<string, number>>(`/accounts/${encodeURIComponent(this.token)}/newest-chat-mailings`)).data;
+	}
+
 	/** The IDs of the replies to a chat mailing that are still unread on the service (its API). */
 	async unreadReplyIds(messageId: number): Promise<string[]> {
 		const form = new URLSearchParams({ token: this.token, message_id: String(messageId) });

@@ -75,6 +75,8 @@ export function createControlHandler(sandbox: Sandbox) {
 }
 
 async function dispatch(sandbox: Sandbox, route: string, body: unknown): Promise<unknown> {
+	const newestMatch = /^GET \/accounts\/([^/]+)\/newest-chat-mailings$/.exec(route);
+	if (newestMatch) return attempt(() => sandbox.newestChatMailings(decodeURIComponent(newestMatch[1])));
 	const accountMatch = /^GET \/accounts\/([^/]+)$/.exec(route);
 	if (accountMatch) return attempt(() => sandbox.account(decodeURIComponent(accountMatch[1])));
 	switch (route) {

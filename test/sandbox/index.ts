@@ -103,6 +103,14 @@ class RunningSandbox implements Sandbox {
 		return seedChatMailings(this.world, this.world.account(token), count, span);
 	}
 
+	newestChatMailings(token: string): Record<string, number> {
+		const newest: Record<string, number> = {};
+		for (const mailing of this.world.account(token).chatMailings.values()) {
+			for (const { phone } of mailing.deliveries) if ((newest[phone] ?? -1) < mailing.id) newest[phone] = mailing.id;
+		}
+		return newest;
+	}
+
 	setChatQuirks(token: string, quirks: { chatListing?: 'oldest-first' | 'newest-first'; duplicateUnread?: boolean }): void {
 		Object.assign(this.world.account(token).quirks, quirks);
 	}

@@ -127,6 +127,8 @@ export interface Sandbox {
 		reply: { message_id: number; phone: string; message: string; id?: string; receivedAt?: number },
 	): { id: string };
 	/** creates `count` chat mailings at once, created evenly from `oldestAt` to `newestAt` (ms; default now) */
+	/** each phone's newest chat mailing (the one a customer answering in their chat app replies to) */
+	newestChatMailings(token: string): Record<string, number>;
 	seedChatMailings(token: string, count: number, span?: { oldestAt?: number; newestAt?: number }): number[];
 	/** getChatMessages order (default oldest first) and whether unread replies are answered twice */
 	setChatQuirks(token: string, quirks: { chatListing?: 'oldest-first' | 'newest-first'; duplicateUnread?: boolean }): void;

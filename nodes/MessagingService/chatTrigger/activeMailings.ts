@@ -2,8 +2,8 @@
 const SLOWER_EVERY_MS = 60_000;
 /** ...down to every this many checks. */
 const MAX_SPACING = 16;
-/** Active mailings followed at once, the most recently active kept. */
-export const MAX_ACTIVE = 500;
+/** Active mailings (or phones) followed at once, the most recently active kept. */
+export const MAX_ACTIVE = 2000;
 
 interface ActiveMailing {
 	/** the last activity: sent, or a new message found (n8n's clock) */
@@ -13,7 +13,8 @@ interface ActiveMailing {
 }
 
 /**
- * The mailings of active conversations, in the trigger's memory: a mailing is active from when
+ * Active conversations, in the trigger's memory, keyed by phone (Conversations) or, for a mailing
+ * that is no single phone's (a broadcast, one from before), by mailing: a mailing is active from when
  * the trigger finds it sent or finds a new message on it, for `activeForMs`. One active in the
  * last minute is read at every check; quieter ones less often (every 2, 4, 8, 16 checks), as a
  * customer who has gone quiet rarely answers within seconds. After a restart the list is empty
@@ -24,6 +25,7 @@ export class ActiveMailings {
 
 	constructor(
 		private readonly activeForMs: number,
+		/** how often one active in the last minute is read */
 		private readonly checkEveryMs: number,
 	) {}
 

@@ -11,6 +11,13 @@ export interface Burst {
 	writtenAt: number;
 }
 
+/** Mailings of a conversation where an earlier message may still be unread (a turn waits for their read). */
+export type WaitFor = (sessionId: string) => string[];
+
+function mailingsOf(burst: Burst, alsoWaitFor: WaitFor): string[] {
+	return [...new Set([...[...burst.replies.values()].map(({ mailingId }) => mailingId), ...alsoWaitFor(burst.sessionId)])];
+}
+
 /**
  * The turns being held, per conversation (phone). They live in the trigger's memory only: their
  * replies stay unread on the service until the turn is emitted, so a restart that loses this
@@ -34,25 +41,25 @@ export class Bursts {
 	}
 
 	/** The mailings whose read now may end a turn: read last before its quiet window was over, which it now is. */
-	toConfirm(now: number, quietMs: number, readAt: (mailingId: string) => number | undefined): string[] {
+	toConfirm(now: number, quietMs: number, readAt: (mailingId: string) => number | undefined, alsoWaitFor: WaitFor): string[] {
 		const ids = new Set<string>();
 		for (const burst of this.bySession.values()) {
 			if (now < burst.writtenAt + quietMs) continue;
-			for (const { mailingId } of burst.replies.values()) if ((readAt(mailingId) ?? -Infinity) < burst.writtenAt + quietMs) ids.add(mailingId);
+			for (const mailingId of mailingsOf(burst, alsoWaitFor)) if ((readAt(mailingId) ?? -Infinity) < burst.writtenAt + quietMs) ids.add(mailingId);
 		}
 		return [...ids];
 	}
 
 	/**
 	 * Takes out the turns that are over: the customer has been silent for `quietMs` (every
-	 * mailing of the turn was read at least `quietMs` after its latest message was written, and
-	 * had nothing new), or the first message was found `maxWaitMs` ago.
+	 * mailing of the turn, and those `alsoWaitFor` names for its phone, was read at least `quietMs`
+	 * after its latest message was written, and had nothing new), or the first message was found
+	 * `maxWaitMs` ago.
 	 */
-	takeFinished(now: number, quietMs: number, maxWaitMs: number, readAt: (mailingId: string) => number | undefined): Burst[] {
+	takeFinished(now: number, quietMs: number, maxWaitMs: number, readAt: (mailingId: string) => number | undefined, alsoWaitFor: WaitFor): Burst[] {
 		const finished: Burst[] = [];
 		for (const burst of this.bySession.values()) {
-			const mailings = new Set([...burst.replies.values()].map(({ mailingId }) => mailingId));
-			const silent = [...mailings].every((id) => (readAt(id) ?? -Infinity) >= burst.writtenAt + quietMs);
+			const silent = mailingsOf(burst, alsoWaitFor).every((id) => (readAt(id) ?? -Infinity) >= burst.writtenAt + quietMs);
 			if (silent || now - burst.firstAt >= maxWaitMs) finished.push(burst);
 		}
 		for (const burst of finished) this.bySession.delete(burst.sessionId);

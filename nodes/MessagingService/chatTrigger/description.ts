@@ -59,7 +59,7 @@ export const chatTriggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: 120 },
 				default: DEFAULT_ACTIVE_FOR_MINUTES,
 				description:
-					'A mailing counts as an active conversation for this long after it was sent (your workflow\'s answer, say) or after its last new message. A conversation quiet for more than a minute is checked less often, down to every 16 checks.',
+					'A phone counts as an active conversation for this long after a mailing to it was sent (your workflow\'s answer, say) or after its last new message. A conversation quiet for more than a minute is checked less often, down to a sixteenth as often.',
 			},
 			{
 				displayName: 'Max Requests per Minute',

@@ -10,6 +10,9 @@ import { compareReplies } from '../replies/reply';
 import { ActiveMailings } from './activeMailings';
 import { Bursts, type Burst } from './bursts';
 import type { ChatSettings } from './config';
+import { Conversations } from './conversations';
+import { PhoneBook } from './phoneBook';
+import { RecipientLookups } from './recipients';
 import { UserRequestCap } from './requestCap';
 import { WrittenAt } from './writtenAt';
 
@@ -22,6 +25,10 @@ const SWEEP_SHARE = 0.25;
 export const PARALLEL_READS = 4;
 /** How long the time of a mailing's last read is kept (enough for any quiet window). */
 const READ_MEMORY_MS = 10 * 60_000;
+/** New mailings are looked for at every check while some are coming in or an answer is expected, then twice as long after each listing that found none, up to this. */
+export const LIST_EVERY_MS = 10_000;
+/** Marks what a queued job reads: a delivery list, not a mailing's replies. */
+const LOOKUP = 'recipients:';
 
 export interface ChatEngineIo {
 	node: INode;
@@ -36,6 +43,8 @@ export interface ChatEngineIo {
 	warn(message: string): void;
 	/** tells the user once, as a failed execution */
 	report(error: Error): void;
+	/** the phone a mailing was sent to, when an execution of this n8n process sent it (helpers/chatsSent.ts) */
+	sentTo?(mailingId: string): string | undefined;
 }
 
 function serviceNowMs(zone: string, now: number): number {
@@ -51,7 +60,10 @@ function serviceNowMs(zone: string, now: number): number {
  */
 export class ChatEngine {
 	private readonly reading: ReplyReading;
+	/** mailings that are no single phone's conversation (a broadcast, one from before activation) */
 	private readonly active: ActiveMailings;
+	private readonly conversations: Conversations;
+	private readonly lookups: RecipientLookups;
 	private readonly bursts = new Bursts();
 	private readonly writtenAt = new WrittenAt();
 	private readonly requestCap: UserRequestCap;
@@ -63,6 +75,8 @@ export class ChatEngine {
 	private readonly workers = new Set<Promise<void>>();
 	private sweepQueue: string[] = [];
 	private lastSweepAt = -Infinity;
+	private lastListingAt = -Infinity;
+	private listingGapMs = 0;
 	private listing: Promise<void> | undefined;
 	private marking: Promise<void> | undefined;
 	private toMark: string[] = [];
@@ -81,6 +95,10 @@ export class ChatEngine {
 			(message) => io.warn(message),
 		);
 		this.active = new ActiveMailings(settings.activeForMs, settings.checkEveryMs);
+		// a phone's newest mailing read sooner than the quiet window (and the second the service dates in) cannot end a turn
+		const readEveryMs = Math.max(settings.checkEveryMs, settings.quietMs + 1000);
+		this.conversations = new Conversations(io.persist ? PhoneBook.load(io.staticData) : new PhoneBook(), settings.activeForMs, readEveryMs, now);
+		this.lookups = new RecipientLookups(io.client, this.conversations, io.warn, io.sentTo);
 		const perCheck = (settings.requestsPerMinute * settings.checkEveryMs) / 60_000;
 		this.requestCap = new UserRequestCap(settings.requestsPerMinute, Math.max(1, perCheck), now);
 	}
@@ -106,8 +124,11 @@ export class ChatEngine {
 		const started: Array<Promise<unknown> | undefined> = [];
 		if (now - this.lastCheckAt >= this.settings.checkEveryMs - 500) {
 			this.lastCheckAt = now;
-			if (!this.listing && this.requestCap.available(now) > 0) {
-				const job = this.sweepQueue.length === 0 && now - this.lastSweepAt >= SWEEP_EVERY_MS ? this.sweep(now).then(() => undefined) : this.discover(now);
+			const sweepDue = this.sweepQueue.length === 0 && now - this.lastSweepAt >= SWEEP_EVERY_MS;
+			const listingDue = sweepDue || this.conversations.expectingAnswer(now) || now - this.lastListingAt >= this.listingGapMs - 500;
+			if (!this.listing && listingDue && this.requestCap.available(now) > 0) {
+				this.lastListingAt = now;
+				const job = sweepDue ? this.sweep(now).then(() => undefined) : this.discover(now);
 				this.listing = job.finally(() => (this.listing = undefined));
 				started.push(this.listing);
 			}
@@ -131,13 +152,18 @@ export class ChatEngine {
 			this.requestCap.spend(plan.listings);
 			this.reading.endRound(nowMs);
 			this.lastSweepAt = now;
-			this.sweepQueue = plan.reads.map(({ mailing }) => mailing.id);
-			// recently sent or answered: the hot ones, and every one the listing shows for the first
-			// time (the reply trigger keeps only its 60 most recent hot)
-			const recent = [...this.reading.hotMailings(), ...plan.found.map(({ id, created }) => [id, created] as const)];
-			for (const [id, at] of recent) {
+			// what the conversations read (a phone's older mailings, an active phone's newest) is passed over
+			const older = this.conversations.olderTurn(this.conversations.olderReads(now), now);
+			this.sweepQueue = [...older, ...plan.reads.map(({ mailing }) => mailing.id).filter((id) => !this.conversations.covers(id, now))];
+			for (const { id, created } of plan.found) {
+				// sent lately: whose conversation it is comes from its delivery list
+				const quietMs = nowMs - (serviceTimeMs(created) ?? 0);
+				if (quietMs < this.settings.activeForMs) this.conversations.book.lookUpLater(id);
+			}
+			// recently answered, and no phone's: read as a mailing (the reply trigger keeps only its 60 most recent hot)
+			for (const [id, at] of this.reading.hotMailings()) {
 				const quietMs = nowMs - (serviceTimeMs(at) ?? 0);
-				if (quietMs < this.settings.activeForMs) this.active.touch(id, now - Math.max(0, quietMs));
+				if (quietMs < this.settings.activeForMs && this.conversations.book.isUnowned(id)) this.active.touch(id, now - Math.max(0, quietMs));
 			}
 			this.failedListings = 0;
 		} catch (error) {
@@ -151,7 +177,11 @@ export class ChatEngine {
 		try {
 			const found = await this.reading.discover(this.io.client, serviceNowMs(this.io.zone, now));
 			this.requestCap.spend(found.requests);
-			for (const { id } of found.found) this.active.touch(id, now);
+			for (const { id } of found.found) this.conversations.book.lookUpLater(id);
+			// mailings sent in a stream (a campaign, many conversations' answers): look again at the next check while they come;
+			// one answer was looked for anyway (expectingAnswer)
+			if (found.found.length > 1) this.listingGapMs = 0;
+			else if (found.found.length === 0) this.listingGapMs = Math.min(LIST_EVERY_MS, Math.max(this.settings.checkEveryMs, this.listingGapMs * 2));
 			this.failedListings = 0;
 		} catch (error) {
 			this.listingFailed(error as Error, now);
@@ -180,9 +210,11 @@ export class ChatEngine {
 		const due = (id: string) => !waiting(id) && this.reading.isDue(id);
 		const sweeping = !onlyConfirming && this.sweepQueue.length > 0;
 		const forSweep = sweeping ? Math.max(1, Math.floor(tokens * SWEEP_SHARE)) : 0;
-		// a read that may end a turn goes before the others: the customer is waiting for the answer
-		const confirming = this.bursts.toConfirm(now, this.settings.quietMs, (id) => this.readAt.get(id));
-		const candidates = onlyConfirming ? confirming : [...new Set([...confirming, ...this.active.due(now)])];
+		// a read that may end a turn goes before the others: the customer is waiting for the answer;
+		// then whose conversation a new mailing is, then the conversations' and other active mailings' reads
+		const confirming = this.bursts.toConfirm(now, this.settings.quietMs, (id) => this.readAt.get(id), (phone) => this.conversations.unclosed(phone));
+		const lookups = this.lookups.pending(now).map((id) => LOOKUP + id);
+		const candidates = onlyConfirming ? confirming : [...new Set([...confirming, ...lookups, ...this.conversations.due(now), ...this.active.due(now)])];
 		const picked = candidates.filter(due).slice(0, Math.max(0, tokens - forSweep));
 		tokens -= picked.length;
 		// the sweep makes sure of a read a minute: a mailing read in the last half minute has had it
@@ -212,8 +244,16 @@ export class ChatEngine {
 	private async work(): Promise<void> {
 		for (const id of this.queued) {
 			this.queued.delete(id);
-			await this.read(id);
+			if (id.startsWith(LOOKUP)) await this.lookUp(id.slice(LOOKUP.length));
+			else await this.read(id);
 		}
+	}
+
+	/** Whose conversation a mailing is; one that is no one phone's is read as a mailing. */
+	private async lookUp(id: string): Promise<void> {
+		this.underWay.add(LOOKUP + id);
+		const unowned = await this.lookups.lookUp(id).finally(() => this.underWay.delete(LOOKUP + id));
+		if (unowned) this.active.touch(id, Date.now());
 	}
 
 	private async read(id: string): Promise<void> {
@@ -223,7 +263,10 @@ export class ChatEngine {
 		// the service's request limit: the transport already waited as told; read it later
 		if ('failure' in outcome && outcome.failure === 'rateLimited') this.sweepQueue.push(id);
 		else if ('failure' in outcome) {
-			if (outcome.failure === 'gone') this.active.forget(id);
+			if (outcome.failure === 'gone') {
+				this.active.forget(id);
+				this.conversations.forget(id);
+			}
 			const report = this.io.persist ? this.reading.faultReport(this.io.node) : undefined;
 			if (report) this.io.report(report);
 		}
@@ -231,25 +274,35 @@ export class ChatEngine {
 		const previousReadAt = this.readAt.get(id);
 		this.readAt.set(id, now);
 		this.active.read(id, now);
+		this.conversations.read(id, now);
 		const fresh = outcome.replies.map((reply) => ({ reply, stampMs: serviceTimeMs(reply.receivedAt) }));
 		const readEndMs = serviceNowMs(this.io.zone, Date.now());
 		for (const { stampMs } of fresh) if (stampMs !== undefined) this.writtenAt.observe(stampMs, readEndMs);
 		const foundMs = serviceNowMs(this.io.zone, now);
 		for (const { reply, stampMs } of fresh) {
 			const writtenAt = this.writtenAt.estimate(stampMs, now, foundMs, previousReadAt);
-			this.bursts.hold(sessionIdOf(reply.record), reply, id, now, writtenAt);
-			this.active.touch(id, now);
+			const sessionId = sessionIdOf(reply.record);
+			this.bursts.hold(sessionId, reply, id, now, writtenAt);
+			// a phone that answers a mailing owns it; a reply with no phone keeps its mailing active
+			if (sessionId.startsWith('reply-')) this.active.touch(id, now);
+			else this.conversations.replied(sessionId, id, now);
 		}
 	}
 
 	/** Emits each turn that is over, its replies remembered in the static data before the emit. */
 	private release(now: number): void {
 		if (this.stopped) return;
-		const finished = this.bursts.takeFinished(now, this.settings.quietMs, this.settings.maxWaitMs, (id) => this.readAt.get(id));
+		const finished = this.bursts.takeFinished(now, this.settings.quietMs, this.settings.maxWaitMs, (id) => this.readAt.get(id), (phone) => this.conversations.unclosed(phone));
 		for (const [id, at] of this.readAt) if (now - at > READ_MEMORY_MS) this.readAt.delete(id);
 		if (finished.length === 0) return;
-		for (const burst of finished) this.reading.remember([...burst.replies.values()].map(({ reply }) => reply));
-		if (this.io.persist) this.reading.save();
+		for (const burst of finished) {
+			this.reading.remember([...burst.replies.values()].map(({ reply }) => reply));
+			this.conversations.turnEmitted(burst.sessionId, now);
+		}
+		if (this.io.persist) {
+			this.reading.save();
+			this.conversations.book.save(this.io.staticData);
+		}
 		for (const burst of finished) this.io.emit(this.turnItem(burst));
 		if (this.io.persist) {
 			for (const burst of finished) this.toMark.push(...burst.replies.keys());

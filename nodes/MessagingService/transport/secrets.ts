@@ -48,3 +48,13 @@ export function itemsWithoutKey(items: INodeExecutionData[], apiKey: string): IN
 	});
 	return items;
 }
+
+/** Which account a credential is (its base URL and key), for helpers/chatsSent.ts; '' when it cannot be read. */
+export async function accountOf(context: IExecuteFunctions | ITriggerFunctions, itemIndex = 0): Promise<string> {
+	try {
+		const credentials = await readCredential(context, itemIndex);
+		return `${String(credentials.baseUrl ?? '').replace(/\/+$/, '')} ${String(credentials.apiKey ?? '')}`;
+	} catch {
+		return '';
+	}
+}

@@ -11,6 +11,8 @@ import { chatContentFields, chatSenderField, readChatContent, type ResponseConte
 import { phoneField } from '../shared/recipients';
 import { doNotSendToOptions, quietHoursOptions } from '../shared/guards/options';
 import { itemOptions, SendingGuards } from '../shared/guards/sendingGuards';
+import { noteChatSent } from '../../helpers/chatsSent';
+import { accountOf } from '../../transport/secrets';
 
 export const FORWARDING_MIN = 5;
 export const FORWARDING_MAX = 60;
@@ -110,5 +112,7 @@ export async function execute(
 	const content = await readChatContent(this, api, itemIndex, response);
 
 	const result = await api.one('sendQuickChatMessage', { chatname_id: chatnameId, phone, ...content, ...forwarding });
+	// a Chat Trigger of this process then knows the answer's conversation without a request
+	noteChatSent(await accountOf(this, itemIndex), result.message_id, phone);
 	return [{ ...result, ...guards.sentFields(phone) }];
 }

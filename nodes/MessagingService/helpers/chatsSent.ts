@@ -1,0 +1,35 @@
+import { createHash } from 'crypto';
+
+import { normalizePhone } from './phone';
+
+/** Mailings remembered, the newest kept... */
+const MAX_KEPT = 10_000;
+/** ...for this long: a trigger looks a new mailing up within seconds, and a service reset may hand out an ID again. */
+const KEPT_FOR_MS = 60_000;
+const phoneOfMailing = new Map<string, { phone: string; at: number }>();
+
+/** One account: the same mailing ID on another account or service is another mailing. */
+function keyOf(account: string, mailingId: unknown): string {
+	return `${createHash('sha256').update(account).digest('hex').slice(0, 16)}:${String(mailingId)}`;
+}
+
+/**
+ * The chat mailings this n8n process sent to one phone (Chat Message > Send), so that a Chat
+ * Trigger of the same process knows whose conversation the bot's answer is without asking the
+ * service. It is a shortcut, never the only source: it is empty after a restart and not shared
+ * between processes (queue mode runs executions on workers), and then the trigger reads the
+ * mailing's delivery list. `account`: the credential's base URL and API key.
+ */
+export function noteChatSent(account: string, mailingId: unknown, phone: unknown): void {
+	const digits = normalizePhone(phone);
+	if (digits === undefined || mailingId === undefined || mailingId === null || mailingId === '') return;
+	const key = keyOf(account, mailingId);
+	phoneOfMailing.delete(key);
+	phoneOfMailing.set(key, { phone: digits, at: Date.now() });
+	if (phoneOfMailing.size > MAX_KEPT) phoneOfMailing.delete(phoneOfMailing.keys().next().value!);
+}
+
+export function phoneOfChatSent(account: string, mailingId: string): string | undefined {
+	const sent = phoneOfMailing.get(keyOf(account, mailingId));
+	return sent !== undefined && Date.now() - sent.at < KEPT_FOR_MS ? sent.phone : undefined;
+}
