@@ -11,21 +11,17 @@ const phoneOf = (index: number) => `37529${String(1_000_000 + index).padStart(7,
 /** SMS > Send says the parts and encoding it computed before sending, beside the service's own `parts`. */
 describe('SMS > Send: parts and encoding before sending', () => {
 	it('computes the parts the emulator counts, for every text of the generated corpus', async () => {
-		const generated = smsCorpus(10_000).filter(({ text }) => text.trim() !== '');
-		// a surrogate pair at UTF-16 units 1023-1024 of a query parameter reaches the service broken
-		// (see the issue's report); those texts are left out here, and compared with the reference in smsParts.test.ts
-		const corpus = generated.filter(({ text }) => !/^[\ud800-\udbff]$/.test(text.charAt(1023)));
+		const corpus = smsCorpus(10_000).filter(({ text }) => text.trim() !== '');
 		const { items, error } = await fixture.run({
-			parameters: send({ phone: '={{ $json.phone }}', message: '={{ $json.text }}' }),
+			// a Timeout far above the default 30 s: 9,899 sends at Concurrency 200 to an emulator in this
+			// process, beside busy processes, had one answer come later than that; deadlines are tested elsewhere
+			parameters: send({ phone: '={{ $json.phone }}', message: '={{ $json.text }}', options: { timeout: 600 } }),
 			items: corpus.map(({ text }, index) => ({ phone: phoneOf(index), text })),
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(corpus.length);
 		const differing = items.filter((item) => item.json.computedParts !== item.json.parts || item.json.parts === undefined);
-		console.log(
-			`SMS > Send through the emulator: computedParts equal the service's parts for ${items.length - differing.length}/${items.length} texts ` +
-				`(${generated.length - corpus.length} of the ${generated.length} non-blank texts left out: a surrogate pair at units 1023-1024)`,
-		);
+		console.log(`SMS > Send through the emulator: computedParts equal the service's parts for ${items.length - differing.length}/${items.length} texts`);
 		expect(differing.map((item) => corpus[(item.pairedItem as { item: number }).item].text)).toEqual([]);
 		expect(fixture.sandbox.counters().sent).toHaveLength(corpus.length);
 	}, 600_000);
