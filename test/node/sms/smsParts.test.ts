@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { SegmentedMessage } from 'sms-segments-calculator';
 
 import { countSmsParts } from '../../../nodes/MessagingService/helpers/smsParts';
@@ -13,6 +14,9 @@ import { marketingTexts, smsCorpus } from './smsCorpus';
  * checked against both rules: the reference's count is packing its own graphemes whole, the
  * package's is packing code points whole (docs/sms-parts.md).
  */
+
+// split-sms ships no types: what this test reads of it
+const splitSms = createRequire(__filename)('split-sms') as { split(text: string): { characterSet: 'GSM' | 'Unicode'; parts: unknown[] } };
 
 function pack(sizes: number[], single: number, split: number): number {
 	if (sizes.reduce((sum, size) => sum + size, 0) <= single) return 1;
@@ -70,6 +74,17 @@ function graphemeKind(grapheme: string): string {
 }
 
 describe('SMS parts and encoding before sending', () => {
+	it('equal split-sms (a second independent implementation, counting 3GPP units as the package does) on all 10,000 generated texts', () => {
+		const corpus = smsCorpus(10_000);
+		const differing = corpus.filter(({ text }) => {
+			const ours = countSmsParts(text);
+			const reference = splitSms.split(text);
+			return ours.parts !== reference.parts.length || ours.encoding !== (reference.characterSet === 'GSM' ? 'GSM-7' : 'UCS-2');
+		});
+		console.log(`SMS parts corpus: parts and encoding equal to split-sms for ${corpus.length - differing.length}/${corpus.length} texts`);
+		expect(differing.map(({ kind, text }) => `${kind}: ${text}`)).toEqual([]);
+	}, 180_000);
+
 	it('equal sms-segments-calculator on 10,000 generated texts (and the 3GPP rule where it keeps a grapheme whole)', () => {
 		const corpus = smsCorpus(10_000);
 		const differences = new Map<string, number>();
