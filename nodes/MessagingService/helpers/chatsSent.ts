@@ -31,5 +31,8 @@ export function noteChatSent(account: string, mailingId: unknown, phone: unknown
 
 export function phoneOfChatSent(account: string, mailingId: string): string | undefined {
 	const sent = phoneOfMailing.get(keyOf(account, mailingId));
-	return sent !== undefined && Date.now() - sent.at < KEPT_FOR_MS ? sent.phone : undefined;
+	if (sent === undefined) return undefined;
+	// noted "later" than now: the clock went back, and the note may be of a mailing the ID meant before
+	const age = Date.now() - sent.at;
+	return age >= 0 && age < KEPT_FOR_MS ? sent.phone : undefined;
 }
