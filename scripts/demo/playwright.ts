@@ -11,6 +11,17 @@ interface Playwright {
 	};
 }
 
+/** Chromium's flags for a headless run on these machines (no sandbox, GPU or network beyond the demo). */
+export const CHROMIUM_FLAGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+];
+
 /** playwright-core lives in the git-ignored host folder, not in the package's dependencies; installed on first use. */
 export function loadPlaywright(): Playwright {
 	const toolsDir = path.join(host.hostDir, 'tools');

@@ -14,7 +14,7 @@ import { ensureHostInstalled, host } from '../../test/e2e/lib/host';
 import { N8nClient } from '../../test/e2e/lib/n8n-client';
 import { startN8nWithPackage, type PackageLoadedN8n } from '../../test/e2e/lib/n8n-with-package';
 import { manualTriggerNode, workflowOf } from '../../test/e2e/lib/workflow-builder';
-import { loadPlaywright } from './playwright';
+import { CHROMIUM_FLAGS, loadPlaywright } from './playwright';
 import { accountDefaults } from './summary';
 import type { Browser } from './playwright-types';
 
@@ -30,15 +30,6 @@ const DEFAULT_PARAMETERS: INodeParameters = {
 	senderNameId: '1001',
 	options: {},
 };
-const CHROMIUM_FLAGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-];
 
 /** A few chat mailings of different kinds, so that a picker's list has something to show. */
 async function sendChatMailings(sandbox: Sandbox): Promise<void> {

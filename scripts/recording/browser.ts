@@ -2,20 +2,11 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { host } from '../../test/e2e/lib/host';
-import { loadPlaywright } from '../demo/playwright';
+import { CHROMIUM_FLAGS, loadPlaywright } from '../demo/playwright';
 import type { Browser, BrowserContext, Page } from '../demo/playwright-types';
 
 export const VIDEO_SIZE = { width: 1280, height: 720 };
 
-const CHROMIUM_FLAGS = [
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-];
 
 /** Chromium and ffmpeg from Debian's packages, installed by scripts/recording/install-tools.sh when missing. */
 export function ensureRecordingTools(): void {

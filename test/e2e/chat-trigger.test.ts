@@ -8,7 +8,7 @@
 // is logged, and bounded only where a hang would show.
 import axios from 'axios';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { assistantTexts, CHATBOT_TRIGGER, chatbotWorkflow, OPENING_TEXT, openingMailing, scriptedAnswer, userTexts, type TriggerReplacement } from './lib/chatbot';
+import { answersTo as chatAnswersTo, assistantTexts, CHATBOT_TRIGGER, chatbotWorkflow, openingMailing, scriptedAnswer, userTexts, type TriggerReplacement } from './lib/chatbot';
 import { executionError, nodeOutput } from './lib/execution-data';
 import type { N8nClient } from './lib/n8n-client';
 import type { ExecutionDetails } from './lib/n8n-types';
@@ -67,13 +67,7 @@ describe('the Chat Trigger feeding an AI Agent with memory per phone, in real ti
 		written.push({ mailingId, phone, text, id, at: Date.now() });
 	}
 
-	/** What the workflow sent this customer (the test's opening mailing left out). */
-	const answersTo = (phone: string): string[] =>
-		sandbox
-			.requests()
-			.filter((request) => request.apiMethod === 'sendQuickChatMessage' && request.status === 200 && request.body?.phone === phone)
-			.map((request) => String(request.body?.message))
-			.filter((message) => message !== OPENING_TEXT);
+	const answersTo = (phone: string): string[] => chatAnswersTo(sandbox, phone);
 	const lastSeq = () => sandbox.requests().at(-1)?.seq ?? 0;
 	const readSince = (mailingId: number, seq: number) =>
 		sandbox.requests().some((request) => request.seq > seq && request.apiMethod === 'getNewIncomingMessages' && request.body?.message_id === String(mailingId));

@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { dataTableRows, ensureDataTable, OPTED_OUT_PHONES, type DataTable } from '../../scripts/demo/dataTables';
 import { readExampleWorkflows, withCredential } from '../../scripts/demo/examples';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { chatbotWorkflow, OPENING_TEXT, openingMailing, userTexts } from './lib/chatbot';
+import { answersTo as chatAnswersTo, chatbotWorkflow, openingMailing, userTexts } from './lib/chatbot';
 import { executionError, nodeOutput } from './lib/execution-data';
 import type { N8nClient } from './lib/n8n-client';
 import { host } from './lib/host';
@@ -40,12 +40,7 @@ describe('the chatbot example records an opt-out in the Data table "Opted-out ph
 		await sandbox?.close();
 	});
 
-	const answersTo = (phone: string): string[] =>
-		sandbox
-			.requests()
-			.filter((request) => request.apiMethod === 'sendQuickChatMessage' && request.status === 200 && request.body?.phone === phone)
-			.map((request) => String(request.body?.message))
-			.filter((message) => message !== OPENING_TEXT);
+	const answersTo = (phone: string): string[] => chatAnswersTo(sandbox, phone);
 	const rowsOf = async (phone: string) => (await dataTableRows(client, table)).filter((row) => row.phone === phone);
 	const ranRecord = (execution: ExecutionDetails) => execution.data.resultData.runData['Record the opt-out'] !== undefined;
 

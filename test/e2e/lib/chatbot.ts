@@ -30,6 +30,15 @@ export function scriptedAnswer(request: ChatRequest): string {
 /** What the business wrote first, the conversation's opening mailing. */
 export const OPENING_TEXT = 'Hello from DemoShop! Any questions about your booking?';
 
+/** What the workflow sent this customer (the test's opening mailing left out). */
+export function answersTo(sandbox: Sandbox, phone: string): string[] {
+	return sandbox
+		.requests()
+		.filter((request) => request.apiMethod === 'sendQuickChatMessage' && request.status === 200 && request.body?.phone === phone)
+		.map((request) => String(request.body?.message))
+		.filter((message) => message !== OPENING_TEXT);
+}
+
 /** Sends the chat mailing a customer will answer, as the account's first chat sender; its ID. */
 export async function openingMailing(sandbox: Sandbox, token: string, phone: string): Promise<number> {
 	const chatnameId = String(sandbox.account(token).chatnameIds[0]);
