@@ -139,8 +139,11 @@ export function chatScript(k: number, minutes: number, seed = SEED): ScriptedMes
 	return messages.sort((a, b) => a.at - b.at);
 }
 
-/** Sends the script's messages to the emulator at their moments (real clock); `newest`: to each phone's newest mailing. */
-async function play(emulator: BenchEmulator, script: ScriptedMessage[], mailings: number[], phones: string[], newest: boolean): Promise<PlayedBurst[]> {
+/**
+ * Sends the script's messages to the emulator at their moments (real clock); `newest`: to each phone's newest mailing.
+ * `repliedTo` gets every mailing a message went to: where a reply in no execution is looked for, unread or not.
+ */
+async function play(emulator: BenchEmulator, script: ScriptedMessage[], mailings: number[], phones: string[], newest: boolean, repliedTo: Set<number>): Promise<PlayedBurst[]> {
 	const bursts = new Map<number, PlayedBurst>();
 	const start = Date.now();
 	for (const message of script) {
@@ -149,6 +152,7 @@ async function play(emulator: BenchEmulator, script: ScriptedMessage[], mailings
 		const phone = phones[message.conversation];
 		const mailing = newest ? ((await emulator.newestChatMailings())[phone] ?? mailings[message.conversation]) : mailings[message.conversation];
 		const sentAt = Date.now();
+		repliedTo.add(mailing);
 		const id = await emulator.injectReply(mailing, phone, message.text);
 		const burst = bursts.get(message.burst) ?? { conversation: message.conversation, atSecond: Math.round(message.at / 1000), replyIds: [], lastAt: 0 };
 		burst.replyIds.push(id);
@@ -282,13 +286,14 @@ async function runTrigger(options: ChatBenchOptions, trigger: TriggerPlan, k: nu
 	const mailings: number[] = [];
 	for (const phone of phones) mailings.push(await emulator.sendChatMailing(phone, 'Hello from DemoShop! Any questions about your booking?'));
 	step(`CHAT ${trigger.label}, K = ${k}: ${mailings.length} opening mailings sent; ${script.length} messages over ${minutes} min, then ${trigger.drainSeconds} s of drain`);
-	const bursts = await play(emulator, script, mailings, phones, trigger.answers);
+	const repliedTo = new Set<number>();
+	const bursts = await play(emulator, script, mailings, phones, trigger.answers, repliedTo);
 	await sleep(trigger.drainSeconds * 1000);
 	await n8n.client.deactivateWorkflow(workflowId);
 	const activeMinutes = (Date.now() - activatedAt) / 60_000;
 	const requests = await emulator.requests();
 	const unread = new Set<string>();
-	for (const mailing of mailings) for (const id of await emulator.unreadReplyIds(mailing)) unread.add(id);
+	for (const mailing of repliedTo) for (const id of await emulator.unreadReplyIds(mailing)) unread.add(id);
 	const row = { trigger: trigger.label, k, minutes, ...measure(bursts, await turnsOf(n8n, workflowId), requests, activeMinutes, unread, k) };
 	const perMethod = Object.entries(row.requestsPerMinuteByMethod).map(([method, perMinute]) => `${method} ${perMinute.toFixed(0)}`);
 	const slowest = row.slowest.map((burst) => `${burst.seconds.toFixed(1)} s (customer ${burst.conversation}, turn at ${burst.atSecond} s)`);
