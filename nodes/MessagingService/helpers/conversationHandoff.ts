@@ -374,3 +374,15 @@ export function botMayAnswer(workflowId: string, globalStaticData: IDataObject, 
 	if (record.holder === 'person') return false;
 	return (record.handedOverAt ?? -Infinity) < turnEmittedAt;
 }
+
+/**
+ * What Hand Over / Hand Back call once per change: channel 1 (a Chat Trigger of this workflow in
+ * this process takes it at its next tick) and channel 2 (the execution's custom data, read by the
+ * trigger when the execution it started ends). `reachedTrigger`: channel 1 took it;
+ * `carriedByExecution`: channel 2 will, if the Chat Trigger started this execution.
+ */
+export function announceHandoff(context: IExecuteFunctions, itemIndex: number, change: HandoffChange): { reachedTrigger: boolean; carriedByExecution: boolean } {
+	const carriedByExecution = recordHandoffInExecution(context, itemIndex, change);
+	const reachedTrigger = publishHandoff(String(context.getWorkflow().id ?? ''), change);
+	return { reachedTrigger, carriedByExecution };
+}
