@@ -5,7 +5,7 @@
  * global static data under `conversations`; executions never write it (docs/chatbot.md, Handoff).
  */
 import { randomUUID } from 'crypto';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IWorkflowExecutionCustomData } from 'n8n-workflow';
 
 import { isObject } from '../base/guards';
 import { serviceNow, serviceTimeToIsoWithOffset } from '../base/serviceTime';
@@ -129,6 +129,80 @@ export function handoffChangeOf(json: IDataObject): HandoffChange | undefined {
 		change.silenceMs = finiteNumber(raw.silenceMs) && raw.silenceMs > 0 ? raw.silenceMs : 0;
 	}
 	return change;
+}
+
+// ---------------------------------------------------------------- channel 2: the execution's custom data
+
+/**
+ * In queue mode n8n hands the trigger's done promise the finished execution without its run data
+ * (workflow-runner.ts, enqueueExecution: `runData: {}` from the worker's job result), but with its
+ * custom data (`resultData.metadata`, which the worker sends back). So each change is also written
+ * there, under one key: the changes of the execution, newest last, as compact JSON of at most
+ * CUSTOM_DATA_MAX characters (n8n keeps 512); older ones that do not fit are dropped.
+ */
+export const HANDOFF_CUSTOM_DATA_KEY = 'messagingServiceHandoff';
+const CUSTOM_DATA_MAX = 500;
+const REASON_KEPT = 120;
+
+type CompactChange = [id: string, phone: string, to: 'p' | 'b', at: number, untilMs?: number | null, silenceMs?: number, reason?: string];
+
+function compact(change: HandoffChange): CompactChange {
+	if (change.to === 'bot') return [change.id, change.phone, 'b', change.at];
+	return [change.id, change.phone, 'p', change.at, change.untilMs ?? null, change.silenceMs ?? 0, (change.reason ?? '').slice(0, REASON_KEPT)];
+}
+
+function expand(raw: unknown): HandoffChange | undefined {
+	if (!Array.isArray(raw)) return undefined;
+	const [id, phone, to, at, untilMs, silenceMs, reason] = raw as unknown[];
+	return handoffChangeOf({
+		[CHANGE_FIELD]: { id, phone, to: to === 'p' ? 'person' : to === 'b' ? 'bot' : undefined, at, untilMs: untilMs ?? undefined, silenceMs, reason },
+	} as IDataObject);
+}
+
+/** The custom data value with `change` added (older changes dropped while it is too long). */
+export function handoffCustomDataValue(previous: string | undefined, change: HandoffChange): string {
+	const changes = [...handoffChangesOfCustomData({ [HANDOFF_CUSTOM_DATA_KEY]: previous ?? '' }).filter(({ id }) => id !== change.id), change].map(compact);
+	while (changes.length > 1 && JSON.stringify(changes).length > CUSTOM_DATA_MAX) changes.shift();
+	return JSON.stringify(changes);
+}
+
+/** The changes an execution's custom data carries (`IRun.data.resultData.metadata`). */
+export function handoffChangesOfCustomData(metadata: Record<string, unknown> | undefined): HandoffChange[] {
+	const value = metadata?.[HANDOFF_CUSTOM_DATA_KEY];
+	if (typeof value !== 'string' || value === '') return [];
+	try {
+		const parsed = JSON.parse(value) as unknown;
+		return Array.isArray(parsed) ? parsed.map(expand).filter((change): change is HandoffChange => change !== undefined) : [];
+	} catch {
+		return [];
+	}
+}
+
+function customDataOf(context: IExecuteFunctions, itemIndex: number): IWorkflowExecutionCustomData | undefined {
+	try {
+		const own = (context as { customData?: IWorkflowExecutionCustomData }).customData;
+		if (own) return own;
+	} catch {
+		// older n8n: no customData on the context (or no run data): the workflow data proxy has it
+	}
+	try {
+		return context.getWorkflowDataProxy(itemIndex).$execution?.customData;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Writes the change into the execution's custom data, for the trigger's done promise (channel 2); false when n8n offers none. */
+export function recordHandoffInExecution(context: IExecuteFunctions, itemIndex: number, change: HandoffChange): boolean {
+	const customData = customDataOf(context, itemIndex);
+	if (!customData) return false;
+	try {
+		const previous = customData.get(HANDOFF_CUSTOM_DATA_KEY);
+		customData.set(HANDOFF_CUSTOM_DATA_KEY, handoffCustomDataValue(previous, change));
+		return customData.get(HANDOFF_CUSTOM_DATA_KEY) !== undefined;
+	} catch {
+		return false;
+	}
 }
 
 // ---------------------------------------------------------------- applying a change
@@ -299,4 +373,16 @@ export function botMayAnswer(workflowId: string, globalStaticData: IDataObject, 
 	if (!record) return true;
 	if (record.holder === 'person') return false;
 	return (record.handedOverAt ?? -Infinity) < turnEmittedAt;
+}
+
+/**
+ * What Hand Over / Hand Back call once per change: channel 1 (a Chat Trigger of this workflow in
+ * this process takes it at its next tick) and channel 2 (the execution's custom data, read by the
+ * trigger when the execution it started ends). `reachedTrigger`: channel 1 took it;
+ * `carriedByExecution`: channel 2 will, if the Chat Trigger started this execution.
+ */
+export function announceHandoff(context: IExecuteFunctions, itemIndex: number, change: HandoffChange): { reachedTrigger: boolean; carriedByExecution: boolean } {
+	const carriedByExecution = recordHandoffInExecution(context, itemIndex, change);
+	const reachedTrigger = publishHandoff(String(context.getWorkflow().id ?? ''), change);
+	return { reachedTrigger, carriedByExecution };
 }
