@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { openHandoffInbox, type HandoffChange } from '../../../nodes/MessagingService/helpers/conversationHandoff';
 import { itRefusesBadItems } from '../../harness/badInput';
@@ -10,7 +10,7 @@ import { useSandbox } from '../../harness/sandbox';
 const fixture = useSandbox();
 const ANNA = '375291234567';
 
-const run = async (operation: string, overrides: IDataObject, workflowId: string) =>
+const run = async (operation: string, overrides: INodeParameters, workflowId: string) =>
 	await fixture.runOk({ parameters: params(fixture.account, 'conversation', operation, overrides), workflowId, staticData: knownConversations([ANNA]) });
 
 describe('Conversation > Hand Back to Bot', () => {

@@ -1,6 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { openHandoffInbox, type HandoffChange, type HandoffMirror } from '../../../nodes/MessagingService/helpers/conversationHandoff';
+import { handoffChangesOfCustomData, openHandoffInbox, type HandoffChange, type HandoffMirror } from '../../../nodes/MessagingService/helpers/conversationHandoff';
 import { itRefusesBadItems } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { knownConversations } from '../../harness/conversations';
@@ -12,7 +12,7 @@ const fixture = useSandbox();
 const ANNA = '375291234567';
 const MINUTE = 60_000;
 
-const handOver = (overrides: IDataObject = {}) => params(fixture.account, 'conversation', 'handOver', { message: '', ...overrides });
+const handOver = (overrides: INodeParameters = {}) => params(fixture.account, 'conversation', 'handOver', { message: '', ...overrides });
 
 /** A Chat Trigger of the workflow in this process, as it takes changes (channel 1); closed after the test. */
 function triggerInbox(workflowId: string, seen: () => void = () => {}): { taken: HandoffChange[]; close: () => void } {
@@ -31,7 +31,7 @@ function triggerInbox(workflowId: string, seen: () => void = () => {}): { taken:
 describe('Conversation > Hand Over to Person', () => {
 	it('hands a conversation the Chat Trigger knows over, with its limits and reason; without a message it asks the service nothing', async () => {
 		const before = Date.now();
-		const { items } = await fixture.runOk({
+		const { items, run } = await fixture.runOk({
 			parameters: handOver({ phone: '+375 29 123-45-67', reason: 'Wants a refund', maxMinutes: 90, silenceMinutes: 15 }),
 			staticData: knownConversations([ANNA]),
 		});
@@ -40,7 +40,9 @@ describe('Conversation > Hand Over to Person', () => {
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		const json = items[0].json;
 		const change = json.handoffChange as unknown as HandoffChange;
-		expect(json).toMatchObject({ phone: ANNA, holder: 'person', messageSent: false, reachedTrigger: false });
+		expect(json).toMatchObject({ phone: ANNA, holder: 'person', messageSent: false, reachedTrigger: false, carriedByExecution: true });
+		// the change rides with the execution to the trigger that started it (channel 2)
+		expect(handoffChangesOfCustomData(run.data.resultData.metadata)).toEqual([json.handoffChange]);
 		expect(change).toMatchObject({ phone: ANNA, to: 'person', reason: 'Wants a refund', silenceMs: 15 * MINUTE });
 		expect(change.at).toBeGreaterThanOrEqual(before);
 		expect(change.untilMs).toBe(change.at + 90 * MINUTE);

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../transport/client';
 import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { chatSenderOfMessage, conversationPhoneField, messageToCustomerField, readConversationPhone, readMessageToCustomer, sendToCustomer } from './fields';
-import { publishChange, workflowOf } from './publish';
+import { publishChange } from './publish';
 
 export const description: INodeProperties[] = forOperation('conversation', 'handBack', [
 	chatSenderOfMessage,
@@ -21,8 +21,7 @@ export const description: INodeProperties[] = forOperation('conversation', 'hand
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
 	const { phone } = readConversationPhone(this, itemIndex);
 	const message = readMessageToCustomer(this, itemIndex);
-	const { workflowId, globalStaticData } = workflowOf(this);
 	const sent = await sendToCustomer(this, itemIndex, api, message);
 	const change = newHandoffChange({ phone, to: 'bot' });
-	return [publishChange(this.logger, workflowId, globalStaticData, change, sent, this.getNode().name)];
+	return [publishChange(this, itemIndex, change, sent)];
 }

@@ -96,5 +96,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const sent = await sendToCustomer(this, itemIndex, api, message);
 	const at = Date.now();
 	const change = newHandoffChange({ phone, to: 'person', reason, untilMs: at + maxMinutes * MINUTE_MS, silenceMs: silenceMinutes * MINUTE_MS, at });
-	return [publishChange(this.logger, workflowId, globalStaticData, change, sent, this.getNode().name)];
+	return [publishChange(this, itemIndex, change, sent)];
 }
