@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { defaultHint } from '../../helpers/accountDefaults';
 import { checkPhone } from '../../helpers/fields';
 import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
@@ -29,7 +30,7 @@ export function messageToCustomerField(example: string): INodeProperties {
 
 export const chatSenderOfMessage: INodeProperties = {
 	...chatSenderField(),
-	description: `${chatSenderField().description} Used only when a message is sent.`,
+	description: `The ID of the chat sender the Message comes from (only when there is one), as shown in your messaging service account. ${defaultHint('defaultChatnameId')}.`,
 };
 
 /** The phone of the item, as digits; the raw value is kept for the error that names it. */
