@@ -58,8 +58,8 @@ export interface HandoffMirror {
 	zone: string;
 	/** phone → its record (phones a person has or had lately) */
 	phones: Record<string, HandoffRecord>;
-	/** the phones the trigger knows a conversation of (a turn or a mailing) */
-	known: string[];
+	/** the phones the trigger knows a conversation of (a reply or a mailing), space-separated */
+	known: string;
 }
 
 export const MIRROR_KEY = 'conversations';
@@ -296,7 +296,7 @@ function mirrorOf(raw: unknown): HandoffMirror | undefined {
 		v: 1,
 		zone: typeof raw.zone === 'string' ? raw.zone : 'UTC',
 		phones: raw.phones as unknown as Record<string, HandoffRecord>,
-		known: Array.isArray(raw.known) ? (raw.known as string[]) : [],
+		known: typeof raw.known === 'string' ? raw.known : '',
 	};
 }
 
@@ -320,7 +320,7 @@ function isoIn(zone: string, ms: number | undefined): string | undefined {
 }
 
 function stateOf(phone: string, record: HandoffRecord | undefined, mirror: HandoffMirror | undefined, zone: string): ConversationState {
-	const known = (mirror?.known.includes(phone) ?? false) || record !== undefined;
+	const known = ` ${mirror?.known ?? ''} `.includes(` ${phone} `) || record !== undefined;
 	if (!record) return { phone, holder: 'bot', known };
 	if (record.holder === 'person') {
 		return {
