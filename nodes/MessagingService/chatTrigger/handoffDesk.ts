@@ -82,6 +82,9 @@ export class HandoffDesk {
 				take: (change) => this.state.take(change),
 				view: () => this.state.mirror(io.zone, this.knownPhones()),
 			});
+			// n8n saves the static data after activation: executions find the key from the start, and never create it
+			// (an execution that creates a static data key saves the whole static data when it ends)
+			this.save();
 		}
 	}
 
