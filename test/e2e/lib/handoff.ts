@@ -94,6 +94,11 @@ export async function answerPage(link: string, form: { text?: string; handBack?:
 	});
 }
 
+/** What the Hand Over tool output in an execution (the agent's tool run). */
+export function handOverOutput(execution: ExecutionDetails): IDataObject | undefined {
+	return execution.data.resultData.runData[HAND_OVER_TOOL]?.[0]?.data?.ai_tool?.[0]?.[0]?.json;
+}
+
 /** Which output of the Chat Trigger an execution started on, with its item. */
 export function turnOf(execution: ExecutionDetails): { output: 'bot' | 'optOut' | 'person'; item: IDataObject } {
 	const outputs = execution.data.resultData.runData[CHATBOT_TRIGGER]?.[0]?.data?.main ?? [];
