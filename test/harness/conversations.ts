@@ -8,6 +8,6 @@ import { MIRROR_KEY, type HandoffMirror } from '../../nodes/MessagingService/hel
  * Handoff). A node run on it may hand those phones over.
  */
 export function knownConversations(phones: string[], zone = 'UTC'): IDataObject {
-	const mirror: HandoffMirror = { v: 1, zone, phones: {}, known: [...phones] };
+	const mirror: HandoffMirror = { v: 1, zone, phones: {}, known: phones.join(' ') };
 	return { global: { [MIRROR_KEY]: mirror as unknown as IDataObject } };
 }

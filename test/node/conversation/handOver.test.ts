@@ -17,7 +17,7 @@ const handOver = (overrides: INodeParameters = {}) => params(fixture.account, 'c
 /** A Chat Trigger of the workflow in this process, as it takes changes (channel 1); closed after the test. */
 function triggerInbox(workflowId: string, seen: () => void = () => {}): { taken: HandoffChange[]; close: () => void } {
 	const taken: HandoffChange[] = [];
-	const view = (): HandoffMirror => ({ v: 1, zone: 'UTC', phones: {}, known: [ANNA] });
+	const view = (): HandoffMirror => ({ v: 1, zone: 'UTC', phones: {}, known: ANNA });
 	const close = openHandoffInbox(workflowId, {
 		take: (change) => {
 			seen();

@@ -26,7 +26,7 @@ async function waitingRun(extra: INodeParameters) {
 
 function triggerInbox(): { taken: HandoffChange[]; close: () => void } {
 	const taken: HandoffChange[] = [];
-	const close = openHandoffInbox(WORKFLOW_ID, { take: (change) => taken.push(change), view: () => ({ v: 1, zone: 'UTC', phones: {}, known: [ANNA] }) });
+	const close = openHandoffInbox(WORKFLOW_ID, { take: (change) => taken.push(change), view: () => ({ v: 1, zone: 'UTC', phones: {}, known: ANNA }) });
 	return { taken, close };
 }
 
