@@ -61,7 +61,10 @@ export class HandoffState {
 	private readonly phones = new Map<string, PhoneHandoff>();
 	private readonly applied = new Set<string>();
 	private inbox: HandoffChange[] = [];
-	private changed = false;
+	private changed = true;
+	private lastTrimAt = -Infinity;
+	/** the records as last saved (serialised again only when something changed) */
+	private saved?: { node: IDataObject; mirror: Record<string, HandoffRecord> };
 
 	constructor(private readonly warn: (message: string) => void = () => {}) {}
 
@@ -101,7 +104,11 @@ export class HandoffState {
 				handBacks.push({ phone, ...end });
 			}
 		}
-		this.trim(now);
+		// the bounds are checked when something changed, and once a minute for the records that expire
+		if (this.changed || now - this.lastTrimAt >= 60_000) {
+			this.lastTrimAt = now;
+			this.trim(now);
+		}
 		return handBacks;
 	}
 
@@ -188,17 +195,22 @@ export class HandoffState {
 			if (!removed) break;
 			longest.dropped = (longest.dropped ?? 0) + 1;
 			total -= removed.text.length;
+			this.changed = true;
 		}
 	}
 
-	/** Writes the state into the node's static data and the mirror executions read into the global one; returns whether anything changed. */
-	save(nodeStaticData: IDataObject, globalStaticData: IDataObject, zone: string, known: string[]): boolean {
-		const changed = this.changed;
-		const phones: Record<string, PhoneHandoff> = Object.fromEntries(this.phones);
-		nodeStaticData[HANDOFF_KEY] = { version: VERSION, phones: JSON.parse(JSON.stringify(phones)) as IDataObject, applied: [...this.applied].join(' ') };
-		globalStaticData[MIRROR_KEY] = this.mirror(zone, known) as unknown as IDataObject;
-		this.changed = false;
-		return changed;
+	/** Writes the state into the node's static data and the copy executions read into the global one. */
+	save(nodeStaticData: IDataObject, globalStaticData: IDataObject, zone: string, known: string[]): void {
+		if (this.changed || !this.saved) {
+			this.saved = {
+				node: { version: VERSION, phones: JSON.parse(JSON.stringify(Object.fromEntries(this.phones))) as IDataObject, applied: [...this.applied].join(' ') },
+				mirror: this.mirror(zone, []).phones,
+			};
+			this.changed = false;
+		}
+		nodeStaticData[HANDOFF_KEY] = this.saved.node;
+		const mirror: HandoffMirror = { v: 1, zone, phones: this.saved.mirror, known: known.join(' ') };
+		globalStaticData[MIRROR_KEY] = mirror as unknown as IDataObject;
 	}
 
 	/** The copy executions read: the records without their logs, and the phones the trigger knows. */

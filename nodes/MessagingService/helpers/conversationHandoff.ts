@@ -249,7 +249,7 @@ export function applyHandoffChange(record: HandoffRecord | undefined, change: Ha
 /** A Chat Trigger of this process: takes changes (applied at its next tick) and shows its live state. */
 export interface HandoffInbox {
 	take(change: HandoffChange): void;
-	/** the trigger's state now (its changes taken but not yet applied included) */
+	/** the trigger's state as of its last tick (changes published since are added by the view) */
 	view(): HandoffMirror;
 }
 
