@@ -121,8 +121,8 @@ describe('human handoff: the example chatbot hands a conversation to a person an
 			const { output, item } = turnOf(back);
 			expect(output).toBe('bot');
 			expect(item).toMatchObject({ chatInput: 'Thanks! Can I change the delivery address?', handBackReason: 'handedBack' });
-			// the tool's own message may be taken for the person's: the service dates mailings to the second, and
-			// the trigger counts one dated within a second before the hand-over (reported to the Chat Trigger's side)
+			// the tool's own message joins the person's side (docs/chatbot.md, Handoff), unless the service dated it
+			// more than a second before the hand-over (it dates mailings to the second)
 			const meanwhile = (item.whileWithPerson as Array<{ from: string; text: string }>).filter(({ text }) => text !== HAND_OVER_MESSAGE);
 			expect(meanwhile.map(({ from, text }) => [from, text])).toEqual([
 				...customerTexts.map((text) => ['customer', text]),

@@ -39,7 +39,8 @@ export function colleagueLines(request: ChatRequest): string[] {
  * `whileWithPerson` carried into the system message; else the turn and the last message.
  */
 export function handoffAnswer(request: ChatRequest): string {
-	const colleague = colleagueLines(request);
+	// the Hand Over tool's own message is among them (docs/chatbot.md, Handoff): the model quotes the person's own answer
+	const colleague = colleagueLines(request).filter((line) => line !== HAND_OVER_MESSAGE);
 	if (colleague.length > 0) return `Welcome back! Our colleague told you: "${colleague.at(-1)}"`;
 	if (request.messages.some((message) => message.role === 'tool')) return 'I have asked a colleague to take over.';
 	return scriptedAnswer(request);

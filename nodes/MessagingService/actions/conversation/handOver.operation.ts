@@ -73,8 +73,8 @@ function readReason(context: IExecuteFunctions, itemIndex: number): string {
 
 /**
  * Hand Over to Person: every field is checked, then the message (if any) goes to the customer,
- * then the change is made. The message is the bot's last word: sent before the change, it is not
- * the person's and no late-answer guard holds it back; a message that fails makes no change.
+ * then the change is made. Sent before the change, the message is never held back by the late bot
+ * answer guard of its own turn; a message that fails makes no change.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
 	const { phone, raw } = readConversationPhone(this, itemIndex);
