@@ -5,6 +5,7 @@
 // as turns, each texted to the person with a page, and the bot sends nothing; the person answers on
 // a page and the customer receives it; the person hands back on another page; the customer's next
 // turn reaches the bot with `whileWithPerson`, and the bot's answer quotes the person.
+import { nodeNameToToolName } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { answersTo, openingMailing } from './lib/chatbot';
 import { executionError, nodeOutput } from './lib/execution-data';
@@ -71,6 +72,15 @@ describe('human handoff: the example chatbot hands a conversation to a person an
 			// turn 2: the customer asks for a person; the agent calls its tool, with the reason it wrote ($fromAI)
 			customerWrites(sandbox, TOKEN, ANNA, 'Can I talk to a person, please?');
 			const second = await execution(workflow.id, 2);
+			// what n8n shows the model: the tool by its node's name, its description, and `reason` (from $fromAI) to fill
+			const offered = model.requests()[0].tools.map(({ function: tool }) => tool as typeof tool & { description?: string });
+			expect(offered).toEqual([
+				expect.objectContaining({
+					name: nodeNameToToolName(HAND_OVER_TOOL),
+					description: expect.stringContaining('when the customer asks for a person'),
+					parameters: expect.objectContaining({ properties: { reason: expect.objectContaining({ type: 'string' }) } }),
+				}),
+			]);
 			const toolRun = second.data.resultData.runData[HAND_OVER_TOOL]?.[0];
 			expect(toolRun?.inputOverride?.ai_tool?.[0]?.[0]?.json).toMatchObject({ reason: REASON });
 			const handedOver = handOverOutput(second);
