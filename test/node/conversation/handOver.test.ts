@@ -81,6 +81,15 @@ describe('Conversation > Hand Over to Person', () => {
 		}
 	});
 
+	it('takes the phone of the Chat Trigger turn the execution began with, when the trigger\'s copy does not know it yet (queue mode\'s first turn)', async () => {
+		const turn = { sessionId: ANNA, chatInput: 'I want a person' };
+		const upstream = { name: 'New chat reply', type: 'n8n-nodes-messaging-service.messagingServiceChatTrigger', outputs: [[turn], [], []], output: 0 };
+		const { items } = await fixture.runOk({ parameters: handOver({ phone: '={{ $json.sessionId }}' }), items: [turn], upstream, staticData: knownConversations([]) });
+		expect(items[0].json).toMatchObject({ phone: ANNA, holder: 'person' });
+		const other = await fixture.run({ parameters: handOver({ phone: '375291000009' }), items: [turn], upstream, staticData: knownConversations([]) });
+		expect(other.error?.message).toMatch(/^Invalid Phone "375291000009" in item 0: the Chat Trigger of this workflow knows no conversation/);
+	});
+
 	it('makes no change when its message cannot be sent: the item fails, Continue On Fail keeps the others', async () => {
 		const inbox = triggerInbox('wf-hand-over-fault');
 		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickChatMessage', kind: '400', count: 1 }] });

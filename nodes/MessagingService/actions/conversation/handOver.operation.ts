@@ -7,6 +7,7 @@ import type { ApiClient } from '../../transport/client';
 import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { chatSenderOfMessage, conversationPhoneField, messageToCustomerField, readConversationPhone, readMessageToCustomer, sendToCustomer } from './fields';
+import { phonesOfExecutionTurn } from './executionTurn';
 import { publishChange, workflowOf } from './publish';
 
 export const MAX_MINUTES_MIN = 1;
@@ -83,7 +84,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const silenceMinutes = readMinutes(this, itemIndex, 'silenceMinutes', 'Hand Back After Person Is Silent For (Minutes)', 0, 0);
 	const message = readMessageToCustomer(this, itemIndex);
 	const { workflowId, globalStaticData } = workflowOf(this);
-	if (!conversationStateOf(workflowId, globalStaticData, phone).known) {
+	if (!conversationStateOf(workflowId, globalStaticData, phone).known && !phonesOfExecutionTurn(this, itemIndex).has(phone)) {
 		throw invalidField(
 			this.getNode(),
 			'Phone',
