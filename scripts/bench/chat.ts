@@ -15,7 +15,6 @@ import { nodeOutput } from '../../test/e2e/lib/execution-data';
 import type { ExecutionSummary } from '../../test/e2e/lib/n8n-types';
 import { workflowOf, type NodeSpec } from '../../test/e2e/lib/workflow-builder';
 import type { BenchEmulator, LoggedRequest } from './emulator';
-import { HANDOFF_KEY } from '../../nodes/MessagingService/chatTrigger/handoffState';
 import { PACKAGE, type BenchN8n } from './n8n';
 import { table } from './report';
 
@@ -221,9 +220,12 @@ function measure(
 	}
 	answered.sort((a, b) => a.seconds - b.seconds);
 	const latencies = answered.map((burst) => burst.seconds);
-	// the first `handedOver` conversations are a person's for the whole run
-	const personLatencies = answered.filter((burst) => burst.conversation < handedOver).map((burst) => burst.seconds);
-	const wrongOutput = bursts.filter((burst) => (turnsOfReply.get(burst.replyIds[0]) ?? []).some((turn) => (turn.output === 2) !== burst.conversation < handedOver)).length;
+	// the first `handedOver` conversations are a person's from the end of their first turn on: their later bursts go to To Person
+	const firstBurst = new Map<number, PlayedBurst>();
+	for (const burst of bursts) if (!firstBurst.has(burst.conversation)) firstBurst.set(burst.conversation, burst);
+	const toPerson = (burst: PlayedBurst) => burst.conversation < handedOver && firstBurst.get(burst.conversation) !== burst;
+	const personLatencies = answered.filter(toPerson).map((burst) => burst.seconds);
+	const wrongOutput = bursts.filter((burst) => (turnsOfReply.get(burst.replyIds[0]) ?? []).some((turn) => (turn.output === 2) !== toPerson(burst))).length;
 	const replyIds = bursts.flatMap((burst) => burst.replyIds);
 	const byMethod: Record<string, number> = {};
 	for (const { apiMethod } of requests) if (apiMethod !== null && READ_METHODS.has(apiMethod)) byMethod[apiMethod] = (byMethod[apiMethod] ?? 0) + 1 / activeMinutes;
@@ -272,22 +274,31 @@ interface ChatBenchOptions {
 }
 
 /**
- * The Chat Trigger's handoff state with the first `count` phones a person's for the day (as Hand
- * Over to Person leaves it), in the node's static data where the trigger loads it at activation.
+ * A Set node that hands the first `count` conversations over to a person at their first turn, as
+ * Hand Over to Person would: its output carries the change record, which the Chat Trigger reads
+ * from the finished execution (the done promise, docs/chatbot.md); their later turns come on To Person.
  */
-function handedOverStaticData(phones: string[], count: number): IDataObject {
-	const now = Date.now();
-	const held: IDataObject = {};
-	phones.slice(0, count).forEach((phone, index) => {
-		held[phone] = { holder: 'person', changeId: `bench-${index}`, changeAt: now, handedOverAt: now, untilMs: now + 86_400_000, reason: 'bench', silenceMs: 0, lastPersonAt: now };
-	});
-	return { [`node:${TRIGGER_NODE}`]: { [HANDOFF_KEY]: { version: 1, phones: held, applied: '' } } };
+function handOverNode(firstPhone: number, count: number): NodeSpec {
+	const change = `{ id: 'bench-' + $json.sessionId, phone: $json.sessionId, to: 'person', at: $now.toMillis(), untilMs: $now.toMillis() + 86400000, silenceMs: 0, reason: 'bench' }`;
+	return {
+		name: 'Hand Over',
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position: [220, 200],
+		parameters: {
+			mode: 'manual',
+			includeOtherFields: false,
+			assignments: { assignments: [{ id: 'handoff', name: 'handoffChange', type: 'object', value: `={{ Number($json.sessionId) - ${firstPhone} < ${count} ? ${change} : {} }}` }] },
+			options: {},
+		},
+	};
 }
 
 async function runTrigger(options: ChatBenchOptions, trigger: TriggerPlan, k: number, script: ScriptedMessage[]): Promise<ChatRow> {
 	const { n8n, emulator, minutes, step } = options;
 	await emulator.prepare({});
-	const phones = Array.from({ length: k }, (_, index) => `37529${5_000_000 + index}`);
+	const firstPhone = 375_295_000_000;
+	const phones = Array.from({ length: k }, (_, index) => String(firstPhone + index));
 	const handedOver = trigger.id === 'handoff' ? Math.min(k, options.handedOver ?? 0) : 0;
 	const workflow = workflowOf(`Bench CHAT ${trigger.id} K=${k}`, [
 			{ name: TRIGGER_NODE, type: trigger.type, typeVersion: 1, position: [0, 0], parameters: trigger.parameters, credentials: { messagingServiceApi: n8n.credential } },
@@ -313,15 +324,12 @@ async function runTrigger(options: ChatBenchOptions, trigger: TriggerPlan, k: nu
 	]);
 	if (handedOver > 0) {
 		// To Person: the person is told elsewhere; nothing is sent to the customer
-		workflow.nodes.push({ id: 'to-person', name: 'Person', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 200], parameters: {} } as (typeof workflow.nodes)[number]);
-		workflow.connections[TRIGGER_NODE] = { main: [workflow.connections[TRIGGER_NODE].main[0], [], [{ node: 'Person', type: 'main', index: 0 }]] };
+		workflow.nodes.push({ id: 'to-person', name: 'Person', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 400], parameters: {} } as (typeof workflow.nodes)[number]);
+		workflow.nodes.push({ id: 'hand-over', ...handOverNode(firstPhone, handedOver) } as (typeof workflow.nodes)[number]);
+		const toAnswer = workflow.connections[TRIGGER_NODE].main[0] ?? [];
+		workflow.connections[TRIGGER_NODE] = { main: [[...toAnswer, { node: 'Hand Over', type: 'main', index: 0 }], [], [{ node: 'Person', type: 'main', index: 0 }]] };
 	}
 	const workflowId = await n8n.createWorkflow(workflow);
-	if (handedOver > 0) {
-		// the REST API's create keeps no static data; its update does
-		const { versionId } = await n8n.client.getWorkflow(workflowId);
-		await n8n.client.request('patch', `/rest/workflows/${workflowId}`, { staticData: handedOverStaticData(phones, handedOver), versionId });
-	}
 	const activatedAt = Date.now();
 	await n8n.client.activateWorkflow(workflowId);
 	const mailings: number[] = [];
@@ -389,6 +397,6 @@ export const CHAT_NOTES = [
 	'    answers: mailings the workflow sent; out of order: bursts whose execution started before one of an earlier burst of the same phone',
 	'    turns/burst: executions holding messages of one burst (1 is right); unanswered: bursts whose last message no execution holds',
 	'    still unread / lost: replies in no execution, unread on the service at the end (late) / marked read (lost)',
-	'    N handed over (--chat-handed-over N, issue 40): the Chat Trigger with the first N conversations a person\'s (loaded from its static data at activation); their turns come on To Person (a No Op, nobody answers);',
+	'    N handed over (--chat-handed-over N, issue 40): a Set node hands the first N conversations over at their first turn (the change read from the finished execution); their later turns come on To Person (a No Op, nobody answers)',
 	'    To Person median / p95 s: the latency of those turns alone; wrong output: bursts that came on the other output than their conversation\'s holder',
 ];

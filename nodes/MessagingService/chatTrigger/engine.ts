@@ -3,12 +3,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
 import { serviceNow, serviceTimeMs } from '../base/serviceTime';
-import { combineByConversation, replyItem, sessionIdOf } from '../replies/items';
+import { sessionIdOf } from '../replies/items';
 import { READ_CHUNK } from '../replies/markAsRead';
 import { ReplyReading } from '../replies/reading';
-import { compareReplies } from '../replies/reply';
 import { ActiveMailings } from './activeMailings';
-import { Bursts, type Burst } from './bursts';
+import { Bursts, turnItemOf } from './bursts';
 import type { ChatSettings } from './config';
 import { Conversations } from './conversations';
 import type { HandoffDesk } from './handoffDesk';
@@ -102,11 +101,7 @@ export class ChatEngine {
 		const readEveryMs = Math.max(settings.checkEveryMs, settings.quietMs + 1000);
 		this.conversations = new Conversations(io.persist ? PhoneBook.load(io.staticData) : new PhoneBook(), settings.activeForMs, readEveryMs, now);
 		this.lookups = new RecipientLookups(io.client, this.conversations, io.warn, io.sentTo);
-		if (io.handoff) {
-			const desk = io.handoff;
-			desk.knownPhones = () => this.conversations.book.entries().map(([phone]) => phone);
-			this.conversations.onMailingTo = (mailing, phones, at) => desk.mailingTo(mailing, phones, at);
-		}
+		io.handoff?.follow(this.conversations);
 		const perCheck = (settings.requestsPerMinute * settings.checkEveryMs) / 60_000;
 		this.requestCap = new UserRequestCap(settings.requestsPerMinute, Math.max(1, perCheck), now);
 	}
@@ -317,23 +312,13 @@ export class ChatEngine {
 			this.conversations.book.save(this.io.staticData);
 		}
 		// routed after the state is applied and before it is saved: the catch-up is taken once
-		const items = finished.map((burst) => {
-			const item = this.turnItem(burst);
-			return this.io.handoff ? this.io.handoff.route(burst.sessionId, item, now) : item;
-		});
+		const items = finished.map((burst) => this.io.handoff?.route(burst.sessionId, turnItemOf(burst, this.io.zone), now) ?? turnItemOf(burst, this.io.zone));
 		this.io.handoff?.save();
 		for (const item of items) this.io.emit(item);
 		if (this.io.persist) {
 			for (const burst of finished) this.toMark.push(...burst.replies.keys());
 			this.markRead();
 		}
-	}
-
-	private turnItem(burst: Burst): INodeExecutionData {
-		const items = [...burst.replies.values()]
-			.sort((a, b) => compareReplies(a.reply, b.reply))
-			.map(({ reply, mailingId }) => replyItem(reply, { id: mailingId }, this.io.zone));
-		return combineByConversation(items)[0];
 	}
 
 	/** Marks the emitted replies read, one call at a time; what fails is tried with the next turn. */

@@ -7,6 +7,7 @@ import {
 	type HandoffChange,
 	openHandoffInbox,
 } from '../helpers/conversationHandoff';
+import type { Conversations } from './conversations';
 import { HandoffState, type CatchUpEntry } from './handoffState';
 import { MAX_RECIPIENTS } from './phoneBook';
 
@@ -86,6 +87,12 @@ export class HandoffDesk {
 			// (an execution that creates a static data key saves the whole static data when it ends)
 			this.save();
 		}
+	}
+
+	/** Knows the conversations' phones, and hears whose each new mailing is (the person's activity). */
+	follow(conversations: Conversations): void {
+		this.knownPhones = () => conversations.book.entries().map(([phone]) => phone);
+		conversations.onMailingTo = (mailing, phones, at) => this.mailingTo(mailing, phones, at);
 	}
 
 	close(): void {
