@@ -42,7 +42,9 @@ export function handoffAnswer(request: ChatRequest): string {
 	// the Hand Over tool's own message is among them (docs/chatbot.md, Handoff): the model quotes the person's own answer
 	const colleague = colleagueLines(request).filter((line) => line !== HAND_OVER_MESSAGE);
 	if (colleague.length > 0) return `Welcome back! Our colleague told you: "${colleague.at(-1)}"`;
-	if (request.messages.some((message) => message.role === 'tool')) return 'I have asked a colleague to take over.';
+	// a tool result of this turn (the memory keeps earlier turns' tool calls too)
+	const lastUser = request.messages.map((message) => message.role).lastIndexOf('user');
+	if (request.messages.slice(lastUser + 1).some((message) => message.role === 'tool')) return 'I have asked a colleague to take over.';
 	return scriptedAnswer(request);
 }
 
