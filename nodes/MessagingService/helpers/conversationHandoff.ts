@@ -42,6 +42,8 @@ export interface HandoffMirror {
 	phones: Record<string, HandoffRecord>;
 	/** the phones the trigger knows a conversation of (a reply or a mailing), space-separated */
 	known: string;
+	/** when the trigger wrote this copy (epoch ms, its clock): an execution may start with the copy of an earlier emit */
+	savedAt?: number;
 }
 
 export const MIRROR_KEY = 'conversations';
@@ -147,6 +149,7 @@ function mirrorOf(raw: unknown): HandoffMirror | undefined {
 		zone: typeof raw.zone === 'string' ? raw.zone : 'UTC',
 		phones: raw.phones as unknown as Record<string, HandoffRecord>,
 		known: typeof raw.known === 'string' ? raw.known : '',
+		savedAt: typeof raw.savedAt === 'number' && Number.isFinite(raw.savedAt) ? raw.savedAt : undefined,
 	};
 }
 
@@ -219,10 +222,17 @@ export function conversationsWithPerson(workflowId: string, globalStaticData: ID
  */
 export function botMayAnswer(workflowId: string, globalStaticData: IDataObject, phone: string, turnEmittedAt: number): boolean {
 	const digits = normalizePhone(phone) ?? String(phone);
-	const record = recordOf(workflowId, currentMirror(workflowId, globalStaticData), digits);
+	const mirror = currentMirror(workflowId, globalStaticData);
+	const record = recordOf(workflowId, mirror, digits);
 	if (!record) return true;
-	if (record.holder === 'person') return false;
-	return (record.handedOverAt ?? -Infinity) < turnEmittedAt;
+	if ((record.handedOverAt ?? -Infinity) >= turnEmittedAt) return false;
+	if (record.holder !== 'person') return true;
+	// n8n starts an execution with the static data as the database had it, which may be the copy of
+	// the emit before this turn's: a person in a copy older than the turn, handed the phone before
+	// it, was handed back since (the trigger, knowing more, routed the turn to the bot)
+	const live = (inboxes.get(String(workflowId))?.size ?? 0) > 0;
+	const copyAsOf = live ? Infinity : (mirror?.savedAt ?? -Infinity);
+	return copyAsOf < turnEmittedAt && record.changeAt < turnEmittedAt;
 }
 
 /**
