@@ -209,7 +209,7 @@ export class HandoffState {
 			this.changed = false;
 		}
 		nodeStaticData[HANDOFF_KEY] = this.saved.node;
-		const mirror: HandoffMirror = { v: 1, zone, phones: this.saved.mirror, known: known.join(' ') };
+		const mirror: HandoffMirror = { v: 1, zone, phones: this.saved.mirror, known: known.join(' '), savedAt: Date.now() };
 		globalStaticData[MIRROR_KEY] = mirror as unknown as IDataObject;
 	}
 

@@ -2,14 +2,16 @@
 // bench's script); 40 of them are handed over to a person at random moments in the middle of a
 // burst and handed back 40 to 90 s later; the bot answers each bot turn a second later, the person
 // each To Person turn two seconds later (mailings to the phone); n8n restarts three times between
-// ticks. Every message must reach exactly one output exactly once, no bot turn of a phone while a
+// ticks; every other change comes in the done promise of an execution the trigger started (when one
+// is still unsettled; the others in process). Every message must reach exactly one output exactly once, no bot turn of a phone while a
 // person has it, no person turn once it is back, and the latency of both outputs as without handoff.
 import type { IDataObject } from 'n8n-workflow';
 
 import { chatScript } from '../../../scripts/bench/chat';
 import type { ChatTriggerSession } from '../../harness/chatTrigger';
 import { DEFAULTS, useChatTrigger } from './fixture';
-import { handBackChange, handOverChange, publish } from './handoff';
+import { handoffCustomDataValue, type HandoffChange } from '../../../nodes/MessagingService/helpers/conversationHandoff';
+import { handBackChange, handOverChange, publish, runWith } from './handoff';
 
 jest.setTimeout(1_800_000);
 
@@ -47,6 +49,8 @@ interface Played {
 	/** phone → [second the hand-over took effect, second the hand-back took effect] */
 	held: Map<string, [number, number]>;
 	restarts: number;
+	/** changes delivered in a done promise (the others in process) */
+	viaDonePromise: number;
 }
 
 function percentile(values: number[], share: number): number {
@@ -85,9 +89,12 @@ async function play(handoff: boolean): Promise<Played> {
 		}
 	}
 
-	const played: Played = { emitted: [], lastOfBurst: new Map(), written: [], held: new Map(), restarts: 0 };
+	const played: Played = { emitted: [], lastOfBurst: new Map(), written: [], held: new Map(), restarts: 0, viaDonePromise: 0 };
 	const answers: Array<{ at: number; phone: string; text: string }> = [];
 	let seen = 0;
+	/** emits before this one had their done promise settled by the test */
+	let doneFrom = 0;
+	let changes = 0;
 	let lastEmitSecond = -1;
 	let lastChangeSecond = -1;
 	const restarts = [...RESTARTS_AT];
@@ -101,6 +108,7 @@ async function play(handoff: boolean): Promise<Played> {
 			await session.close();
 			session = await chat.activate(DEFAULTS, { workflowId, savedStaticData: saved });
 			seen = 0;
+			doneFrom = 0;
 			played.restarts++;
 		}
 		while (next < script.length && script[next].at <= second) {
@@ -110,14 +118,24 @@ async function play(handoff: boolean): Promise<Played> {
 			if (lastMessageOfBurst.get(message.burst) === next) played.lastOfBurst.set(id, second);
 			next++;
 		}
-		// a change published now takes effect at this second's tick
+		// a change made now takes effect at this second's tick: every other one in process, the others in the
+		// done promise of an execution the trigger started (as from a queue-mode worker: its custom data)
+		const deliver = (change: HandoffChange) => {
+			const unsettled = session.emits.findIndex((emit, index) => index >= doneFrom && emit.done !== undefined);
+			if (changes++ % 2 === 0 || unsettled < 0) publish(session, change);
+			else {
+				session.emits[unsettled].done!(runWith({}, { messagingServiceHandoff: handoffCustomDataValue(undefined, change) }));
+				doneFrom = unsettled + 1;
+				played.viaDonePromise++;
+			}
+		};
 		for (const { phone } of overAt.get(second) ?? []) {
-			publish(session, handOverChange(phone, { reason: 'scale' }));
+			deliver(handOverChange(phone, { reason: 'scale' }));
 			played.held.set(phone, [second, Infinity]);
 			lastChangeSecond = second;
 		}
 		for (const phone of backAt.get(second) ?? []) {
-			publish(session, handBackChange(phone));
+			deliver(handBackChange(phone));
 			played.held.get(phone)![1] = second;
 			lastChangeSecond = second;
 		}
@@ -174,6 +192,7 @@ describe('Messaging Service Chat Trigger with human handoff at scale', () => {
 			if (emit.output === 'person' && !withPerson) wrong.push(`person turn of ${emit.phone} at ${emit.second} s, held ${held?.join(' to ') ?? 'never'}`);
 		}
 		expect(wrong).toEqual([]);
+		expect(played.viaDonePromise).toBeGreaterThanOrEqual(HANDED_OVER / 2);
 		const personTurns = played.emitted.filter((emit) => emit.output === 'person');
 		expect(new Set(personTurns.map((emit) => emit.phone)).size).toBeGreaterThanOrEqual(HANDED_OVER * 0.9);
 		const bot = latencies(played, 'bot');

@@ -21,11 +21,11 @@ function turn(holder: 'bot' | 'person', agoMs: number): IDataObject {
 	return { sessionId: PHONE, chatInput: 'where is my order?', conversation: { holder, turnEmittedAt: new Date(Date.now() - agoMs).toISOString() } };
 }
 
-/** The trigger's copy with the phone handed over `agoMs` before now (and back, when given). */
-function mirrorWith(overAgoMs: number, backAgoMs?: number): IDataObject {
+/** The trigger's copy with the phone handed over `agoMs` before now (and back, when given), written `savedAgoMs` before now. */
+function mirrorWith(overAgoMs: number, backAgoMs?: number, savedAgoMs = 0): IDataObject {
 	let record: HandoffRecord | undefined = applyHandoffChange(undefined, newHandoffChange({ phone: PHONE, to: 'person', at: Date.now() - overAgoMs, untilMs: Date.now() + 3600_000 }));
 	if (backAgoMs !== undefined) record = applyHandoffChange(record, newHandoffChange({ phone: PHONE, to: 'bot', at: Date.now() - backAgoMs }));
-	return { global: { [MIRROR_KEY]: { v: 1, zone: 'UTC', phones: { [PHONE]: record }, known: PHONE } } };
+	return { global: { [MIRROR_KEY]: { v: 1, zone: 'UTC', phones: { [PHONE]: record }, known: PHONE, savedAt: Date.now() - savedAgoMs } } };
 }
 
 async function answer(options: { resource?: 'chatMessage' | 'sms'; holder: 'bot' | 'person'; turnAgoMs: number; staticData?: IDataObject; workflowId?: string }) {
@@ -80,6 +80,20 @@ describe('the late bot answer guard', () => {
 		const plain = await answer({ holder: 'bot', turnAgoMs: 500 });
 		expect(plain.items[0].json).toEqual({ message_id: expect.any(Number) });
 		expect(sent()).toBe(2);
+	});
+
+	// n8n loads an execution's static data from the database while the emit's save of it may still be
+	// under way (queue mode, a worker: no live state to look at), so the copy can be an emit behind
+	it('a bot turn after the hand-back, started with the copy of the emit before it (a person still there): answered', async () => {
+		const { items } = await answer({ holder: 'bot', turnAgoMs: 500, staticData: mirrorWith(60_000, undefined, 20_000) });
+		expect(items[0].json).toEqual({ message_id: expect.any(Number) });
+		expect(sent()).toBe(1);
+	});
+
+	it('a copy written after the turn that says a person has the phone: held back', async () => {
+		const { items } = await answer({ holder: 'bot', turnAgoMs: 5000, staticData: mirrorWith(60_000, undefined, 1000) });
+		expect(items[0].json).toMatchObject({ sent: false, reason: 'handedOver', holder: 'person' });
+		expect(sent()).toBe(0);
 	});
 
 	it('the person\'s answer (an execution that began on To Person) goes out', async () => {
