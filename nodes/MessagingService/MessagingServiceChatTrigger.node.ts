@@ -1,9 +1,10 @@
-import type { INodeType, INodeTypeDescription, ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription, IRun, ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
 import { NodeConnectionTypes, sleep } from 'n8n-workflow';
 
 import { chatTriggerProperties } from './chatTrigger/description';
 import { readChatSettings } from './chatTrigger/config';
 import { ChatEngine, PARALLEL_READS } from './chatTrigger/engine';
+import { HandoffDesk } from './chatTrigger/handoffDesk';
 import { CHAT_TRIGGER_OUTPUT_NAMES, optOutRouting } from './chatTrigger/optOutOutput';
 import { everySecond } from './chatTrigger/schedule';
 import { serviceZone } from './helpers/serviceZone';
@@ -16,6 +17,17 @@ import { chatTriggerBuilderHint } from './hints/builder';
 
 /** How long "Listen for Test Event" waits for a turn before n8n's editor gives up anyway. */
 const MANUAL_LIMIT_MS = 10 * 60_000;
+
+/** A promise n8n settles (emit's done promise): what `createDeferredPromise` gives, which n8n-workflow no longer exports. */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T | PromiseLike<T>) => void; reject: (error: Error) => void } {
+	let resolve: (value: T | PromiseLike<T>) => void = () => {};
+	let reject: (error: Error) => void = () => {};
+	const promise = new Promise<T>((ok, fail) => {
+		resolve = ok;
+		reject = fail;
+	});
+	return { promise, resolve, reject };
+}
 
 export class MessagingServiceChatTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -31,7 +43,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 		description: 'Starts the workflow within seconds when a customer replying to a chat mailing stops typing, once per turn',
 		defaults: { name: 'Messaging Service Chat Trigger' },
 		inputs: [],
-		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main, NodeConnectionTypes.Main],
 		outputNames: CHAT_TRIGGER_OUTPUT_NAMES,
 		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],
 		eventTriggerDescription: 'Waiting for a customer to reply to a chat mailing',
@@ -50,19 +62,32 @@ export class MessagingServiceChatTrigger implements INodeType {
 		const settings = readChatSettings(this);
 		const route = optOutRouting(this);
 		const account = await accountOf(this);
+		const zone = await serviceZone(this);
+		const handoff = new HandoffDesk({
+			workflowId: String(this.getWorkflow().id ?? ''),
+			zone,
+			persist: !manual,
+			nodeStaticData: this.getWorkflowStaticData('node'),
+			globalStaticData: this.getWorkflowStaticData('global'),
+			warn: (message) => this.logger.warn(message),
+		});
 		let turns = 0;
 		const engine = new ChatEngine(
 			{
 				node: this.getNode(),
 				client: createApiClient(this, { pacer: new RequestPacer(PARALLEL_READS), timeoutMs: 10_000 }),
 				staticData: this.getWorkflowStaticData('node'),
-				zone: await serviceZone(this),
+				zone,
 				persist: !manual,
 				// n8n replaces `emit` of a manual run after trigger() returns: looked up at each call
 				emit: (item) => {
 					turns++;
-					this.emit(route(item).map((items) => itemsWithoutKey(items, apiKey)));
+					// the execution's change records come back when it ends (channel 2, chatTrigger/handoffDesk.ts)
+					const done = deferred<IRun>();
+					void done.promise.then((run) => handoff.readRun(run), () => undefined);
+					this.emit(route(item).map((items) => itemsWithoutKey(items, apiKey)), undefined, done);
 				},
+				handoff,
 				warn: (message) => this.logger.warn(message),
 				sentTo: (mailingId) => phoneOfChatSent(account, mailingId),
 				report: (error) => {
@@ -76,12 +101,14 @@ export class MessagingServiceChatTrigger implements INodeType {
 		try {
 			await engine.start();
 		} catch (error) {
+			handoff.close();
 			throw withoutKey(error, apiKey);
 		}
 		let closed = false;
 		const closeFunction = async () => {
 			closed = true;
 			engine.stop();
+			handoff.close();
 		};
 		if (manual) {
 			const manualTriggerFunction = async () => {

@@ -24,7 +24,7 @@ const READ_METHODS = new Set(['getChatMessages', 'getNewIncomingMessages', 'read
 const SEED = 27;
 
 interface TriggerPlan {
-	id: 'chat' | 'polling' | 'noop';
+	id: 'chat' | 'polling' | 'noop' | 'handoff';
 	label: string;
 	/** the workflow answers each execution with Chat Message > Send; the customers write to their newest mailing */
 	answers: boolean;
@@ -53,6 +53,9 @@ const TRIGGERS: TriggerPlan[] = [
 	{ id: 'noop', label: 'Chat Trigger (defaults), No Op', answers: false, drainSeconds: 45, type: `${PACKAGE}.messagingServiceChatTrigger`, parameters: {} },
 ];
 
+/** The Chat Trigger answering, with conversations a person has (`--chat-handed-over N`): their turns go to To Person. */
+const HANDOFF_TRIGGER: TriggerPlan = { ...TRIGGERS[0], id: 'handoff' };
+
 /** The triggers a run plays (`--chat-triggers chat,polling,noop`). */
 export const CHAT_TRIGGER_IDS = TRIGGERS.map((trigger) => trigger.id);
 
@@ -77,6 +80,8 @@ interface PlayedBurst {
 interface Turn {
 	startedAt: number;
 	replyIds: string[];
+	/** the trigger's output it came on (2: To Person) */
+	output: number;
 }
 
 export interface ChatRow {
@@ -88,6 +93,11 @@ export interface ChatRow {
 	executions: number;
 	/** seconds from each burst's last message to the start of the execution that holds it */
 	latency: { median: number; p95: number; max: number };
+	/** conversations a person had (To Person output), and the same latency over their bursts only */
+	handedOver: number;
+	personLatency?: { median: number; p95: number; max: number };
+	/** bursts of a conversation a person had that reached the bot's output, and the reverse */
+	wrongOutput: number;
 	/** reads of the reply methods per minute while the workflow was active */
 	requestsPerMinute: number;
 	/** the same, per conversation (K) */
@@ -180,8 +190,10 @@ async function turnsOf(n8n: BenchN8n, workflowId: string): Promise<Turn[]> {
 	for (let index = 0; index < ids.length; index += 5) {
 		const executions = await Promise.all(ids.slice(index, index + 5).map(async (id) => await n8n.client.getExecution(id)));
 		for (const execution of executions) {
-			const replies = nodeOutput(execution, TRIGGER_NODE).flatMap((json) => (json.replies as IDataObject[] | undefined) ?? [json]);
-			turns.push({ startedAt: Date.parse(execution.startedAt), replyIds: replies.map((reply) => String(reply.id)) });
+			for (const output of [0, 1, 2]) {
+				const replies = nodeOutput(execution, TRIGGER_NODE, output).flatMap((json) => (json.replies as IDataObject[] | undefined) ?? [json]);
+				if (replies.length > 0 || output === 0) turns.push({ startedAt: Date.parse(execution.startedAt), replyIds: replies.map((reply) => String(reply.id)), output });
+			}
 		}
 	}
 	return turns;
@@ -198,6 +210,7 @@ function measure(
 	activeMinutes: number,
 	unread: Set<string>,
 	k: number,
+	handedOver = 0,
 ): Omit<ChatRow, 'trigger' | 'k' | 'minutes'> {
 	const turnsOfReply = new Map<string, Turn[]>();
 	for (const turn of turns) for (const id of turn.replyIds) turnsOfReply.set(id, [...(turnsOfReply.get(id) ?? []), turn]);
@@ -211,6 +224,12 @@ function measure(
 	}
 	answered.sort((a, b) => a.seconds - b.seconds);
 	const latencies = answered.map((burst) => burst.seconds);
+	// the first `handedOver` conversations are a person's from the end of their first turn on: their later bursts go to To Person
+	const firstBurst = new Map<number, PlayedBurst>();
+	for (const burst of bursts) if (!firstBurst.has(burst.conversation)) firstBurst.set(burst.conversation, burst);
+	const toPerson = (burst: PlayedBurst) => burst.conversation < handedOver && firstBurst.get(burst.conversation) !== burst;
+	const personLatencies = answered.filter(toPerson).map((burst) => burst.seconds);
+	const wrongOutput = bursts.filter((burst) => (turnsOfReply.get(burst.replyIds[0]) ?? []).some((turn) => (turn.output === 2) !== toPerson(burst))).length;
 	const replyIds = bursts.flatMap((burst) => burst.replyIds);
 	const byMethod: Record<string, number> = {};
 	for (const { apiMethod } of requests) if (apiMethod !== null && READ_METHODS.has(apiMethod)) byMethod[apiMethod] = (byMethod[apiMethod] ?? 0) + 1 / activeMinutes;
@@ -229,6 +248,9 @@ function measure(
 		replies: replyIds.length,
 		executions: turns.length,
 		latency: { median: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies[latencies.length - 1] ?? NaN },
+		handedOver,
+		...(handedOver > 0 ? { personLatency: { median: percentile(personLatencies, 50), p95: percentile(personLatencies, 95), max: personLatencies[personLatencies.length - 1] ?? NaN } } : {}),
+		wrongOutput,
 		requestsPerMinute,
 		requestsPerMinutePerConversation: requestsPerMinute / k,
 		requestsPerMinuteByMethod: byMethod,
@@ -250,15 +272,39 @@ interface ChatBenchOptions {
 	minutes: number;
 	/** which of TRIGGERS to play (default: all) */
 	triggers?: string[];
+	/** also play the Chat Trigger with this many conversations handed over to a person for the whole run (issue 40) */
+	handedOver?: number;
 	step: (message: string) => void;
+}
+
+/**
+ * A Set node that hands the first `count` conversations over to a person at their first turn, as
+ * Hand Over to Person would: its output carries the change record, which the Chat Trigger reads
+ * from the finished execution (the done promise, docs/chatbot.md); their later turns come on To Person.
+ */
+function handOverNode(firstPhone: number, count: number): NodeSpec {
+	const change = `{ id: 'bench-' + $json.sessionId, phone: $json.sessionId, to: 'person', at: $now.toMillis(), untilMs: $now.toMillis() + 86400000, silenceMs: 0, reason: 'bench' }`;
+	return {
+		name: 'Hand Over',
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position: [220, 200],
+		parameters: {
+			mode: 'manual',
+			includeOtherFields: false,
+			assignments: { assignments: [{ id: 'handoff', name: 'handoffChange', type: 'object', value: `={{ Number($json.sessionId) - ${firstPhone} < ${count} ? ${change} : {} }}` }] },
+			options: {},
+		},
+	};
 }
 
 async function runTrigger(options: ChatBenchOptions, trigger: TriggerPlan, k: number, script: ScriptedMessage[]): Promise<ChatRow> {
 	const { n8n, emulator, minutes, step } = options;
 	await emulator.prepare({});
-	const phones = Array.from({ length: k }, (_, index) => `37529${5_000_000 + index}`);
-	const workflowId = await n8n.createWorkflow(
-		workflowOf(`Bench CHAT ${trigger.id} K=${k}`, [
+	const firstPhone = 375_295_000_000;
+	const phones = Array.from({ length: k }, (_, index) => String(firstPhone + index));
+	const handedOver = trigger.id === 'handoff' ? Math.min(k, options.handedOver ?? 0) : 0;
+	const workflow = workflowOf(`Bench CHAT ${trigger.id} K=${k}`, [
 			{ name: TRIGGER_NODE, type: trigger.type, typeVersion: 1, position: [0, 0], parameters: trigger.parameters, credentials: { messagingServiceApi: n8n.credential } },
 			trigger.answers
 				? {
@@ -279,8 +325,15 @@ async function runTrigger(options: ChatBenchOptions, trigger: TriggerPlan, k: nu
 						credentials: { messagingServiceApi: n8n.credential },
 					}
 				: { name: 'No Op', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
-		]),
-	);
+	]);
+	if (handedOver > 0) {
+		// To Person: the person is told elsewhere; nothing is sent to the customer
+		workflow.nodes.push({ id: 'to-person', name: 'Person', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 400], parameters: {} } as (typeof workflow.nodes)[number]);
+		workflow.nodes.push({ id: 'hand-over', ...handOverNode(firstPhone, handedOver) } as (typeof workflow.nodes)[number]);
+		const toAnswer = workflow.connections[TRIGGER_NODE].main[0] ?? [];
+		workflow.connections[TRIGGER_NODE] = { main: [[...toAnswer, { node: 'Hand Over', type: 'main', index: 0 }], [], [{ node: 'Person', type: 'main', index: 0 }]] };
+	}
+	const workflowId = await n8n.createWorkflow(workflow);
 	const activatedAt = Date.now();
 	await n8n.client.activateWorkflow(workflowId);
 	const mailings: number[] = [];
@@ -294,7 +347,8 @@ async function runTrigger(options: ChatBenchOptions, trigger: TriggerPlan, k: nu
 	const requests = await emulator.requests();
 	const unread = new Set<string>();
 	for (const mailing of repliedTo) for (const id of await emulator.unreadReplyIds(mailing)) unread.add(id);
-	const row = { trigger: trigger.label, k, minutes, ...measure(bursts, await turnsOf(n8n, workflowId), requests, activeMinutes, unread, k) };
+	const label = handedOver > 0 ? `${trigger.label}, ${handedOver} handed over` : trigger.label;
+	const row = { trigger: label, k, minutes, ...measure(bursts, await turnsOf(n8n, workflowId), requests, activeMinutes, unread, k, handedOver) };
 	const perMethod = Object.entries(row.requestsPerMinuteByMethod).map(([method, perMinute]) => `${method} ${perMinute.toFixed(0)}`);
 	const slowest = row.slowest.map((burst) => `${burst.seconds.toFixed(1)} s (customer ${burst.conversation}, turn at ${burst.atSecond} s)`);
 	step(`    ${row.executions} executions; requests/min: ${perMethod.join(', ')}; slowest: ${slowest.join(', ')}\n${chatTable([row]).replace(/^/gm, '    ')}`);
@@ -307,14 +361,16 @@ export async function runChatBench(options: ChatBenchOptions): Promise<ChatRow[]
 	for (const k of options.ks) {
 		const script = chatScript(k, options.minutes);
 		for (const trigger of TRIGGERS) if (!options.triggers || options.triggers.includes(trigger.id)) rows.push(await runTrigger(options, trigger, k, script));
+		if ((options.handedOver ?? 0) > 0) rows.push(await runTrigger(options, HANDOFF_TRIGGER, k, script));
 	}
-	return rows.sort((a, b) => TRIGGERS.findIndex((t) => t.label === a.trigger) - TRIGGERS.findIndex((t) => t.label === b.trigger) || a.k - b.k);
+	const order = (row: ChatRow) => TRIGGERS.findIndex((t) => t.label === row.trigger) >>> 0;
+	return rows.sort((a, b) => order(a) - order(b) || a.k - b.k);
 }
 
 export function chatTable(rows: ChatRow[]): string {
 	const secs = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 	return table(
-		['trigger', 'K', 'bursts', 'median s', 'p95 s', 'max s', 'requests/min', 'per conversation', 'answers', 'turns/burst (max)', 'unanswered', 'still unread', 'lost', 'answered twice', 'out of order'],
+		['trigger', 'K', 'bursts', 'median s', 'p95 s', 'max s', 'To Person median / p95 s', 'wrong output', 'requests/min', 'per conversation', 'answers', 'turns/burst (max)', 'unanswered', 'still unread', 'lost', 'answered twice', 'out of order'],
 		rows.map((row) => [
 			row.trigger,
 			String(row.k),
@@ -322,6 +378,8 @@ export function chatTable(rows: ChatRow[]): string {
 			secs(row.latency.median),
 			secs(row.latency.p95),
 			secs(row.latency.max),
+			row.personLatency ? `${secs(row.personLatency.median)} / ${secs(row.personLatency.p95)}` : '-',
+			String(row.wrongOutput),
 			row.requestsPerMinute.toFixed(0),
 			row.requestsPerMinutePerConversation.toFixed(1),
 			String(row.answersSent),
@@ -332,7 +390,7 @@ export function chatTable(rows: ChatRow[]): string {
 			String(row.answeredTwice),
 			String(row.outOfOrder),
 		]),
-		[false, true, true, true, true, true, true, true, true, true, true, true, true, true, true],
+		[false, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true],
 	);
 }
 
@@ -344,4 +402,6 @@ export const CHAT_NOTES = [
 	'    answers: mailings the workflow sent; out of order: bursts whose execution started before one of an earlier burst of the same phone',
 	'    turns/burst: executions holding messages of one burst (1 is right); unanswered: bursts whose last message no execution holds',
 	'    still unread / lost: replies in no execution, unread on the service at the end (late) / marked read (lost)',
+	'    N handed over (--chat-handed-over N, issue 40): a Set node hands the first N conversations over at their first turn (the change read from the finished execution); their later turns come on To Person (a No Op, nobody answers)',
+	'    To Person median / p95 s: the latency of those turns alone; wrong output: bursts that came on the other output than their conversation\'s holder',
 ];

@@ -10,6 +10,7 @@
 //   --chat-k 1,10,100          CHAT: the numbers of active conversations (default 1,10,100)
 //   --chat-minutes 3           CHAT: minutes the customers write, per trigger and K (default 3)
 //   --chat-triggers chat,noop  CHAT: which workflows to play (chat, polling, noop; default all)
+//   --chat-handed-over 20      CHAT: also play the Chat Trigger with 20 conversations a person has (issue 40)
 //   --s3-per-item measure      S3's per-item comparison: send the 10,000 items one by one (default)
 //   --s3-per-item extrapolate  ... or scale S1's per-item time by 10 (saves about a minute)
 //   --json <file>              also write the results as JSON (default: .n8n-host/bench/last-run.json)
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
 	const chatKs = only.includes('CHAT') ? (argument('--chat-k') ?? '1,10,100').split(',').map(Number) : [];
 	const chatMinutes = Number(argument('--chat-minutes') ?? 3);
 	const chatTriggers = argument('--chat-triggers')?.split(',').map((id) => id.trim());
+	const chatHandedOver = Number(argument('--chat-handed-over') ?? 0);
+	if (!Number.isInteger(chatHandedOver) || chatHandedOver < 0) throw new Error('--chat-handed-over takes a whole number');
 	if (chatKs.some((k) => !Number.isInteger(k) || k < 1) || !(chatMinutes > 0)) throw new Error('--chat-k takes whole numbers, --chat-minutes a positive number');
 	const workFolder = path.join(host.hostDir, 'bench');
 	fs.mkdirSync(workFolder, { recursive: true });
@@ -199,7 +202,7 @@ async function main(): Promise<void> {
 		// before S5, which stops this n8n
 		let chatRows: ChatRow[] | undefined;
 		if (n8n && chatKs.length > 0) {
-			chatRows = await runChatBench({ n8n, emulator, ks: chatKs, minutes: chatMinutes, triggers: chatTriggers, step });
+			chatRows = await runChatBench({ n8n, emulator, ks: chatKs, minutes: chatMinutes, triggers: chatTriggers, handedOver: chatHandedOver, step });
 			process.stdout.write(`\n${chatTable(chatRows)}\n\n`);
 		}
 

@@ -43,6 +43,8 @@ describe('the demo command', () => {
 		expect(output).toMatch(/templates \(Template\)\s+4001 \(Welcome\), 4002 \(Order shipped\)/);
 		expect(output).toContain("The credential's defaults: sender name 1001, chat sender 2001, subscriber list 3001");
 		expect(output).toContain(`curl -s -X POST http://127.0.0.1:${emulatorPort}/__sandbox/replies`);
+		// how to play both sides of the handoff example
+		expect(output).toContain('5. Human handoff (AI chatbot with human handoff');
 		const examples = readExampleWorkflows(host.repoRoot);
 		for (const example of examples) {
 			expect(output).toContain(`${example.workflow.name}: http://127.0.0.1:${n8nPort}/workflow/`);

@@ -18,6 +18,7 @@ const CREDENTIAL_NAME = 'Messaging Service (local emulator)';
 
 const EXAMPLE_FILES = [
 	'examples/ai-agent-sms-tool.json',
+	'examples/ai-chatbot-with-handoff.json',
 	'examples/ai-chatbot.json',
 	'examples/approval-before-batch-send.json',
 	'examples/auto-responder.json',

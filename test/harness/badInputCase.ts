@@ -47,6 +47,8 @@ export interface BadItemCase {
 	says?: RegExp[];
 	/** the node version to run (Verification Code's options of version 3) */
 	typeVersion?: number;
+	/** the workflow's static data each run starts from (made fresh for each run): what a Chat Trigger left for a Conversation operation */
+	staticData?(): IDataObject;
 }
 
 /**

@@ -8,6 +8,8 @@ import * as chatSend from '../node/chatMessage/send.cases';
 import * as chatSendAndWait from '../node/chatMessage/sendAndWait.cases';
 import * as chatSendBatch from '../node/chatMessage/sendBatch.cases';
 import * as chatSendToList from '../node/chatMessage/sendToList.cases';
+import * as conversationHandBack from '../node/conversation/handBack.cases';
+import * as conversationHandOver from '../node/conversation/handOver.cases';
 import * as replyGetManyNew from '../node/reply/getManyNew.cases';
 import * as replyMarkAsRead from '../node/reply/markAsRead.cases';
 import * as smsConfirmListMailing from '../node/sms/confirmListMailing.cases';
@@ -61,6 +63,7 @@ export const badInputTable = {
 		verificationCode: { send: verificationCodeSend.badItems },
 		reply: { getManyNew: replyGetManyNew.badItems, markAsRead: replyMarkAsRead.badItems },
 		template: { create: templateCreate.badItems, get: templateGet.badItems, delete: templateDelete.badItems, update: templateUpdate.badItems },
+		conversation: { handOver: conversationHandOver.badItems, handBack: conversationHandBack.badItems },
 	},
 	/** By resource and operation: settings that refuse every item (badInputCase.ts) */
 	badSettings: {

@@ -87,10 +87,12 @@ export async function expectBadItemRefused(emulator: BadItemEmulator, testCase: 
 	}));
 	const parameters = testCase.parameters(emulator.account);
 	const typeVersion = testCase.typeVersion;
+	const run = async (runItems: typeof items, continueOnFail?: boolean) =>
+		await emulator.run({ typeVersion, parameters, items: runItems, continueOnFail, staticData: testCase.staticData?.() });
 	const badText = distinctiveBadText(testCase, good);
 	emulator.clearRequests();
 
-	const result = await emulator.run({ typeVersion, parameters, items, continueOnFail: true });
+	const result = await run(items, true);
 	watch(result, 'with Continue On Fail');
 	expect(result.error?.message).toBeUndefined();
 	// one output per item, in order; where one request carries both good items, one output for both, then item 1's
@@ -111,13 +113,13 @@ export async function expectBadItemRefused(emulator: BadItemEmulator, testCase: 
 	if (testCase.sentTo) expect(deliveryPhones(requests).sort()).toEqual([...testCase.sentTo].sort());
 	emulator.clearRequests();
 
-	const stopped = await emulator.run({ typeVersion, parameters, items: items.slice(0, 2) });
+	const stopped = await run(items.slice(0, 2));
 	watch(stopped, 'stopped at item 1');
 	expectRefusal(stopped.error?.message, testCase, 1);
 	expectNothingOfItem1(emulator.requests(), badText);
 	emulator.clearRequests();
 
-	const alone = await emulator.run({ typeVersion, parameters, items: [items[1]] });
+	const alone = await run([items[1]]);
 	watch(alone, 'the bad item alone');
 	expectRefusal(alone.error?.message, testCase, 0);
 	expect(emulator.requests()).toEqual([]);

@@ -1,7 +1,7 @@
 import './env';
 
 import { TriggerContext } from 'n8n-core';
-import type { IDataObject, INode, INodeParameters, ITriggerResponse, IWorkflowExecuteAdditionalData, Workflow, WorkflowExecuteMode } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters, IRun, ITriggerResponse, IWorkflowExecuteAdditionalData, Workflow, WorkflowExecuteMode } from 'n8n-workflow';
 
 import { MessagingServiceChatTrigger } from '../../nodes/MessagingService/MessagingServiceChatTrigger.node';
 import { harnessAdditionalData, harnessNode, oneNodeWorkflow } from './engine';
@@ -20,6 +20,8 @@ export interface ChatTriggerSessionOptions {
 	/** the workflow's static data as n8n saved it at the last emit (JSON) */
 	savedStaticData?: string;
 	mode?: WorkflowExecuteMode;
+	/** the workflow's ID (what the in-process handoff channel is keyed by) */
+	workflowId?: string;
 }
 
 /**
@@ -34,6 +36,10 @@ export class ChatTriggerSession {
 	readonly turns: IDataObject[][] = [];
 	/** each execution started with a turn on its second output (Opt-Outs): the json of its items */
 	readonly optOuts: IDataObject[][] = [];
+	/** each execution started with a turn on its third output (To Person): the json of its items */
+	readonly toPerson: IDataObject[][] = [];
+	/** every emit in order: its outputs' json, and its done promise's resolve (what n8n calls with the finished execution) */
+	readonly emits: Array<{ outputs: IDataObject[][]; done?: (run: IRun) => void }> = [];
 	/** the static data n8n saved at the last emit (what a restart loads) */
 	savedAtLastEmit?: string;
 	readonly failedExecutions: Error[] = [];
@@ -44,7 +50,7 @@ export class ChatTriggerSession {
 	constructor(readonly options: ChatTriggerSessionOptions) {
 		this.node = harnessNode({ id: 'chat-trigger', name: NODE_NAME, type: CHAT_TRIGGER_NODE_TYPE, typeVersion: 1, parameters: options.parameters });
 		this.workflow = oneNodeWorkflow(this.node, {
-			id: 'harness-chat',
+			id: options.workflowId ?? 'harness-chat',
 			name: 'harness chat',
 			active: true,
 			staticData: options.savedStaticData ? (JSON.parse(options.savedStaticData) as IDataObject) : undefined,
@@ -60,10 +66,13 @@ export class ChatTriggerSession {
 			this.additionalData,
 			this.options.mode ?? 'trigger',
 			'activate',
-			(data) => {
+			(data, _responsePromise, donePromise) => {
 				this.savedAtLastEmit = JSON.stringify(this.workflow.staticData);
-				if ((data[1] ?? []).length > 0) this.optOuts.push(data[1].map((item) => item.json));
-				if ((data[1] ?? []).length === 0 || (data[0] ?? []).length > 0) this.turns.push((data[0] ?? []).map((item) => item.json));
+				const [turns = [], optOuts = [], toPerson = []] = data;
+				if (optOuts.length > 0) this.optOuts.push(optOuts.map((item) => item.json));
+				if (toPerson.length > 0) this.toPerson.push(toPerson.map((item) => item.json));
+				if (turns.length > 0 || (optOuts.length === 0 && toPerson.length === 0)) this.turns.push(turns.map((item) => item.json));
+				this.emits.push({ outputs: data.map((items) => (items ?? []).map((item) => item.json)), done: donePromise?.resolve });
 			},
 			(error) => {
 				throw error;

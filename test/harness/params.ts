@@ -84,6 +84,11 @@ const defaults: Record<string, Record<string, Defaults>> = {
 		send: () => ({ phone: '375291000001' }),
 		check: () => ({ token: 'not-a-token', enteredCode: '123456' }),
 	},
+	conversation: {
+		handOver: (account) => ({ chatnameId: chatSender(account), phone: '375291234567', reason: 'The customer asks for a person', message: 'A colleague will answer you shortly' }),
+		handBack: (account) => ({ chatnameId: chatSender(account), phone: '375291234567', message: 'Our assistant takes it from here' }),
+		getState: () => ({ scope: 'onePhone', phone: '375291234567' }),
+	},
 	template: {
 		create: () => ({ name: 'Welcome', message: 'Hello' }),
 		get: (account) => ({ template: template(account) }),

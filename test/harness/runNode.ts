@@ -49,6 +49,11 @@ export interface RunNodeOptions {
 	workflowId?: string;
 	/** extra fields of the engine's additionalData, e.g. `executionId` and `webhookWaitingBaseUrl` for signed resume links */
 	additionalData?: Record<string, unknown>;
+	/**
+	 * A node that ran before in this execution (a trigger): its outputs as the run data holds them,
+	 * and the output connected to the node under test (the input items are given by `items`).
+	 */
+	upstream?: { name: string; type: string; outputs: IDataObject[][]; output: number };
 }
 
 export interface RunNodeResult {
@@ -108,6 +113,12 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		timezone: options.timezone,
 		staticData: options.staticData,
 	});
+	const { upstream } = options;
+	if (upstream) {
+		const before = harnessNode({ id: 'upstream', name: upstream.name, type: upstream.type, typeVersion: 1, parameters: {} });
+		workflow.setNodes([before, node]);
+		workflow.setConnections({ [upstream.name]: { main: upstream.outputs.map((_, n) => (n === upstream.output ? [{ node: NODE_NAME, type: 'main' as const, index: 0 }] : [])) } });
+	}
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'harness-execution', mock());
 	let resolveRun: (run: IRun) => void = () => {};
@@ -125,14 +136,17 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	);
 
 	const input = (options.items ?? [{}]).map(asItem);
+	const upstreamRun = upstream
+		? { [upstream.name]: [{ startTime: 0, executionTime: 0, executionIndex: 0, source: [], data: { main: upstream.outputs.map((items) => items.map((json) => ({ json }))) } }] }
+		: {};
 	const runExecutionData: IRunExecutionData = {
-		resultData: { runData: {} },
+		resultData: { runData: upstreamRun },
 		executionData: {
 			contextData: {},
 			metadata: {},
 			waitingExecution: {},
 			waitingExecutionSource: null,
-			nodeExecutionStack: [{ node, data: { main: [input] }, source: null }],
+			nodeExecutionStack: [{ node, data: { main: [input] }, source: upstream ? { main: [{ previousNode: upstream.name, previousNodeOutput: upstream.output }] } : null }],
 		},
 	} as unknown as IRunExecutionData;
 

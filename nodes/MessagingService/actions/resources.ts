@@ -3,6 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { FROM_VERSION_2, ONLY_VERSION_1 } from './common';
 
 import { chatMessage } from './chatMessage';
+import { conversation } from './conversation';
 import { reply } from './reply';
 import { sms } from './sms';
 import { template } from './template';
@@ -15,6 +16,7 @@ const resourceNames: Record<string, string> = {
 	reply: 'Reply',
 	verificationCode: 'Verification Code',
 	template: 'Template',
+	conversation: 'Conversation',
 };
 
 export const resources: Record<string, ResourceModule> = {
@@ -23,6 +25,7 @@ export const resources: Record<string, ResourceModule> = {
 	reply,
 	verificationCode,
 	template,
+	conversation,
 };
 
 /** What n8n's AI Workflow Builder reads about each resource (convention: hints/builder.ts). */
@@ -32,6 +35,7 @@ const resourceBuilderHints: Record<string, string> = {
 	reply: 'Reads and marks the replies to chat mailings on demand; to start a workflow on replies use a trigger of this package instead.',
 	verificationCode: 'One-time codes for sign-up or login in two executions: `verificationCode.send`, then `verificationCode.check` with its "token".',
 	template: 'Stored message templates; the send operations can take their text from one.',
+	conversation: 'Human handoff for a chatbot on the Messaging Service Chat Trigger: a person takes a conversation over (`conversation.handOver`, an AI Agent tool) and hands it back (`conversation.handBack`).',
 };
 
 export const resourceOptions: INodePropertyOptions[] = Object.keys(resourceNames)

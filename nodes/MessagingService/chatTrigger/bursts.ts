@@ -1,4 +1,7 @@
-import type { Reply } from '../replies/reply';
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { combineByConversation, replyItem } from '../replies/items';
+import { compareReplies, type Reply } from '../replies/reply';
 
 /** A customer's messages held until they stop typing: one turn. */
 export interface Burst {
@@ -65,4 +68,12 @@ export class Bursts {
 		for (const burst of finished) this.bySession.delete(burst.sessionId);
 		return finished;
 	}
+}
+
+/** The turn's one item: its replies in order, combined (replies/items.ts). */
+export function turnItemOf(burst: Burst, zone: string): INodeExecutionData {
+	const items = [...burst.replies.values()]
+		.sort((a, b) => compareReplies(a.reply, b.reply))
+		.map(({ reply, mailingId }) => replyItem(reply, { id: mailingId }, zone));
+	return combineByConversation(items)[0];
 }

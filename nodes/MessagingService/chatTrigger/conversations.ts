@@ -26,6 +26,8 @@ export class Conversations {
 	private readonly awaiting = new Map<string, number>();
 	/** mailing → when the older mailings' turn (or any read) last read it */
 	private readonly readAt = new Map<string, number>();
+	/** told whose each mailing sent is, once known (the person's activity during a handoff) */
+	onMailingTo?: (mailing: string, phones: string[], now: number) => void;
 
 	constructor(
 		readonly book: PhoneBook,
@@ -49,6 +51,7 @@ export class Conversations {
 
 	/** The delivery list of a mailing: it goes to these phones (none: a broadcast, read as a mailing). */
 	lookedUp(mailing: string, phones: string[], now: number): void {
+		this.onMailingTo?.(mailing, phones, now);
 		for (const phone of this.book.lookedUp(mailing, phones, now)) this.newestFound(phone, now);
 		for (const phone of phones) this.active.touch(phone, now);
 	}

@@ -3,14 +3,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
 import { serviceNow, serviceTimeMs } from '../base/serviceTime';
-import { combineByConversation, replyItem, sessionIdOf } from '../replies/items';
+import { sessionIdOf } from '../replies/items';
 import { READ_CHUNK } from '../replies/markAsRead';
 import { ReplyReading } from '../replies/reading';
-import { compareReplies } from '../replies/reply';
 import { ActiveMailings } from './activeMailings';
-import { Bursts, type Burst } from './bursts';
+import { Bursts, turnItemOf } from './bursts';
 import type { ChatSettings } from './config';
 import { Conversations } from './conversations';
+import type { HandoffDesk } from './handoffDesk';
 import { PhoneBook } from './phoneBook';
 import { RecipientLookups } from './recipients';
 import { UserRequestCap } from './requestCap';
@@ -45,6 +45,8 @@ export interface ChatEngineIo {
 	report(error: Error): void;
 	/** the phone a mailing was sent to, when an execution of this n8n process sent it (helpers/chatsSent.ts) */
 	sentTo?(mailingId: string): string | undefined;
+	/** who has each conversation: routes each turn at its release (chatTrigger/handoffDesk.ts) */
+	handoff?: HandoffDesk;
 }
 
 function serviceNowMs(zone: string, now: number): number {
@@ -99,6 +101,7 @@ export class ChatEngine {
 		const readEveryMs = Math.max(settings.checkEveryMs, settings.quietMs + 1000);
 		this.conversations = new Conversations(io.persist ? PhoneBook.load(io.staticData) : new PhoneBook(), settings.activeForMs, readEveryMs, now);
 		this.lookups = new RecipientLookups(io.client, this.conversations, io.warn, io.sentTo);
+		io.handoff?.follow(this.conversations);
 		const perCheck = (settings.requestsPerMinute * settings.checkEveryMs) / 60_000;
 		this.requestCap = new UserRequestCap(settings.requestsPerMinute, Math.max(1, perCheck), now);
 	}
@@ -155,7 +158,8 @@ export class ChatEngine {
 			// what the conversations read (a phone's older mailings, an active phone's newest) is passed over
 			const older = this.conversations.olderTurn(this.conversations.olderReads(now), now);
 			this.sweepQueue = [...older, ...plan.reads.map(({ mailing }) => mailing.id).filter((id) => !this.conversations.covers(id, now))];
-			for (const { id, created } of plan.found) {
+			for (const { id, created, message } of plan.found) {
+				this.io.handoff?.mailingFound(id, created, message);
 				// sent lately: whose conversation it is comes from its delivery list
 				const quietMs = nowMs - (serviceTimeMs(created) ?? 0);
 				if (quietMs < this.settings.activeForMs) this.conversations.book.lookUpLater(id);
@@ -177,7 +181,10 @@ export class ChatEngine {
 		try {
 			const found = await this.reading.discover(this.io.client, serviceNowMs(this.io.zone, now));
 			this.requestCap.spend(found.requests);
-			for (const { id } of found.found) this.conversations.book.lookUpLater(id);
+			for (const { id, created, message } of found.found) {
+				this.io.handoff?.mailingFound(id, created, message);
+				this.conversations.book.lookUpLater(id);
+			}
 			// mailings sent in a stream (a campaign, many conversations' answers): look again at the next check while they come;
 			// one answer was looked for anyway (expectingAnswer)
 			if (found.found.length > 1) this.listingGapMs = 0;
@@ -292,6 +299,7 @@ export class ChatEngine {
 	/** Emits each turn that is over, its replies remembered in the static data before the emit. */
 	private release(now: number): void {
 		if (this.stopped) return;
+		this.io.handoff?.apply(now);
 		const finished = this.bursts.takeFinished(now, this.settings.quietMs, this.settings.maxWaitMs, (id) => this.readAt.get(id), (phone) => this.conversations.unclosed(phone));
 		for (const [id, at] of this.readAt) if (now - at > READ_MEMORY_MS) this.readAt.delete(id);
 		if (finished.length === 0) return;
@@ -303,18 +311,14 @@ export class ChatEngine {
 			this.reading.save();
 			this.conversations.book.save(this.io.staticData);
 		}
-		for (const burst of finished) this.io.emit(this.turnItem(burst));
+		// routed after the state is applied and before it is saved: the catch-up is taken once
+		const items = finished.map((burst) => this.io.handoff?.route(burst.sessionId, turnItemOf(burst, this.io.zone), now) ?? turnItemOf(burst, this.io.zone));
+		this.io.handoff?.save();
+		for (const item of items) this.io.emit(item);
 		if (this.io.persist) {
 			for (const burst of finished) this.toMark.push(...burst.replies.keys());
 			this.markRead();
 		}
-	}
-
-	private turnItem(burst: Burst): INodeExecutionData {
-		const items = [...burst.replies.values()]
-			.sort((a, b) => compareReplies(a.reply, b.reply))
-			.map(({ reply, mailingId }) => replyItem(reply, { id: mailingId }, this.io.zone));
-		return combineByConversation(items)[0];
 	}
 
 	/** Marks the emitted replies read, one call at a time; what fails is tried with the next turn. */

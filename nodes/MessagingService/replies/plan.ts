@@ -65,7 +65,7 @@ export interface PlannedRead {
 }
 
 /** A mailing the listing showed for the first time, with its creation time as the service wrote it. */
-export type FoundMailing = { id: string; created?: string };
+export type FoundMailing = { id: string; created?: string; message?: unknown };
 
 export interface RecentPlan {
 	reads: PlannedRead[];
@@ -136,7 +136,7 @@ async function relist(client: ApiClient, state: ReadingState, nowMs: number): Pr
 		if (state.newestId === undefined || compareIds(id, state.newestId) > 0) state.newestId = id;
 		if (rank < before) continue;
 		const created = createdOf(record);
-		found.push({ id, created });
+		found.push({ id, created, message: record.message });
 		const createdMs = serviceTimeMs(created);
 		if (createdMs !== undefined && nowMs - createdMs < HOT_MS) makeHot(state, id, created);
 	}
@@ -161,7 +161,7 @@ export async function discoverNewMailings(client: ApiClient, state: ReadingState
 		state.newestId = id;
 		const created = createdOf(record);
 		makeHot(state, id, created);
-		mailings.push({ id, created });
+		mailings.push({ id, created, message: record.message });
 	});
 	state.total = found.total;
 	return { found: mailings, requests: found.requests };

@@ -5,7 +5,7 @@ import { compareIds } from '../base/ids';
 import { isServiceTime, laterTime, serviceTimeAt, serviceTimeMs } from '../base/serviceTime';
 import { classifyReadError, faultReport, isDue, noteFailure, unreported, type Faults, type ReadFailure } from './faults';
 import { markOutputRead } from './markAsRead';
-import { discoverNewMailings, HOT_MS, makeHot, planRecent, type PlannedRead, type RecentPlan } from './plan';
+import { discoverNewMailings, HOT_MS, makeHot, planRecent, type FoundMailing, type PlannedRead, type RecentPlan } from './plan';
 import { unreadReplies, type Reply } from './reply';
 import { freshState, MAX_SEEN, readState, SAVED_AS, writeState, type ReadingState, type SavedAs, type WatchMode } from './savedState';
 
@@ -100,7 +100,7 @@ export class ReplyReading {
 	}
 
 	/** Recent Mailings: the mailings created since the listing was last read (see plan.ts). */
-	async discover(client: ApiClient, nowMs: number): Promise<{ found: Array<{ id: string }>; requests: number }> {
+	async discover(client: ApiClient, nowMs: number): Promise<{ found: FoundMailing[]; requests: number }> {
 		return await discoverNewMailings(client, this.state, nowMs);
 	}
 

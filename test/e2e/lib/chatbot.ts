@@ -53,15 +53,16 @@ export async function openingMailing(sandbox: Sandbox, token: string, phone: str
 export type TriggerReplacement = Pick<INode, 'type' | 'typeVersion' | 'parameters'>;
 
 /**
- * examples/ai-chatbot.json as a user imports it, with the emulator's and the scripted model's
- * credentials (new ones, named after `label`), its trigger replaced when one is given.
+ * examples/ai-chatbot.json (or `file`) as a user imports it, with the emulator's and the scripted
+ * model's credentials (new ones, named after `label`), its trigger replaced when one is given.
  */
 export async function chatbotWorkflow(
 	client: N8nClient,
-	setup: { label: string; sandbox: Sandbox; token: string; model: ScriptedChatModel; trigger?: TriggerReplacement },
+	setup: { label: string; sandbox: Sandbox; token: string; model: ScriptedChatModel; trigger?: TriggerReplacement; file?: string },
 ): Promise<WorkflowData & { id: string }> {
-	const example = readExampleWorkflows(host.repoRoot).find((entry) => entry.file === 'examples/ai-chatbot.json');
-	if (!example) throw new Error('examples/ai-chatbot.json is missing');
+	const file = setup.file ?? 'examples/ai-chatbot.json';
+	const example = readExampleWorkflows(host.repoRoot).find((entry) => entry.file === file);
+	if (!example) throw new Error(`${file} is missing`);
 	const messaging = await client.createCredential({
 		name: `${setup.label}: Messaging Service (emulator)`,
 		type: 'messagingServiceApi',

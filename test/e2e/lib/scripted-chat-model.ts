@@ -36,11 +36,16 @@ export type ScriptedAnswer = string | ((request: ChatRequest, number: number) =>
 
 /**
  * A stand-in for a language model, speaking the OpenAI chat completions API: the first answer
- * calls the first tool it is offered with `toolArguments` (placed where its schema wants them);
+ * calls the first tool it is offered with `toolArguments` (placed where its schema wants them), when `callsTool` says so;
  * once a tool result is in the conversation, or when no tool is offered, it answers with
  * `finalAnswer`. No intelligence, so that a test can drive an AI Agent without a real model.
  */
-export async function startScriptedChatModel(toolArguments: Record<string, unknown>, finalAnswer: ScriptedAnswer): Promise<ScriptedChatModel> {
+export async function startScriptedChatModel(
+	toolArguments: Record<string, unknown>,
+	finalAnswer: ScriptedAnswer,
+	/** whether to call the tool for this request (default: whenever one is offered) */
+	callsTool: (request: ChatRequest) => boolean = () => true,
+): Promise<ScriptedChatModel> {
 	const received: ChatRequest[] = [];
 	const server = http.createServer((req, res) => {
 		let body = '';
@@ -55,7 +60,7 @@ export async function startScriptedChatModel(toolArguments: Record<string, unkno
 			const hasToolResult = request.messages.some((message) => message.role === 'tool');
 			const tool = request.tools?.[0]?.function;
 			const message =
-				hasToolResult || !tool
+				hasToolResult || !tool || !callsTool(request)
 					? { role: 'assistant', content: typeof finalAnswer === 'string' ? finalAnswer : finalAnswer(request, received.length) }
 					: {
 							role: 'assistant',

@@ -18,6 +18,7 @@ export function useChatTrigger() {
 	const hostile = useFaultProxy(t);
 	const sessions: ChatTriggerSession[] = [];
 	let aheadMs = 0;
+	let workflows = 0;
 	const syncTime = () => jest.setSystemTime(t.sandbox.now().getTime() + aheadMs);
 	afterEach(async () => {
 		for (const session of sessions.splice(0)) await session.close();
@@ -28,9 +29,10 @@ export function useChatTrigger() {
 		aheadMs = seconds * 1000;
 	}
 
-	async function activate(parameters: INodeParameters = DEFAULTS, options: { savedStaticData?: string; apiKey?: string; mode?: 'manual' } = {}) {
+	async function activate(parameters: INodeParameters = DEFAULTS, options: { savedStaticData?: string; apiKey?: string; mode?: 'manual'; workflowId?: string } = {}) {
 		syncTime();
-		const session = new ChatTriggerSession({ baseUrl: hostile.proxy.url, parameters, ...options });
+		// a workflow of its own unless told: what the in-process handoff channel keeps per workflow stays in its test
+		const session = new ChatTriggerSession({ baseUrl: hostile.proxy.url, parameters, workflowId: `harness-chat-${++workflows}`, ...options });
 		sessions.push(session);
 		await session.activate();
 		return session;

@@ -4,9 +4,10 @@
  * runs against a service that takes the request and never answers: the item fails at that
  * Timeout, and the error names it.
  */
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { MessagingService } from '../../../nodes/MessagingService/MessagingService.node';
+import { knownConversations } from '../../harness/conversations';
 import { knownOperations, params, type AccountIds } from '../../harness/params';
 import { runNode } from '../../harness/runNode';
 import { startScriptedServer, type ScriptedServer } from '../../hostile/scriptedServer';
@@ -42,8 +43,10 @@ function operations(): Array<{ key: string; resource: string; operation: string;
 	});
 }
 
-/** Operations that ask the service nothing (Verification Code > Check works in n8n alone): no Timeout to apply. */
-const WITHOUT_REQUEST = ['verificationCode.check'];
+/** Operations that ask the service nothing (Verification Code > Check works in n8n alone, Conversation > Get State reads the Chat Trigger's state): no Timeout to apply. */
+const WITHOUT_REQUEST = ['verificationCode.check', 'conversation.getState'];
+/** Hand Over to Person takes only a conversation the Chat Trigger knows (its message is the request timed here). */
+const STATIC_DATA: Record<string, () => IDataObject> = { 'conversation.handOver': () => knownConversations(['375291234567']) };
 
 /** Far below the default (30 s), and far above what a busy machine takes to get a request to the server. */
 const TIMEOUT_S = 3;
@@ -70,6 +73,7 @@ describe('the Timeout option of each operation', () => {
 			baseUrl: server.url,
 			parameters: params(ANY_IDS, entry.resource, entry.operation, { options: { timeout: TIMEOUT_S } }),
 			items: ITEMS,
+			staticData: STATIC_DATA[entry.key]?.(),
 			additionalData: { executionId: 'timeout-test', webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting' },
 		});
 		expect(result.error?.message).toContain(`within ${TIMEOUT_S} seconds (the Timeout option)`);

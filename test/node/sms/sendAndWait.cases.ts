@@ -20,6 +20,11 @@ export const waitCases: WaitCase[] = [
 		sms({ responseType: 'poll' }),
 		/Invalid Response Type "poll" in item 0: choose Approval, Free Text or Custom Form/,
 	],
+	[
+		'a phone to hand back to the bot that is not a phone',
+		sms({ options: { handBackPhone: '12-34' } }),
+		/^Invalid Offer Hand Back to Bot for Phone "12-34" in item 0: a phone number must have 7 to 15 digits/,
+	],
 	['a custom form without fields', sms({ responseType: 'customForm' }), /Invalid Form Fields .* in item 0: add at least one field to the form/],
 	[
 		'a custom form with a list without choices',

@@ -28,11 +28,11 @@ export function badInputSuite(): void {
 
 		const cases = everyBadItem();
 
-		it('covers at least 40 distinct cases across SMS, Verification Code, Chat Message, Reply and Template', () => {
+		it('covers at least 40 distinct cases across SMS, Verification Code, Chat Message, Reply, Template and Conversation', () => {
 			const names = cases.map(({ resource, testCase }) => `${resource}: ${testCase.name}`);
 			expect(new Set(names).size).toBe(names.length);
 			expect(names.length).toBeGreaterThanOrEqual(40);
-			expect(new Set(cases.map(({ resource }) => resource))).toEqual(new Set(['sms', 'verificationCode', 'chatMessage', 'reply', 'template']));
+			expect(new Set(cases.map(({ resource }) => resource))).toEqual(new Set(['sms', 'verificationCode', 'chatMessage', 'reply', 'template', 'conversation']));
 		});
 
 		for (const { resource, testCase } of cases) {

@@ -10,6 +10,7 @@ import { forOperation } from '../display';
 import { chatContentFields, chatSenderField, readChatContent, type ResponseContent } from '../shared/chatContent';
 import { phoneField } from '../shared/recipients';
 import { doNotSendToOptions, quietHoursOptions } from '../shared/guards/options';
+import { lateBotAnswer } from '../shared/guards/lateBotAnswer';
 import { itemOptions, SendingGuards } from '../shared/guards/sendingGuards';
 import { noteChatSent } from '../../helpers/chatsSent';
 import { accountOf } from '../../transport/secrets';
@@ -105,7 +106,7 @@ export async function execute(
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
 	const guards = await SendingGuards.of(this, itemIndex);
 	if (response === undefined) {
-		const notSent = guards.check(this, itemIndex, phone);
+		const notSent = guards.check(this, itemIndex, phone) ?? lateBotAnswer(this, itemIndex, phone);
 		if (notSent) return [notSent];
 	}
 	const forwarding = forwardingParameters(this, itemIndex);

@@ -10,6 +10,7 @@ import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
 import { phoneField } from '../shared/recipients';
 import { guardSmsText, smsTextOptions } from '../shared/smsText';
 import { doNotSendToOptions, quietHoursOptions } from '../shared/guards/options';
+import { lateBotAnswer } from '../shared/guards/lateBotAnswer';
 import { itemOptions, SendingGuards } from '../shared/guards/sendingGuards';
 
 export const FORWARDING_MIN = 5;
@@ -75,7 +76,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
 	const guards = await SendingGuards.of(this, itemIndex);
 	if (text === undefined) {
-		const notSent = guards.check(this, itemIndex, phone);
+		const notSent = guards.check(this, itemIndex, phone) ?? lateBotAnswer(this, itemIndex, phone);
 		if (notSent) return [notSent];
 	}
 	const alphanameId = await readIdOrAccountDefault(this, 'senderNameId', 'Sender Name ID', itemIndex, 'defaultSenderNameId');

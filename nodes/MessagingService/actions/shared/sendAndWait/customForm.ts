@@ -109,11 +109,11 @@ function inputOf(field: FormField, name: string): string {
  * The form's inputs, named field-0, field-1, ... in the order of the fields. n8n takes a custom
  * form of Send and Wait only as multipart/form-data, and gives its fields under `data`.
  */
-export function customFormHtml(fields: FormField[], submitLabel: string): string {
+export function customFormHtml(fields: FormField[], submitLabel: string, moreButtons = ''): string {
 	const inputs = fields
 		.map((field, index) => `<label for="field-${index}">${escapeHtml(field.label)}${field.required ? ' *' : ''}</label>\n${inputOf(field, `field-${index}`)}`)
 		.join('\n');
-	return `<form method="post" enctype="multipart/form-data">\n${inputs}\n<button type="submit" class="primary">${escapeHtml(submitLabel)}</button>\n</form>`;
+	return `<form method="post" enctype="multipart/form-data">\n${inputs}\n<div class="buttons">\n<button type="submit" class="primary">${escapeHtml(submitLabel)}</button>${moreButtons}\n</div>\n</form>`;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { invalidField } from '../../../base/validation';
-import { readPhone } from '../../../helpers/fields';
+import { checkPhone, readPhone } from '../../../helpers/fields';
 import type { ApiClient } from '../../../transport/client';
 import { redact } from '../../../transport/errors';
 import { apiKeyOf } from '../../../transport/secrets';
@@ -9,7 +9,7 @@ import { asItemError, errorItem } from '../../itemErrors';
 import type { ExecutionTools } from '../../types';
 import { SendingGuards, type NotSent } from '../guards/sendingGuards';
 import { formFieldsOf } from './customForm';
-import { RESPONSE_TYPES, type ResponseType } from './fields';
+import { HAND_BACK_PHONE_LABEL, RESPONSE_TYPES, type ResponseType } from './fields';
 import { keepTimedOutItem } from './pending';
 import { responseLink, tokenOf } from './responseLink';
 import { waitTillOf } from './waitTill';
@@ -29,6 +29,13 @@ function responseTypeOf(context: IExecuteFunctions): ResponseType {
 		if ('problem' in checked) throw invalidField(context.getNode(), 'Form Fields', fields, checked.problem, 0);
 	}
 	return value as ResponseType;
+}
+
+/** The phone the page may hand back to the bot (Offer Hand Back to Bot for Phone), as digits; undefined when empty. */
+function handBackPhoneOf(context: IExecuteFunctions): string | undefined {
+	const value = context.getNodeParameter('options.handBackPhone', 0, '');
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	return checkPhone(context, value, HAND_BACK_PHONE_LABEL, 0);
 }
 
 const LEDGER_KEY = 'sendAndWait';
@@ -78,9 +85,11 @@ export async function sendAndWait(
 	let sent: SentQuestion;
 	let responseType: ResponseType;
 	let waitTill: Date;
+	let handBackPhone: string | undefined;
 	try {
 		responseType = responseTypeOf(context);
 		waitTill = waitTillOf(context);
+		handBackPhone = handBackPhoneOf(context);
 		const notSent = await notSentNow(context, tools);
 		if (notSent) return [{ json: notSent, pairedItem: { item: 0 } }];
 		sent = await sendOnce(context, tools, sendWithLink);
@@ -93,6 +102,6 @@ export async function sendAndWait(
 	// The question is kept for the page and the timed-out output: without a key pasted into it.
 	const apiKey = await apiKeyOf(context);
 	const question = apiKey ? redact(sent.question, apiKey) : sent.question;
-	keepTimedOutItem(context, { responseType, question, linkToken: tokenOf(sent.link), waitTill });
+	keepTimedOutItem(context, { responseType, question, linkToken: tokenOf(sent.link), waitTill, handBackPhone });
 	return items.map((item, index) => ({ json: item.json, binary: item.binary, pairedItem: { item: index } }));
 }

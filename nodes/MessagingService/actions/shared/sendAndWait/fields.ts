@@ -134,9 +134,23 @@ const limitWaitTimeOption: INodeProperties = {
 	],
 };
 
+export const HAND_BACK_PHONE_LABEL = 'Offer Hand Back to Bot for Phone';
+export const HAND_BACK_BUTTON_LABEL = 'Hand back to the bot';
+
+/** The page's choice that ends a hand-over (Conversation > Hand Over to Person; docs/chatbot.md, Handoff). */
+const handBackOption: INodeProperties = {
+	displayName: HAND_BACK_PHONE_LABEL,
+	name: 'handBackPhone',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. +375 29 123-45-67',
+	description: `The phone of a conversation a person has taken over from the chatbot. The page then also offers "${HAND_BACK_BUTTON_LABEL}": choosing it gives that conversation back to the bot at once, as Conversation > Hand Back to Bot does, and the output says data.handedBack. Leave empty for no such choice.`,
+};
+
 /** What Send and Wait for Response adds to the Options of Send. */
 const waitOptions: INodeProperties[] = [
 	limitWaitTimeOption,
+	handBackOption,
 	{
 		displayName: 'Response Page Title',
 		name: 'responseFormTitle',

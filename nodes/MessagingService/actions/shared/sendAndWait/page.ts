@@ -1,5 +1,6 @@
 import { customFormHtml, type FormField } from './customForm';
 import { escapeHtml } from './escape';
+import { HAND_BACK_BUTTON_LABEL } from './fields';
 
 /**
  * The page the response link opens. It is self-contained (inline CSS, no script, nothing
@@ -63,13 +64,22 @@ function document(title: string, body: string): string {
 `;
 }
 
-function formOf(answer: AnswerForm): string {
-	if (answer.kind === 'customForm') return customFormHtml(answer.fields, answer.submitLabel);
+/** The button that gives the conversation back to the bot; the page's inputs are optional for it, except a form's required fields. */
+function handBackButton(answer: AnswerForm): string {
+	const novalidate = answer.kind === 'customForm' ? '' : ' formnovalidate';
+	return `<button type="submit" name="handBack" value="true" class="secondary"${novalidate}>${escapeHtml(HAND_BACK_BUTTON_LABEL)}</button>`;
+}
+
+function formOf(answer: AnswerForm, handBack: boolean): string {
+	const handBackChoice = handBack ? `\n${handBackButton(answer)}` : '';
+	if (answer.kind === 'customForm') return customFormHtml(answer.fields, answer.submitLabel, handBackChoice);
 	if (answer.kind === 'freeText') {
 		return `<form method="post">
 <label for="answer" class="note">Your answer</label>
 <textarea id="answer" name="text" required maxlength="${MAX_ANSWER_LENGTH}"></textarea>
-<button type="submit" class="primary">${escapeHtml(answer.submitLabel)}</button>
+<div class="buttons">
+<button type="submit" class="primary">${escapeHtml(answer.submitLabel)}</button>${handBackChoice}
+</div>
 </form>`;
 	}
 	const decline =
@@ -78,15 +88,18 @@ function formOf(answer: AnswerForm): string {
 			: `<button type="submit" name="approved" value="false" class="secondary">${escapeHtml(answer.declineLabel)}</button>`;
 	return `<form method="post"><div class="buttons">
 <button type="submit" name="approved" value="true" class="primary">${escapeHtml(answer.approveLabel)}</button>
-${decline}
+${decline}${handBackChoice}
 </div></form>`;
 }
 
-/** The question with its choices or its text field; answering is a POST of this form. */
-export function questionPage(page: QuestionPage, answer: AnswerForm): string {
+/**
+ * The question with its choices or its text field; answering is a POST of this form. With
+ * `handBack`, the page also offers to give the conversation back to the bot.
+ */
+export function questionPage(page: QuestionPage, answer: AnswerForm, handBack = false): string {
 	const title = page.title.trim() === '' ? 'Your answer is requested' : page.title;
 	const text = page.text.trim() === '' ? '' : `<p class="text">${escapeHtml(page.text)}</p>`;
-	return document(title, `<h1>${escapeHtml(title)}</h1>\n${text}\n${formOf(answer)}`);
+	return document(title, `<h1>${escapeHtml(title)}</h1>\n${text}\n${formOf(answer, handBack)}`);
 }
 
 /** After the answer was taken: the workflow goes on. */

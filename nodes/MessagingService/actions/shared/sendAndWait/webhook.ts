@@ -2,7 +2,8 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 
 import { customFormAnswers, formFieldsOf } from './customForm';
 import { DEFAULT_APPROVE_LABEL, DEFAULT_DECLINE_LABEL, DEFAULT_SUBMIT_LABEL } from './fields';
-import { LINK_TOKEN_KEY, QUESTION_KEY } from './pending';
+import { handBackFromPage } from './handBack';
+import { HAND_BACK_PHONE_KEY, LINK_TOKEN_KEY, QUESTION_KEY } from './pending';
 import { tokenAccepted } from './responseLink';
 import {
 	answerRefusedPage,
@@ -81,10 +82,16 @@ function field(body: IDataObject, name: string): unknown {
 
 type Decision = { answer: IDataObject } | { refused: string };
 
-function decide(form: AnswerForm, body: IDataObject): Decision {
+/**
+ * The page's answer. "Hand back to the bot" (`handBack`, offered only with a phone to hand back)
+ * is an answer of its own: a free text may then be empty, an approval has no `approved`.
+ */
+function decide(form: AnswerForm, body: IDataObject, handBack: boolean): Decision {
+	if (handBack && form.kind === 'approval') return { answer: {} };
 	if (form.kind === 'customForm') return customFormAnswers(form.fields, (name) => field(body, name));
 	if (form.kind === 'freeText') {
 		const text = field(body, 'text');
+		if (handBack && (text === undefined || (typeof text === 'string' && text.trim() === ''))) return { answer: {} };
 		if (typeof text !== 'string' || text.trim() === '') return { refused: 'The answer is empty: type an answer before sending it.' };
 		if (text.length > MAX_ANSWER_LENGTH) {
 			return { refused: `The answer has ${text.length} characters; at most ${MAX_ANSWER_LENGTH} are taken.` };
@@ -114,21 +121,27 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 		send(this, 400, answerRefusedPage('This link cannot be answered: the node\'s Response Type or form fields are not valid.'));
 		return { noWebhookResponse: true };
 	}
+	const handBackPhone = waitingText(this, HAND_BACK_PHONE_KEY);
 	if (method !== 'POST') {
 		const page = { title: parameter(this, 'options.responseFormTitle', ''), text: waitingText(this, QUESTION_KEY) };
-		send(this, 200, questionPage(page, form));
+		send(this, 200, questionPage(page, form, handBackPhone !== ''));
 		return { noWebhookResponse: true };
 	}
 
-	const decision = decide(form, (this.getBodyData() ?? {}) as IDataObject);
+	const body = (this.getBodyData() ?? {}) as IDataObject;
+	const handBack = field(body, 'handBack') === 'true';
+	if (handBack && handBackPhone === '') {
+		send(this, 400, answerRefusedPage('This page does not offer to hand the conversation back to the bot.'));
+		return { noWebhookResponse: true };
+	}
+	const decision = decide(form, body, handBack);
 	if ('refused' in decision) {
 		send(this, 400, answerRefusedPage(decision.refused));
 		return { noWebhookResponse: true };
 	}
-	const item: INodeExecutionData = {
-		json: { data: { ...decision.answer, respondedAt: new Date().toISOString() } },
-		pairedItem: { item: 0 },
-	};
+	// only a POST that decides hands back, and before the execution resumes: the trigger runs in this process (docs/chatbot.md, Handoff)
+	const data: IDataObject = { ...decision.answer, ...(handBack ? handBackFromPage(this, handBackPhone) : {}), respondedAt: new Date().toISOString() };
+	const item: INodeExecutionData = { json: { data }, pairedItem: { item: 0 } };
 	// n8n sends this page only once the execution has really resumed with this answer: of two
 	// answers at the same moment, the other one gets n8n's error instead of a false "received".
 	setPageHeaders(this);

@@ -1,0 +1,164 @@
+import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
+
+import { serviceNow, serviceTimeToIsoWithOffset } from '../base/serviceTime';
+import {
+	handoffChangeOf,
+	handoffChangesOfCustomData,
+	type HandoffChange,
+	openHandoffInbox,
+} from '../helpers/conversationHandoff';
+import type { Conversations } from './conversations';
+import { HandoffState, type CatchUpEntry } from './handoffState';
+import { MAX_RECIPIENTS } from './phoneBook';
+
+/** Mailings found by the listing, kept until whose they are is known (their text and time). */
+const FOUND_KEPT = 2000;
+
+export interface HandoffDeskIo {
+	workflowId: string;
+	/** the service's time zone */
+	zone: string;
+	/** an active workflow: the state is loaded, saved with each emit and open to the in-process channel */
+	persist: boolean;
+	nodeStaticData: IDataObject;
+	globalStaticData: IDataObject;
+	warn(message: string): void;
+}
+
+/** Where a turn goes, and what its item says of the conversation. */
+export type TurnHolder = 'bot' | 'person';
+
+/** A time as the package writes it: ISO with the service zone's offset. */
+function isoIn(zone: string, ms: number | undefined): string | undefined {
+	return ms === undefined ? undefined : serviceTimeToIsoWithOffset(serviceNow(zone, ms), zone);
+}
+
+/** An ISO time (with its offset) as epoch ms; `fallback` when there is none. */
+function epochOf(iso: unknown, fallback: number): number {
+	const ms = typeof iso === 'string' ? Date.parse(iso) : NaN;
+	return Number.isNaN(ms) ? fallback : ms;
+}
+
+/** The changes one item carries: its own json, or, from a tool's `ai_tool` output, its `response`. */
+function changesOfJson(json: IDataObject): HandoffChange[] {
+	const own = handoffChangeOf(json);
+	if (own) return [own];
+	const response = json.response;
+	const inner = Array.isArray(response) ? response : response && typeof response === 'object' ? [response] : [];
+	return inner.flatMap((value) => (value && typeof value === 'object' ? [handoffChangeOf(value as IDataObject)].filter((change): change is HandoffChange => change !== undefined) : []));
+}
+
+/** Every change record a finished execution carries: in its custom data (queue mode) and in its run data (every node, every connection type). */
+export function changesOfRun(run: IRun | undefined): HandoffChange[] {
+	const result = run?.data?.resultData;
+	if (!result) return [];
+	const changes = handoffChangesOfCustomData(result.metadata);
+	for (const tasks of Object.values(result.runData ?? {})) {
+		for (const task of tasks ?? []) {
+			for (const outputs of Object.values(task?.data ?? {})) {
+				for (const items of outputs ?? []) for (const item of items ?? []) if (item?.json) changes.push(...changesOfJson(item.json));
+			}
+		}
+	}
+	return changes;
+}
+
+/**
+ * The Chat Trigger's handoff work beside the engine: the state (HandoffState), its two channels in
+ * (the in-process inbox, the done promises), the person's mailings, and each turn's route and
+ * fields. Decisions are made at release time, so a turn released after a change took effect
+ * follows it.
+ */
+export class HandoffDesk {
+	readonly state: HandoffState;
+	private readonly found = new Map<string, { createdMs?: number; text: string }>();
+	private closeInbox?: () => void;
+	/** the phones the trigger knows a conversation of (set by the engine) */
+	knownPhones: () => string[] = () => [];
+
+	constructor(private readonly io: HandoffDeskIo) {
+		this.state = HandoffState.load(io.nodeStaticData, io.warn);
+		if (io.persist && io.workflowId !== '') {
+			this.closeInbox = openHandoffInbox(io.workflowId, {
+				take: (change) => this.state.take(change),
+				view: () => this.state.mirror(io.zone, this.knownPhones()),
+			});
+			// n8n saves the static data after activation: executions find the key from the start, and never create it
+			// (an execution that creates a static data key saves the whole static data when it ends)
+			this.save();
+		}
+	}
+
+	/** Knows the conversations' phones, and hears whose each new mailing is (the person's activity). */
+	follow(conversations: Conversations): void {
+		this.knownPhones = () => conversations.book.entries().map(([phone]) => phone);
+		conversations.onMailingTo = (mailing, phones, at) => this.mailingTo(mailing, phones, at);
+	}
+
+	close(): void {
+		this.closeInbox?.();
+	}
+
+	/** Channel 2: the change records of an execution this trigger started, once it ended. */
+	readRun(run: IRun | undefined): void {
+		for (const change of changesOfRun(run)) this.state.take(change);
+	}
+
+	/** A mailing the listing found (its text and time, for when whose it is becomes known). */
+	mailingFound(id: string, created: string | undefined, message: unknown): void {
+		const iso = created === undefined ? undefined : serviceTimeToIsoWithOffset(created, this.io.zone);
+		this.found.set(id, { createdMs: iso === undefined ? undefined : epochOf(iso, 0), text: typeof message === 'string' ? message : '' });
+		if (this.found.size > FOUND_KEPT) this.found.delete(this.found.keys().next().value!);
+	}
+
+	/** A mailing of the account went to these phones: the person's activity for each a person has. */
+	mailingTo(id: string, phones: string[], now: number): void {
+		const mailing = this.found.get(id);
+		this.found.delete(id);
+		if (phones.length > MAX_RECIPIENTS) return;
+		for (const phone of phones) this.state.note(phone, { from: 'person', text: mailing?.text ?? '', at: mailing?.createdMs ?? now }, true);
+	}
+
+	/** Applies what came in and ends what is over: called at each release, before the turns are routed. */
+	apply(now: number): void {
+		this.state.apply(now);
+	}
+
+	/**
+	 * The turn of `phone` with its conversation fields: a person's turn (its messages logged for the
+	 * catch-up), else the bot's (with the catch-up, the first time after the person had it).
+	 */
+	route(phone: string, item: INodeExecutionData, now: number): INodeExecutionData {
+		const { zone } = this.io;
+		const turnEmittedAt = new Date(now).toISOString();
+		const record = this.state.record(phone);
+		if (record?.holder === 'person') {
+			for (const reply of (item.json.replies as IDataObject[] | undefined) ?? []) {
+				this.state.note(phone, { from: 'customer', text: typeof reply.message === 'string' ? reply.message : String(reply.message ?? ''), at: epochOf(reply.receivedAt, now) }, false);
+			}
+			const conversation: IDataObject = {
+				holder: 'person',
+				since: isoIn(zone, record.handedOverAt ?? record.changeAt),
+				until: isoIn(zone, record.untilMs) ?? null,
+				reason: record.reason ?? '',
+				turnEmittedAt,
+			};
+			return { ...item, json: { ...item.json, conversation } };
+		}
+		const json: IDataObject = { ...item.json, conversation: { holder: 'bot', turnEmittedAt } };
+		const catchUp = this.state.takeCatchUp(phone);
+		if (catchUp) {
+			json.whileWithPerson = catchUp.log.map((entry: CatchUpEntry) => ({ from: entry.from, text: entry.text, at: isoIn(zone, entry.at) ?? null }));
+			if (catchUp.dropped > 0) json.whileWithPersonOmitted = catchUp.dropped;
+			json.handedBackAt = isoIn(zone, catchUp.handedBackAt) ?? null;
+			json.handBackReason = catchUp.reason;
+		}
+		return { ...item, json };
+	}
+
+	/** Saves the state and the executions' copy (n8n writes them with the emit that follows). */
+	save(): void {
+		if (!this.io.persist) return;
+		this.state.save(this.io.nodeStaticData, this.io.globalStaticData, this.io.zone, this.knownPhones());
+	}
+}

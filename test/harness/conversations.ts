@@ -1,0 +1,13 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { MIRROR_KEY, type HandoffMirror } from '../../nodes/MessagingService/helpers/conversationHandoff';
+
+/**
+ * A workflow's static data as the Chat Trigger leaves it for executions (its global part, key
+ * `conversations`): it knows a conversation with each of `phones`, all with the bot (docs/chatbot.md,
+ * Handoff). A node run on it may hand those phones over.
+ */
+export function knownConversations(phones: string[], zone = 'UTC'): IDataObject {
+	const mirror: HandoffMirror = { v: 1, zone, phones: {}, known: phones.join(' ') };
+	return { global: { [MIRROR_KEY]: mirror as unknown as IDataObject } };
+}
