@@ -140,13 +140,19 @@ export class HandoffState {
 		return this.phones.get(phone);
 	}
 
-	/** Something said while a person has the phone (no-op when the bot has it). */
+	/**
+	 * Something said while a person has the phone (no-op when the bot has it). The person's message
+	 * found only after the hand-back (the listing runs every few seconds) still joins the catch-up
+	 * while that is not taken, when the service dates it before the hand-back.
+	 */
 	note(phone: string, entry: CatchUpEntry, personActivity: boolean): boolean {
 		const record = this.phones.get(phone);
-		if (record?.holder !== 'person') return false;
+		if (!record) return false;
+		const foundLate = record.holder === 'bot' && personActivity && record.catchUpDue === true && entry.at <= (record.handedBackAt ?? record.changeAt);
+		if (record.holder !== 'person' && !foundLate) return false;
 		if (personActivity) {
 			if (entry.at < (record.handedOverAt ?? record.changeAt) - 1000) return false;
-			record.lastPersonAt = Math.max(record.lastPersonAt ?? 0, entry.at);
+			if (!foundLate) record.lastPersonAt = Math.max(record.lastPersonAt ?? 0, entry.at);
 		}
 		const log = (record.log ??= []);
 		log.push({ ...entry, text: entry.text.slice(0, CATCH_UP_TEXT_MAX) });

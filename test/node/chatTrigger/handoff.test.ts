@@ -62,6 +62,23 @@ describe('Messaging Service Chat Trigger: human handoff', () => {
 		expect(session.toPerson).toHaveLength(2);
 	});
 
+	it('the person\'s last answer found only after the hand-back (the listing runs every few seconds) is still in the catch-up', async () => {
+		const mailing = await t.sendChat('How can we help?');
+		const session = await chat.activate();
+		t.reply(mailing, 'I want a person');
+		await chat.untilTurns(session, 1);
+		publish(session, handOverChange(PHONE));
+		await chat.seconds(session, 15);
+		// the person answers and hands back at once: the hand-back is applied before the answer is found
+		const answer = await t.sendChat('Refund sent, anything else?', PHONE);
+		publish(session, handBackChange(PHONE));
+		await chat.seconds(session, 15);
+		t.reply(answer, 'no, thanks');
+		await chat.untilTurns(session, 2);
+		expect(session.turns[1][0].whileWithPerson).toEqual([{ from: 'person', text: 'Refund sent, anything else?', at: expect.any(String) }]);
+		expect(session.toPerson).toEqual([]);
+	});
+
 	it('a message held in a burst when the hand-over takes effect goes to the person, not the bot; another phone is not affected', async () => {
 		const mailing = await t.sendChat('How can we help?');
 		const session = await chat.activate();
