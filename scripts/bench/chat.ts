@@ -17,6 +17,7 @@ import { workflowOf, type NodeSpec } from '../../test/e2e/lib/workflow-builder';
 import type { BenchEmulator, LoggedRequest } from './emulator';
 import { PACKAGE, type BenchN8n } from './n8n';
 import { table } from './report';
+import { seededRandom } from '../../test/harness/seededRandom';
 
 const TRIGGER_NODE = 'Trigger';
 /** The requests a reply trigger sends: listing mailings, reading replies, marking them read. */
@@ -119,17 +120,6 @@ export interface ChatRow {
 	lostReplies: number;
 	/** replies in more than one execution */
 	answeredTwice: number;
-}
-
-/** A small deterministic random generator (mulberry32): the same script for both triggers, run after run. */
-function seededRandom(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = Math.imul(state ^ (state >>> 15), 1 | state);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
 }
 
 /** Each conversation's turns: 1 message (half of them), 2 or 3 a second apart; 15 to 45 s of pause after each. */

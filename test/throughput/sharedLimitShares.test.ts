@@ -4,23 +4,13 @@
 // n8n's execution and the emulator over HTTP, for the messages and their order; here many seeds vary
 // the service's latency, the requests' arrival and when each execution starts.
 import { RequestPacer } from '../../nodes/MessagingService/transport/pacer';
+import { seededRandom } from '../harness/seededRandom';
 
 const EXECUTIONS = 3;
 const ITEMS = 60;
 const PER_SECOND = 20;
 const RETRY_AFTER_MS = 1000;
 const CONCURRENCY = 200;
-
-/** A small deterministic random source (mulberry32), so that a failing seed can be run again. */
-function randomFrom(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-		mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-		return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 interface Shape {
 	latencyMs: number;
@@ -64,7 +54,7 @@ async function sendItem(pacer: RequestPacer, service: OneLimit, execution: numbe
 }
 
 async function runExecutions(shape: Shape, seed: number): Promise<OneLimit> {
-	const random = randomFrom(seed);
+	const random = seededRandom(seed);
 	const service = new OneLimit();
 	service.startedAt = Date.now();
 	const executions = Array.from({ length: EXECUTIONS }, async (_, execution) => {

@@ -12,6 +12,7 @@ import type { ChatTriggerSession } from '../../harness/chatTrigger';
 import { DEFAULTS, useChatTrigger } from './fixture';
 import { handoffCustomDataValue, type HandoffChange } from '../../../nodes/MessagingService/helpers/conversationHandoff';
 import { handBackChange, handOverChange, publish, runWith } from './handoff';
+import { seededRandom } from '../../harness/seededRandom';
 
 jest.setTimeout(1_800_000);
 
@@ -22,17 +23,6 @@ const CONVERSATIONS = 200;
 const MESSAGES = 2000;
 const HANDED_OVER = 40;
 const RESTARTS_AT = [70, 140, 200];
-
-/** A small deterministic random generator (mulberry32). */
-function seeded(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let x = Math.imul(state ^ (state >>> 15), 1 | state);
-		x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-		return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 interface Emitted {
 	second: number;
@@ -72,7 +62,7 @@ async function play(handoff: boolean): Promise<Played> {
 	script.forEach((message, index) => lastMessageOfBurst.set(message.burst, index));
 
 	// the hand-overs: 40 phones, each right after the first message of one of its bursts of 2 or 3, back 40 to 90 s later
-	const random = seeded(40);
+	const random = seededRandom(40);
 	const overAt = new Map<number, Array<{ phone: string }>>();
 	const backAt = new Map<number, string[]>();
 	if (handoff) {
