@@ -6,8 +6,8 @@
 // person's page is answered on main, whose webhook() hands back to the trigger itself.
 import { startSandbox, type Sandbox } from '../sandbox';
 import { answersTo, openingMailing } from './lib/chatbot';
-import { executionError, nodeOutput } from './lib/execution-data';
-import { answerPage, customerWrites, HAND_OVER_MESSAGE, handOverOutput, handoffWorkflow, pagesSentToPerson, startHandoffModel, turnOf } from './lib/handoff';
+import { nodeOutput } from './lib/execution-data';
+import { answerPage, customerWrites, HAND_OVER_MESSAGE, handOverOutput, handoffWorkflow, nthExecution, pagesSentToPerson, startHandoffModel, turnOf } from './lib/handoff';
 import { N8nClient } from './lib/n8n-client';
 import type { ExecutionDetails } from './lib/n8n-types';
 import { waitUntil } from './lib/polls';
@@ -44,11 +44,7 @@ describe('human handoff in queue mode (main + a worker, Redis, PostgreSQL)', () 
 	});
 
 	async function nth(workflowId: string, count: number, state: 'finished' | 'waiting' = 'finished'): Promise<ExecutionDetails> {
-		const started = await client.waitForExecutions(workflowId, count, HANG_MS);
-		const id = [...started].sort((a, b) => Number(a.id) - Number(b.id))[count - 1].id;
-		const details = state === 'waiting' ? await client.waitUntilWaiting(id, HANG_MS) : await client.waitForExecution(id, HANG_MS);
-		if (state === 'finished') expect({ status: details.status, error: executionError(details) }).toEqual({ status: 'success', error: undefined });
-		return details;
+		return await nthExecution(client, workflowId, count, HANG_MS, state);
 	}
 
 	it('the agent hands over on the worker, the trigger on main routes to the person, and the page hands back on main', async () => {

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { answersTo, openingMailing } from './lib/chatbot';
-import { answerPage, customerWrites, HAND_OVER_MESSAGE, handoffWorkflow, pagesSentToPerson, startHandoffModel, turnOf } from './lib/handoff';
+import { answerPage, customerWrites, HAND_OVER_MESSAGE, handoffWorkflow, nthExecution, pagesSentToPerson, startHandoffModel, turnOf } from './lib/handoff';
 import { N8nClient } from './lib/n8n-client';
 import type { ExecutionDetails } from './lib/n8n-types';
 import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
@@ -47,9 +47,7 @@ describe('human handoff: n8n stopped and started again during a hand-over', () =
 	}
 
 	async function nth(client: N8nClient, workflowId: string, count: number, state: 'finished' | 'waiting'): Promise<ExecutionDetails> {
-		const started = await client.waitForExecutions(workflowId, count, HANG_MS);
-		const id = [...started].sort((a, b) => Number(a.id) - Number(b.id))[count - 1].id;
-		return state === 'waiting' ? await client.waitUntilWaiting(id, HANG_MS) : await client.waitForExecution(id, HANG_MS);
+		return await nthExecution(client, workflowId, count, HANG_MS, state, false);
 	}
 
 	it('keeps the conversation with the person: the message written while n8n was down goes to To Person', async () => {

@@ -5,8 +5,7 @@
 // which is told why (`handBackReason: personSilent`).
 import { startSandbox, type Sandbox } from '../sandbox';
 import { answersTo, openingMailing } from './lib/chatbot';
-import { executionError } from './lib/execution-data';
-import { customerWrites, HAND_OVER_MESSAGE, HAND_OVER_TOOL, handOverOutput, handoffWorkflow, pagesSentToPerson, startHandoffModel, turnOf, withParameters } from './lib/handoff';
+import { customerWrites, HAND_OVER_MESSAGE, HAND_OVER_TOOL, handOverOutput, handoffWorkflow, nthExecution, pagesSentToPerson, startHandoffModel, turnOf, withParameters } from './lib/handoff';
 import type { N8nClient } from './lib/n8n-client';
 import type { ExecutionDetails } from './lib/n8n-types';
 import type { ScriptedChatModel } from './lib/scripted-chat-model';
@@ -36,11 +35,7 @@ describe('human handoff: back to the bot after the person was silent for the tim
 	});
 
 	async function nth(workflowId: string, count: number): Promise<ExecutionDetails> {
-		const started = await client.waitForExecutions(workflowId, count, HANG_MS);
-		const id = [...started].sort((a, b) => Number(a.id) - Number(b.id))[count - 1].id;
-		const details = await client.waitForExecution(id, HANG_MS);
-		expect({ status: details.status, error: executionError(details) }).toEqual({ status: 'success', error: undefined });
-		return details;
+		return await nthExecution(client, workflowId, count, HANG_MS);
 	}
 
 	it('ends the hand-over when the person sends nothing for the set minutes; the next turn is the bot\'s', async () => {

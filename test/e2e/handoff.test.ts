@@ -8,7 +8,7 @@
 import { nodeNameToToolName } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { answersTo, openingMailing } from './lib/chatbot';
-import { executionError, nodeOutput } from './lib/execution-data';
+import { nodeOutput } from './lib/execution-data';
 import {
 	answerPage,
 	colleagueLines,
@@ -17,6 +17,7 @@ import {
 	HAND_OVER_TOOL,
 	handOverOutput,
 	handoffWorkflow,
+	nthExecution,
 	pagesSentToPerson,
 	REASON,
 	startHandoffModel,
@@ -51,11 +52,7 @@ describe('human handoff: the example chatbot hands a conversation to a person an
 
 	/** The workflow's `count`-th execution (1 = the first), once it has finished or waits for the person. */
 	async function execution(workflowId: string, count: number, state: 'finished' | 'waiting' = 'finished'): Promise<ExecutionDetails> {
-		const started = await client.waitForExecutions(workflowId, count, HANG_MS);
-		const id = [...started].sort((a, b) => Number(a.id) - Number(b.id))[count - 1].id;
-		const details = state === 'waiting' ? await client.waitUntilWaiting(id, HANG_MS) : await client.waitForExecution(id, HANG_MS);
-		if (state === 'finished') expect({ status: details.status, error: executionError(details) }).toEqual({ status: 'success', error: undefined });
-		return details;
+		return await nthExecution(client, workflowId, count, HANG_MS, state);
 	}
 
 	it('hands over by the agent, routes three turns to the person, takes their answer and their hand-back, and the bot catches up', async () => {

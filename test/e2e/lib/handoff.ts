@@ -7,6 +7,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { CHATBOT_TRIGGER, chatbotWorkflow, scriptedAnswer, userTexts } from './chatbot';
 import type { N8nClient } from './n8n-client';
+import { executionError } from './execution-data';
 import type { ExecutionDetails, WorkflowData } from './n8n-types';
 import { startScriptedChatModel, type ChatRequest, type ScriptedChatModel } from './scripted-chat-model';
 
@@ -110,4 +111,23 @@ export function turnOf(execution: ExecutionDetails): { output: 'bot' | 'optOut' 
 	const items = outputs[index] ?? [];
 	if (items.length !== 1) throw new Error(`execution ${execution.id}: ${items.length} items on output ${index}`);
 	return { output: (['bot', 'optOut', 'person'] as const)[index], item: items[0].json };
+}
+
+/**
+ * The workflow's `count`-th execution (1 = the first), once it has finished or waits for the
+ * person's page; with `succeeded`, a finished one must have ended without an error.
+ */
+export async function nthExecution(
+	client: N8nClient,
+	workflowId: string,
+	count: number,
+	hangMs: number,
+	state: 'finished' | 'waiting' = 'finished',
+	succeeded = true,
+): Promise<ExecutionDetails> {
+	const started = await client.waitForExecutions(workflowId, count, hangMs);
+	const id = [...started].sort((a, b) => Number(a.id) - Number(b.id))[count - 1].id;
+	const details = state === 'waiting' ? await client.waitUntilWaiting(id, hangMs) : await client.waitForExecution(id, hangMs);
+	if (succeeded && state === 'finished') expect({ status: details.status, error: executionError(details) }).toEqual({ status: 'success', error: undefined });
+	return details;
 }
