@@ -36,6 +36,7 @@ export interface QueueModeOptions {
 }
 
 const ENCRYPTION_KEY = 'queue-mode-test-encryption-key-3f9a1c';
+const JOBS_KEPT = 1000;
 
 function queueEnvironment(redis: Service, postgres: PostgresService, mainUrl: string): Record<string, string> {
 	return {
@@ -57,6 +58,10 @@ function queueEnvironment(redis: Service, postgres: PostgresService, mainUrl: st
 		// manual runs go to the workers too, as every run will in n8n 3
 		OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 		N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+		// n8n's default (0) has Bull delete a job the moment it finishes; a worker that finishes it before
+		// a busy main starts waiting for it leaves the webhook's caller waiting forever (docs/queue-mode.md)
+		N8N_EXECUTIONS_QUEUE_KEEP_LAST_COMPLETED: String(JOBS_KEPT),
+		N8N_EXECUTIONS_QUEUE_KEEP_LAST_FAILED: String(JOBS_KEPT),
 	};
 }
 
