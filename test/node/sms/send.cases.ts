@@ -2,16 +2,11 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { ITEM_VALUE as V, caseParams, type BadItemCase, type BadSettingCase } from '../../harness/badInputCase';
 import { TEST_API_KEY } from '../../harness/keys';
+import { zonesWellInside } from '../../harness/timeZones';
 import { byId, type AccountIds } from '../../harness/params';
 
 const sender = (account: AccountIds) => String(account.alphanameIds[0]);
 const sms = (rest: INodeParameters) => caseParams('sms', 'send', rest);
-
-/** Two zones whose clocks are now within 00:00-23:00 with an hour to spare: items sent there go out at once. */
-function zonesAllowedNow(): string[] {
-	const hour = (zone: string) => Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
-	return ['Europe/Berlin', 'Asia/Kolkata', 'America/St_Johns', 'Asia/Tokyo'].filter((zone) => hour(zone) < 22).slice(0, 2);
-}
 
 /** SMS > Send: item 1 of three is bad, refused before any request (test/harness/badItemCheck.ts). */
 export const badItems = [
@@ -41,7 +36,7 @@ export const badItems = [
 	{ name: 'Send: the API key pasted into Sender Name ID', field: 'Sender Name ID', method: 'sendQuickSMS', parameters: sms({ senderNameId: V }), good: (e) => [sender(e.account), sender(e.account)], bad: TEST_API_KEY, keyAsValue: true },
 	// an expression that cuts an emoji in half ('Hello 😀 world'.slice(0, 7)); the transport's safety net names the API field
 	{ name: 'Send: message with half an emoji', field: 'text in "message"', method: 'sendQuickSMS', parameters: sms({ message: V }), good: () => ['Hello 😀', 'Hi'], bad: 'Hello 😀 world'.slice(0, 7), says: [/: it is not valid Unicode/] },
-	{ name: 'Send: recipient time zone that is not one', field: 'Recipient Time Zone', method: 'sendQuickSMS', parameters: sms({ options: { quietHours: '00:00-23:00', recipientTimeZone: V } }), good: zonesAllowedNow, bad: 'Mars/Olympus' },
+	{ name: 'Send: recipient time zone that is not one', field: 'Recipient Time Zone', method: 'sendQuickSMS', parameters: sms({ options: { quietHours: '00:00-23:00', recipientTimeZone: V } }), good: () => zonesWellInside('00:00-23:00'), bad: 'Mars/Olympus' },
 ] satisfies BadItemCase[];
 
 /** SMS > Send: settings read once per run that refuse every item before any request, each naming its item. */

@@ -3,6 +3,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { ITEM_PHONES, ITEM_VALUE as V, shownValue, type BadItemCase, type BadSettingCase } from '../../harness/badInputCase';
 import { CALLBACK_URL, smsMailingsJson } from '../../harness/badInputSetup';
 import { TEST_API_KEY } from '../../harness/keys';
+import { zonesWellInside } from '../../harness/timeZones';
 import { params, type AccountIds } from '../../harness/params';
 
 /** Built from the items by params.ts's defaults: one bulk mailing, each item's phone from `$json.phone`. */
@@ -27,7 +28,7 @@ export const badItems: BadItemCase[] = [
 	{ name: 'Send Batch (items): bad phone in the phone field of an item', field: 'Phone (field "v")', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ recipientsFrom: 'fields', phoneField: 'v' }), good: () => ['375291000001', '375291000003'], bad: '00-12', sentTo: ['375291000001', '375291000003'] },
 	{ name: 'Send Batch (items): personal text over Max Parts', field: 'Text', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ messageType: 'personal', personalText: V, options: { maxParts: 1 } }), good: () => ['Hello Ann', 'б'.repeat(70)], bad: 'б'.repeat(71), sentTo: [ITEM_PHONES[0], ITEM_PHONES[2]] },
 	{ name: 'Send Batch (items): personal text left empty', field: 'Text', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ messageType: 'personal', personalText: V }), good: () => ['Hello Ann', 'Hello Bob'], bad: '', sentTo: [ITEM_PHONES[0], ITEM_PHONES[2]] },
-	{ name: 'Send Batch (items): recipient time zone that is not one', field: 'Recipient Time Zone', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ options: { quietHours: '09:00-21:00', recipientTimeZone: V } }), good: () => ['Europe/Berlin', 'America/St_Johns'], bad: 'GMT+25', sentTo: [ITEM_PHONES[0], ITEM_PHONES[2]] },
+	{ name: 'Send Batch (items): recipient time zone that is not one', field: 'Recipient Time Zone', method: 'sendBulkSms', requests: ['sendBulkSms'], parameters: fromItems({ options: { quietHours: '09:00-21:00', recipientTimeZone: V } }), good: () => zonesWellInside('09:00-21:00'), bad: 'GMT+25', sentTo: [ITEM_PHONES[0], ITEM_PHONES[2]] },
 ];
 
 /** Send Batch (SMS) options that refuse the whole batch: nothing is sent. */
