@@ -2,6 +2,7 @@
  * Generated SMS texts for the parts and encoding tests: seeded, so every run has the same corpus.
  * Lengths are in UTF-16 units, from 1 to 1,600, many of them at the part boundaries.
  */
+import { seededRandom } from '../../harness/seededRandom';
 
 const GSM_BASIC =
 	'@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
@@ -17,18 +18,6 @@ export type CorpusKind = 'basic GSM' | 'GSM extension' | 'look-alike' | 'emoji a
 export interface CorpusText {
 	kind: CorpusKind;
 	text: string;
-}
-
-/** mulberry32: a small seeded generator */
-export function seededRandom(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
 }
 
 const BOUNDARIES = [70, 71, 134, 135, 136, 160, 161, 201, 202, 268, 269, 306, 307, 308, 459, 460, 612, 613, 1530, 1531];
