@@ -3,7 +3,11 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { ProxiedRequest } from '../../hostile/faultProxy';
 import { pickedMailings, RECENT, useTriggerSandbox, useFaultProxy } from './fixture';
 
-// the 50-poll cases took about 15 s in a whole-suite run on a busy machine; ten times that must still pass
+// Why it takes about 70 s alone and cannot take much less: 9 s of it is CPU, the rest is the node's
+// retry back-off (real sleeps, 0.5 s doubling, with jitter) on each read of the failing mailing,
+// which is what these cases check the other mailings are read around. It waits, so it holds a jest
+// worker, not a core. The 50-poll cases took about 15 s in a whole-suite run on a busy machine; ten
+// times that must still pass.
 jest.setTimeout(300_000);
 
 const t = useTriggerSandbox();
