@@ -93,7 +93,11 @@ export async function startQueueModeN8n(options: QueueModeOptions = {}): Promise
 		const mainUrl = `http://127.0.0.1:${port}`;
 		const env = { ...queueEnvironment(redis, postgres, mainUrl), ...options.env };
 		const logFile = (name: string) => (options.logDir ? path.join(options.logDir, `${name}.log`) : undefined);
-		if (options.logDir) fs.mkdirSync(options.logDir, { recursive: true });
+		if (options.logDir) {
+			// this run's logs only: the processes append, and main's restarts go on in the same file
+			fs.rmSync(options.logDir, { recursive: true, force: true });
+			fs.mkdirSync(options.logDir, { recursive: true });
+		}
 
 		const startMain = async () => await startN8n({ port, userFolder, communityPackages: true, env, logFile: logFile('main') });
 		let main = await startMain();
