@@ -4,6 +4,8 @@
  * suite runs, and stay inside however slowly it runs. The zones are a whole or a half hour apart
  * around the world, so at least `count` always qualify (half-hour zones among them).
  */
+import { parseAllowedHours } from '../../nodes/MessagingService/helpers/quietHours';
+
 const ZONES = [
 	'Pacific/Honolulu',
 	'America/Anchorage',
@@ -33,8 +35,6 @@ const ZONES = [
 ];
 const MARGIN_MINUTES = 180;
 
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
 function minuteOfDayIn(zone: string, at: Date): number {
 	const [hour, minute] = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })
 		.format(at)
@@ -44,7 +44,9 @@ function minuteOfDayIn(zone: string, at: Date): number {
 }
 
 export function zonesWellInside(hours: string, count = 2, at = new Date()): string[] {
-	const [from, until] = hours.split('-').map(minutesOf);
+	const window = parseAllowedHours(hours);
+	if ('problem' in window) throw new Error(`${hours}: ${window.problem}`);
+	const { from, until } = window;
 	const inside = ZONES.filter((zone) => {
 		const minute = minuteOfDayIn(zone, at);
 		return minute >= from + MARGIN_MINUTES && minute <= until - MARGIN_MINUTES;

@@ -22,8 +22,9 @@ describe('SMS > Send: parts and encoding before sending', () => {
 	it("says those parts beside the service's own, sending every fifth text of the corpus", async () => {
 		const texts = corpus.filter((_, index) => index % 5 === 0);
 		const { items, error } = await fixture.run({
-			// a Timeout far above the default 30 s: when this sent all 9,899 texts at Concurrency 200 to an emulator in this
-			// process, beside busy processes, had one answer come later than that; deadlines are tested elsewhere
+			// a Timeout far above the default 30 s: when this sent all 9,899 texts at Concurrency 200 to an
+			// emulator in this process, beside busy processes, one answer came later than that; deadlines
+			// are tested elsewhere
 			parameters: send({ phone: '={{ $json.phone }}', message: '={{ $json.text }}', options: { timeout: 600 } }),
 			items: texts.map(({ text }, index) => ({ phone: phoneOf(index), text })),
 		});
