@@ -55,6 +55,8 @@ function national(digits: string, plan: CountryPlan): PhoneVerdict | undefined {
 	for (const prefix of plan.trunkPrefixes) {
 		if (digits.startsWith(prefix) && fitsPlan(plan, digits.slice(prefix.length))) return { phone: plan.callingCode + digits.slice(prefix.length), country: plan.country };
 	}
+	// the country's own code without +: 4915123456789 with Default Country DE is 49 151..., not a national 4915...
+	if (digits.startsWith(plan.callingCode) && fitsPlan(plan, digits.slice(plan.callingCode.length))) return { phone: digits, country: plan.country };
 	if (fitsPlan(plan, digits)) return { phone: plan.callingCode + digits, country: plan.country };
 	return undefined;
 }

@@ -55,7 +55,8 @@ export function phoneCorpus(seed: number, perCountry: number, trunkOf: (country:
 			const make = (variation: string, text: string, defaultCountry?: string) => cases.push({ text, defaultCountry, from: country, variation });
 			if (pick < 0.2) make('international', `+${code} ${written(tailed, random)}`);
 			else if (pick < 0.3) make('international with 00', `00${code} ${written(tailed, random)}`);
-			else if (pick < 0.38) make('digits with the code, no +', `${code}${tailed}`);
+			else if (pick < 0.34) make('digits with the code, no +', `${code}${tailed}`);
+			else if (pick < 0.38) make('digits with the code, no +, with a Default Country', `${code}${tailed}`, random() < 0.5 ? country : countries[Math.floor(random() * countries.length)]);
 			else if (pick < 0.5 && trunk !== '') make('trunk prefix in brackets after the code', `+${code} (${trunk})${written(tailed, random)}`);
 			else if (pick < 0.56 && trunk !== '') make('trunk prefix after the code', `+${code} ${trunk}${written(tailed, random)}`);
 			else if (pick < 0.7) make('national with Default Country', `${trunk}${written(tailed, random)}`, country);

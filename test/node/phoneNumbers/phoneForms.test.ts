@@ -36,6 +36,11 @@ describe('phone forms through the engine', () => {
 		expect(sentPhones()).toEqual(['375291130001', '375291130002', '375291130003', '447700900123', '375291130004']);
 	});
 
+	it("with a Default Country, digits that start with its own code are read with it: 4915123456789 with DE is not +49 4915...", async () => {
+		await fixture.runOk({ parameters: send({ defaultCountry: 'DE' }), items: [{ phone: '4915123456789' }, { phone: '0151 2345 6789' }, { phone: '+49 (0)151 2345 6789' }] });
+		expect(sentPhones()).toEqual(['4915123456789', '4915123456789', '4915123456789']);
+	});
+
 	it("the node's Default Country overrides the credential's", async () => {
 		await fixture.runOk({ parameters: send({ defaultCountry: 'gb' }), credentialFields: { defaultCountry: 'BY' }, items: [{ phone: '07700 900123' }] });
 		expect(sentPhones()).toEqual(['447700900123']);
