@@ -80,8 +80,11 @@ export function checkPhoneNumber(raw: unknown, defaultCountry?: string): PhoneVe
 	if (plan) {
 		const verdict = national(written.digits, plan) ?? international(written.digits);
 		if (!('problem' in verdict)) return verdict;
+		const shortest = Math.min(...plan.trunkPrefixes.map((prefix) => prefix.length));
+		const trunk = plan.trunkPrefixes.filter((prefix) => prefix.length === shortest).join(' or ');
+		const after = trunk === '' ? '' : ` after the trunk prefix ${trunk}`;
 		return {
-			problem: `it is neither a national number of ${countryName(plan.country)} (Default Country ${plan.country}: ${lengthsText(plan.lengths)} digits after the trunk prefix ${plan.trunkPrefixes[0] ?? 'none'}) nor an international one (${verdict.problem})`,
+			problem: `it is neither a national number of ${countryName(plan.country)} (Default Country ${plan.country}: ${lengthsText(plan.lengths)} digits${after}) nor an international one (${verdict.problem})`,
 		};
 	}
 	const verdict = international(written.digits);

@@ -70,6 +70,14 @@ describe('phone forms through the engine', () => {
 		expect([errors[0], errors[4]]).toEqual([undefined, undefined]);
 	});
 
+	it('with a Default Country, a number that is neither its national one nor international is refused, saying both', async () => {
+		const { items } = await fixture.run({ parameters: send({ defaultCountry: 'GB' }), continueOnFail: true, items: [{ phone: '07700 90012' }, { phone: '07700 900123' }] });
+		expect(items[0].json.error).toMatch(
+			/^Invalid Phone "07700 90012" in item 0: it is neither a national number of United Kingdom \(Default Country GB: 7, 9 or 10 digits after the trunk prefix 0\) nor an international one/,
+		);
+		expect(sentPhones()).toEqual(['447700900123']);
+	});
+
 	it('a Default Country that is not a country code is refused for each item, in the credential too', async () => {
 		const { items } = await fixture.run({ parameters: send({ defaultCountry: 'Belarus' }), continueOnFail: true, items: [{ phone: '+375291130001' }] });
 		expect(items[0].json.error).toMatch(/^Invalid Default Country "Belarus" in item 0: give the ISO 3166 code of a country/);
