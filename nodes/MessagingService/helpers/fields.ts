@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { isRealServiceTime } from '../base/serviceTime';
 import { toServiceTime, type ServiceTimeFormat } from './dates';
-import { PHONE_RULE, normalizePhone } from './phone';
+import { phoneOfItem } from './phone';
 import { UNICODE_RULE, isWellFormedText } from '../base/unicode';
 import { invalidField } from '../base/validation';
 
@@ -37,14 +37,17 @@ export function readOptionalId(value: unknown, context: IExecuteFunctions, label
 	return id;
 }
 
-/** Checks a phone value and returns it as the digits the service expects. */
+/**
+ * Checks a phone value against its country's numbering plan (a national number with the Default
+ * Country) and returns it as the digits the service expects: E.164 without the +.
+ */
 export function checkPhone(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number): string {
-	const phone = normalizePhone(value);
-	if (phone === undefined) throw invalidField(context.getNode(), label, value, PHONE_RULE, itemIndex);
-	return phone;
+	const verdict = phoneOfItem(context, value, itemIndex);
+	if ('problem' in verdict) throw invalidField(context.getNode(), label, value, verdict.problem, itemIndex);
+	return verdict.phone;
 }
 
-/** A required phone field, normalised to the digits the service takes (normalizePhone). */
+/** A required phone field, checked and normalised (checkPhone). */
 export function readPhone(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number): string {
 	return checkPhone(context, context.getNodeParameter(parameter, itemIndex, ''), label, itemIndex);
 }

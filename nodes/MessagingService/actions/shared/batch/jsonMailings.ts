@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 
 import { asId, ID_RULE } from '../../../helpers/fields';
-import { normalizePhone, PHONE_RULE } from '../../../helpers/phone';
+import { phoneOfItem } from '../../../helpers/phone';
 import { firstMalformedText, UNICODE_RULE } from '../../../base/unicode';
 import { invalidField } from '../../../base/validation';
 import type { BatchChannel, DeliveryEntry } from './channel';
@@ -83,13 +83,14 @@ export function checkJsonMailings(
 		const deliveryList = list.map((entry: unknown, position): DeliveryEntry => {
 			const at = `${where}, delivery_list[${position}]`;
 			if (mailing.message_type === 'bulk') {
-				const phone = normalizePhone(entry);
-				if (phone === undefined) throw fail(entry, `${at}: ${PHONE_RULE}`);
-				return phone;
+				const verdict = phoneOfItem(context, entry, itemIndex);
+				if ('problem' in verdict) throw fail(entry, `${at}: ${verdict.problem}`);
+				return verdict.phone;
 			}
 			if (!isObject(entry)) throw fail(entry, `${at} must be an object {"phone": "...", "text": "..."} in a personal mailing`);
-			const phone = normalizePhone(entry.phone);
-			if (phone === undefined) throw fail(entry.phone, `${at}: ${PHONE_RULE}`);
+			const verdict = phoneOfItem(context, entry.phone, itemIndex);
+			if ('problem' in verdict) throw fail(entry.phone, `${at}: ${verdict.problem}`);
+			const phone = verdict.phone;
 			if (typeof entry.text !== 'string' || entry.text.trim() === '') {
 				throw fail(entry.text, `${at}: "text" must be a non-empty text in a personal mailing`);
 			}
