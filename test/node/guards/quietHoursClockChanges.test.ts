@@ -195,6 +195,26 @@ describe.each(SERVICE_ZONES)('Service Time Zone %s', (serviceZone) => {
 	});
 });
 
+describe('hours that lie inside the repeated hour (01:00-01:45 in New York on the night the clocks go back)', () => {
+	it('Send to List goes at the first allowed time that names one moment: the next night, said in the output', async () => {
+		const zone = 'America/New_York';
+		const change = changeOf(zone, 'autumn');
+		const nowMs = change.at - 2 * HOUR;
+		jest.setSystemTime(nowMs);
+		fixture.sandbox.setServiceTimeZone(zone);
+		const { items, request } = await fixture.runOk({
+			parameters: params(fixture.account, 'sms', 'sendToList', { options: { quietHours: '01:00-01:45', recipientTimeZone: zone } }),
+			credentialFields: { serviceTimeZone: zone },
+		});
+		let expected = nowMs;
+		while (!allowedAt(expected, zone, 60, 105) || momentsNamedBy(serviceTimeIn(expected, zone, 'minutes'), zone).length !== 1) expected += MINUTE;
+		expect(expected - change.at).toBeGreaterThan(20 * HOUR);
+		expect(momentsNamedBy(String(request.body?.d_schedule), zone)).toEqual([expected]);
+		expect(items[0].json).toMatchObject({ sendAfter: at(expected), scheduleAdjusted: { reason: 'repeatedHour', scheduledFor: at(expected) } });
+		expect(String((items[0].json.scheduleAdjusted as IDataObject).note)).toContain("outside the recipient's hours");
+	});
+});
+
 describe('a time that names two moments and cannot be resolved (America/New_York, 1 November 2026)', () => {
 	beforeEach(() => jest.setSystemTime(Date.parse('2026-10-01T12:00:00Z')));
 

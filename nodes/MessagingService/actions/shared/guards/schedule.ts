@@ -38,7 +38,10 @@ export function scheduleWithinQuietHours(
 	for (let tries = 0; tries < 3 && guards.nextAllowedMs(moment.ms, zone.zone) !== moment.ms; tries++) {
 		const adjustment = moment.adjustment;
 		moment = serviceMomentAt(guards.nextAllowedMs(moment.ms, zone.zone), serviceZone, format, askedFor);
-		if (!moment.adjustment && adjustment) moment = { ...moment, adjustment: { ...adjustment, scheduledFor: new Date(moment.ms).toISOString() } };
+		if (!moment.adjustment && adjustment) {
+			const note = `${adjustment.note.replace(/: scheduled at .*$/, '')}: that time is outside the recipient's hours, so scheduled at ${moment.text}, the next allowed time that names one moment`;
+			moment = { ...moment, adjustment: { ...adjustment, scheduledFor: new Date(moment.ms).toISOString(), note } };
+		}
 	}
 	return {
 		schedule: moment,
