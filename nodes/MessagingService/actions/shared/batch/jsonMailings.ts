@@ -8,6 +8,8 @@ import { firstMalformedText, UNICODE_RULE } from '../../../base/unicode';
 import { invalidField } from '../../../base/validation';
 import type { BatchChannel, DeliveryEntry } from './channel';
 import { isObject } from '../../../base/guards';
+import { parseWallTime } from '../../../base/serviceTime';
+import { wallTimeProblem } from '../../../helpers/oneMoment';
 
 const BATCH_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
@@ -29,13 +31,16 @@ function isBatchTime(value: unknown): boolean {
 
 /**
  * Checks the mailings given as JSON against the spec and returns them ready to send (phones
- * normalised, ids as digit strings); throws a field error naming the mailing and member.
+ * normalised, ids as digit strings); throws a field error naming the mailing and member. A
+ * `schedule_time` is the service's own text, in the Service Time Zone `serviceZone`: one that
+ * names two moments there, or none, is refused (which was meant cannot be known).
  */
 export function checkJsonMailings(
 	context: IExecuteFunctions,
 	raw: unknown,
 	channel: BatchChannel,
 	itemIndex: number,
+	serviceZone: string,
 ): IDataObject[] {
 	const label = 'Mailings (JSON)';
 	const fail = (value: unknown, rule: string) => invalidField(context.getNode(), label, value, rule, itemIndex);
@@ -75,6 +80,10 @@ export function checkJsonMailings(
 				mailing.schedule_time,
 				`${where}: "schedule_time" must be a date and time in the format YYYY-MM-DDTHH:mm:ss, e.g. 2026-03-31T14:30:00`,
 			);
+		}
+		const timeProblem = mailing.schedule_time === undefined ? undefined : wallTimeProblem(parseWallTime(mailing.schedule_time)!, serviceZone, 'YYYY-MM-DDTHH:mm:ss', true);
+		if (timeProblem !== undefined) {
+			throw fail(mailing.schedule_time, `${where}: "schedule_time" is read in the Service Time Zone, and ${timeProblem}`);
 		}
 		const list = mailing.delivery_list;
 		if (!Array.isArray(list) || list.length === 0) {
