@@ -37,7 +37,8 @@ function marks(recognizer: ConsentRecognizer, text: string): IDataObject {
  * The item marked with what the recognizer finds (`optOut`, `optOutKeyword`, `consent`:
  * "optOut", "optIn", "help" or null, `consentKeyword`): a reply by its text; a combined item by
  * each reply in its `replies`, and as a whole by the first reply that opts out, else the first
- * that opts in, else the first that asks for help. Without a recognizer (Opt-Out Recognition off)
+ * that opts in, else help when every reply asks for help (a turn that also asks something else
+ * is the bot's). Without a recognizer (Opt-Out Recognition off)
  * the item is left as it is.
  */
 export function withOptOut(item: INodeExecutionData, recognizer: ConsentRecognizer | undefined): INodeExecutionData {
@@ -45,7 +46,8 @@ export function withOptOut(item: INodeExecutionData, recognizer: ConsentRecogniz
 	const { json } = item;
 	if (!Array.isArray(json.replies)) return { ...item, json: { ...json, ...marks(recognizer, chatInputOf({ message: json.chatInput })) } };
 	const replies = (json.replies as IDataObject[]).map((reply) => ({ ...reply, ...marks(recognizer, chatInputOf(reply)) }));
-	const first = (['optOut', 'optIn', 'help'] as const).map((consent) => replies.find((reply) => reply.consent === consent)).find((reply) => reply !== undefined);
+	const help = replies.every((reply) => reply.consent === 'help') ? replies[0] : undefined;
+	const first = replies.find((reply) => reply.consent === 'optOut') ?? replies.find((reply) => reply.consent === 'optIn') ?? help;
 	const whole = first ? { optOut: first.optOut, optOutKeyword: first.optOutKeyword, consent: first.consent, consentKeyword: first.consentKeyword } : { optOut: false, optOutKeyword: null, consent: null, consentKeyword: null };
 	return { ...item, json: { ...json, ...whole, replies } };
 }

@@ -46,6 +46,49 @@ describe('opt-out recognition: the rule', () => {
 	});
 });
 
+describe('consent recognition: the classes of real writing (issue 51)', () => {
+	const consent = consentRecognizerOf({}, () => undefined)!;
+
+	it.each([
+		['STOP STOP STOP', 'optOut', 'stop'],
+		['S T O P', 'optOut', 'stop'],
+		['S.T.O.P.', 'optOut', 'stop'],
+		['S\u0332T\u0332O\u0332P\u0332', 'optOut', 'stop'], // an underline after each letter
+		['S\u0336T\u0336O\u0336P\u0336', 'optOut', 'stop'], // a strike-through after each letter
+		['ꜱᴛᴏᴘ', 'optOut', 'stop'], // small capitals
+		['Stop it', 'optOut', 'stop'],
+		['I said STOP', 'optOut', 'stop'],
+		['stop texting me', 'optOut', 'stop texting me'],
+		['Can you stop texting me?', 'optOut', 'stop texting me'],
+		['Stop, not interested', 'optOut', 'stop'],
+		['Abo kündigen', 'optOut', 'abo kündigen'],
+		['Отпишите меня от рассылки', 'optOut', 'отпишите меня от рассылки'],
+		['Отпишите меня от всех рассылок', 'optOut', 'отпишите меня'],
+		['Ya dije BAJA', 'optOut', 'baja'],
+		['START', 'optIn', 'start'],
+		['Unstop', 'optIn', 'unstop'],
+		['START ads', 'optIn', 'start'],
+		['подписаться', 'optIn', 'подписаться'],
+		['Hilfe', 'help', 'hilfe'],
+		['HELP please', 'help', 'help'],
+		['Stop. Start', 'optOut', 'stop'], // opt-out first
+	])('%j is %s (keyword %j)', (text, kind, keyword) => {
+		expect(consent.match(text)).toEqual({ consent: kind, keyword });
+	});
+
+	it.each(['Can I stop by at 3?', "don't stop sending me deals", 'I said stop by at 5', 'I said stop?', 'Cancel it', 'I said cancel', 'YES', 'Yes', 'goodbye', "Help! I can't log in", 'Can you help me?', 'When does the sale start?', 'Я и ты'])(
+		'%j is none of them',
+		(text) => {
+			expect(consent.match(text)).toEqual({ consent: null, keyword: null });
+		},
+	);
+
+	it('Opt-In and Help Recognition off: opt-outs only', () => {
+		const optOutsOnly = consentRecognizerOf({ optInHelpRecognition: false }, () => undefined)!;
+		expect(['STOP', 'START', 'HELP'].map((text) => optOutsOnly.match(text).consent)).toEqual(['optOut', null, null]);
+	});
+});
+
 describe('opt-out recognition: the options', () => {
 	const warnings: string[] = [];
 	const warn = (message: string) => warnings.push(message);

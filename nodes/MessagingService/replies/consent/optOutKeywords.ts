@@ -66,6 +66,8 @@ export const DEFAULT_OPT_OUT_KEYWORDS: Readonly<Record<string, readonly string[]
 		'przestańcie mi wysyłać', 'nie wysyłajcie mi', 'nie wysyłajcie mi więcej sms', 'anuluj subskrypcję', 'anuluj', 'rezygnuję z subskrypcji',
 		'rezygnuję z sms', 'rezygnuję z newslettera', 'wypisuję się z subskrypcji', 'nie chcę sms', 'nie chcę więcej sms',
 		'nie chcę dostawać wiadomości', 'usuń mój numer', 'usuńcie mnie z bazy', 'usuńcie mnie z listy', 'dajcie mi spokój', 'stop sms',
+		'zatrzymać', 'zatrzymać wszystko', 'porzucić', 'rezygnacja z subskrypcji', 'zrezygnować z subskrypcji', 'wypisanie mnie z listy', 'o wypisanie',
+		'o wypisanie mnie z listy', 'żądam wypisania mnie z listy', 'żądam wypisania',
 	],
 	german: [
 		'stop', 'stopp', 'abmelden', 'abbestellen', 'austragen', 'abmeldung', 'mich abmelden', 'melde mich ab', 'tragen sie mich aus',
@@ -86,6 +88,7 @@ export const DEFAULT_OPT_OUT_KEYWORDS: Readonly<Record<string, readonly string[]
 		'no me envíen más', 'dejen de enviarme mensajes', 'dejen de escribirme', 'deja de escribirme', 'dejen de mandarme mensajes',
 		'no quiero recibir más mensajes', 'no quiero recibir mensajes', 'no molestar', 'no me molesten', 'elimínenme', 'eliminen mi número',
 		'borren mi número', 'quítenme de la lista', 'sáquenme de la lista', 'paren',
+		'salir', 'dejar de recibir mensajes', 'dejar de recibir mensajes de texto', 'no quiero publicidad', 'no más publicidad', 'no recibir más publicidad',
 	],
 };
 
@@ -97,7 +100,7 @@ export const DEFAULT_OPT_OUT_KEYWORDS: Readonly<Record<string, readonly string[]
 export const PLAIN_WORD_OPT_OUTS: readonly string[] = [
 	'cancel', 'end', 'quit', 'remove', 'revoke', 'alto', 'pare', 'parar', 'paren', 'detener', 'cancelar', 'koniec', 'ende', 'halt',
 	'kündigen', 'kündigung', 'anuluj', 'отказ', 'адмова', 'відмова', 'otkaz', 'admova', 'vidmova', 'rezygnacja', 'хватит', 'хопіць',
-	'досить', 'hvatit', 'khvatit', 'basta', 'остановить', 'zatrzymaj', 'отказаться', 'відмовляюсь',
+	'досить', 'hvatit', 'khvatit', 'basta', 'остановить', 'zatrzymaj', 'отказаться', 'відмовляюсь', 'zatrzymać', 'porzucić', 'salir',
 ];
 
 /**
@@ -111,7 +114,7 @@ export const POLITE_WORDS: readonly string[] = [
 	'hi', 'hello', 'hey', 'i want to', 'i would like to', "i'd like to", 'i wish to', 'just',
 	// Russian (and transliterated)
 	'пожалуйста', 'пожалуйсто', 'плиз', 'пжл', 'пж', 'спасибо', 'сейчас', 'уже', 'срочно', 'прошу', 'хочу', 'я хочу', 'здравствуйте',
-	'привет', 'добрый день', 'pozhaluysta', 'pozhalujsta', 'spasibo',
+	'привет', 'добрый день', 'алло', 'pozhaluysta', 'pozhalujsta', 'spasibo',
 	// Belarusian
 	'калі ласка', 'дзякуй', 'прашу', 'хачу', 'я хачу', 'добры дзень', 'вітаю',
 	// Ukrainian

@@ -3,14 +3,15 @@
  * lists are read together). A sentence that is a frame, then a keyword, then objects ("I said
  * STOP", "stop it already", "отпишите меня от рассылки") opts out; one with any other word
  * ("don't stop", "stop by at 3", "I said stop by") does not. Only keywords that are not also
- * plain words (optOutKeywords.ts PLAIN_WORD_OPT_OUTS) take them.
+ * plain words (optOutKeywords.ts PLAIN_WORD_OPT_OUTS) take them, and opt-in keywords take the
+ * objects ("START ads", "subscribe again"), not the frames.
  */
 
 /** Said before the keyword to insist; not read in a question ("I said stop?" stays what it is). */
 export const INSISTING_FRAMES: readonly string[] = [
 	// English
 	'i said', 'i already said', 'i told you', 'i already told you', 'i told you to', 'i asked you to', "i've said", 'i have said', 'i wrote',
-	'i already wrote', 'again', 'for the last time', 'seriously', 'ugh', 'omg', 'wtf', 'yes', 'yeah', 'ok so', 'i mean it',
+	'i already wrote', 'again', 'for the last time', 'seriously', 'ugh', 'omg', 'wtf', 'yes', 'yeah', 'ok so', 'i mean it', 'no',
 	// Russian
 	'я сказал', 'я же сказал', 'я сказала', 'я же сказала', 'говорю же', 'я же просил', 'я просил', 'я же просила', 'я просила', 'ещё раз',
 	'еще раз', 'сколько можно', 'да', 'короче', 'ya zhe skazal', 'ya skazal',
@@ -40,6 +41,7 @@ export const TRAILING_OBJECTS: readonly string[] = [
 	'this is spam', 'not interested', "i'm not interested", 'i am not interested', 'wrong number', 'this number', 'from this number',
 	'from your list', 'from this list', 'from the list', 'from all lists', 'from everything', 'ads', 'promotions', 'marketing', 'bye',
 	'goodbye', 'i never signed up', "i didn't sign up", 'i never subscribed', 'damn it', 'ffs', 'to this number',
+	'reminders', 'text reminders', 'notifications', 'text notifications', 'sms', 'msg', 'msgs', 'txt', 'txts', 'sending me these', 'sending me this', 'sending these',
 	// Russian
 	'уже', 'это', 'всё', 'немедленно', 'навсегда', 'раз и навсегда', 'спам', 'это спам', 'мне не интересно', 'не интересно',
 	'неинтересно', 'ошиблись номером', 'от вас', 'от рассылки', 'от всех рассылок', 'от этой рассылки', 'из рассылки', 'из базы',
@@ -50,7 +52,7 @@ export const TRAILING_OBJECTS: readonly string[] = [
 	'вже', 'це', 'негайно', 'назавжди', 'від розсилки', 'з розсилки', 'мій номер', 'з бази', 'зі списку', 'мені не цікаво',
 	// Polish
 	'to', 'tego', 'natychmiast', 'na zawsze', 'z listy', 'z newslettera', 'z subskrypcji', 'z sms', 'z smsów', 'z bazy', 'mój numer',
-	'nie jestem zainteresowany', 'nie jestem zainteresowana',
+	'nie jestem zainteresowany', 'nie jestem zainteresowana', 'wszystko',
 	// German
 	'endlich', 'damit', 'das', 'für immer', 'dauerhaft', 'kein interesse', 'ich habe kein interesse', 'vom newsletter', 'von der liste',
 	'aus der liste', 'aus dem verteiler', 'meine nummer', 'alles',

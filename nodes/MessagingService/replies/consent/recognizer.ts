@@ -55,11 +55,11 @@ function keyOf(words: readonly string[]): string {
  * it has none. A question keeps its insisting frames ("I said stop?"), so it is read only when it
  * asks ("Can you stop texting me?").
  */
-function core(words: readonly string[], question: boolean): string[] | undefined {
+function core(words: readonly string[], question: boolean, framed = true): string[] | undefined {
 	let start = 0;
 	let end = words.length;
 	let asked = false;
-	for (let found = true; found; ) {
+	for (let found = framed; found; ) {
 		found = false;
 		const asking = ASKING.find((phrase) => startsWith(words, phrase, start) && start + phrase.length < end);
 		const insisting = question ? undefined : INSISTING.find((phrase) => startsWith(words, phrase, start) && start + phrase.length < end);
@@ -70,7 +70,7 @@ function core(words: readonly string[], question: boolean): string[] | undefined
 			found = true;
 		}
 	}
-	if (question && !asked) return undefined;
+	if (question && !asked && framed) return undefined;
 	for (let found = true; found; ) {
 		found = false;
 		const object = TRAILING.find((phrase) => end - phrase.length > start && startsWith(words, phrase, end - phrase.length));
@@ -122,8 +122,9 @@ export interface ConsentKeywords {
  * sentences (split at . ! ? ; … and line breaks) is an opt-out keyword once polite words
  * ("please", "пожалуйста", "bitte", "por favor"...) are set aside, said once or more ("STOP STOP"),
  * or such a keyword between a frame and objects ("I said STOP", "stop it already"; see
- * phrasing.ts), unless the keyword is also a plain word ("cancel", "end"). Opt-in and help
- * keywords count as a sentence of their own. Words are compared after NFKC, lower case, without
+ * phrasing.ts), unless the keyword is also a plain word ("cancel", "end"). Opt-in keywords count
+ * alone or with their object ("START ads"); a help keyword only when the reply says nothing else
+ * ("HELP", "Info please"; not "Help! I can't log in"). Words are compared after NFKC, lower case, without
  * accents or other marks, with look-alike Cyrillic/Greek letters read as Latin and spaced or
  * dotted letters read as one word ("S T O P", "S.T.O.P"); punctuation and emoji do not count. A
  * reply that says several: opt-out first, then opt-in, then help.
@@ -163,19 +164,23 @@ export class ConsentRecognizer {
 			const inner = core(words, sentence.question)?.join(' ');
 			const keyword = inner === undefined || PLAIN_WORDS.has(inner) ? undefined : this.classes[0][1].get(inner);
 			if (keyword !== undefined) return { consent: 'optOut', keyword };
+			const object = sentence.question ? undefined : core(words, false, false)?.join(' ');
+			const optIn = object === undefined ? undefined : this.classes[1][1].get(object);
+			if (optIn !== undefined) return { consent: 'optIn', keyword: optIn };
 		}
 		return undefined;
 	}
 
 	match(text: string): ConsentMatch {
-		const found = sentencesOf(text)
-			.map((sentence) => this.sentenceMatch(sentence))
-			.filter((match): match is ConsentMatch => match !== undefined);
-		for (const consent of ['optOut', 'optIn', 'help'] as const) {
-			const first = found.find((match) => match.consent === consent);
+		const sentences = sentencesOf(text).filter((sentence) => withoutPoliteWords(sentence.words).length > 0);
+		const found = sentences.map((sentence) => this.sentenceMatch(sentence));
+		for (const consent of ['optOut', 'optIn'] as const) {
+			const first = found.find((match) => match?.consent === consent);
 			if (first) return first;
 		}
-		return { consent: null, keyword: null };
+		// a help request with something else to say ("Help! I can't log in") is a question for the bot or a person
+		const help = found.every((match) => match?.consent === 'help') ? found[0] : undefined;
+		return help ?? { consent: null, keyword: null };
 	}
 
 	/** The opt-out part of `match`. */
