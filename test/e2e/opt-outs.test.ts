@@ -128,7 +128,7 @@ describe('the chatbot example records an opt-out in the Data table "Opted-out ph
 		const example = readExampleWorkflows(host.repoRoot).find((entry) => entry.file === 'examples/ai-chatbot.json')!;
 		const helpText = String(example.workflow.nodes.find((node) => node.name === 'Answer HELP')?.parameters.message);
 		expect(helpText).toContain('STOP');
-		expect(await rowsOf(ANNA)).toHaveLength(1); // Anna's STOP of the first test
+		expect(await rowsOf(ANNA)).toHaveLength(1); // Anna's opt-out of the first test
 		const workflow = await chatbotWorkflow(client, { label: 'opt-ins e2e', sandbox, token: TOKEN, model });
 		const annaMailing = await openingMailing(sandbox, TOKEN, ANNA);
 		const borisMailing = await openingMailing(sandbox, TOKEN, BORIS);
@@ -142,7 +142,7 @@ describe('the chatbot example records an opt-out in the Data table "Opted-out ph
 			const ran = (name: string) => runs.filter((execution) => execution.data.resultData.runData[name] !== undefined);
 			const [optIn] = ran('Forget the opt-out');
 			expect(nodeOutput(optIn, 'New chat reply', 1)).toEqual([expect.objectContaining({ sessionId: ANNA, consent: 'optIn', consentKeyword: 'start', optOut: false })]);
-			expect(nodeOutput(optIn, 'Forget the opt-out')).toEqual([expect.objectContaining({ phone: ANNA, keyword: 'stop' })]);
+			expect(nodeOutput(optIn, 'Forget the opt-out')).toEqual([expect.objectContaining({ phone: ANNA, keyword: 'отписаться' })]); // the row her second opt-out left
 			expect(await rowsOf(ANNA)).toEqual([]);
 			const [help] = ran('Answer HELP');
 			expect(nodeOutput(help, 'New chat reply', 1)).toEqual([expect.objectContaining({ sessionId: BORIS, consent: 'help', consentKeyword: 'help' })]);
