@@ -20,11 +20,20 @@ export interface OptOutMatch {
 	keyword: string | null;
 }
 
-const byLength = (phrases: readonly string[]) => [...new Set(phrases)].map(phraseOf).filter((words) => words.length > 0).sort((a, b) => b.length - a.length);
-const POLITE = byLength(POLITE_WORDS);
-const INSISTING = byLength(INSISTING_FRAMES);
-const ASKING = byLength(ASKING_FRAMES);
-const TRAILING = byLength(TRAILING_OBJECTS);
+/** Phrases as words, longest first, by the word they start (or end) with: a lookup per word rather than a scan of every phrase. */
+function indexed(phrases: readonly string[], by: 'first' | 'last'): Map<string, string[][]> {
+	const index = new Map<string, string[][]>();
+	const all = [...new Set(phrases)].map(phraseOf).filter((words) => words.length > 0).sort((a, b) => b.length - a.length);
+	for (const words of all) {
+		const key = by === 'first' ? words[0] : words[words.length - 1];
+		index.set(key, [...(index.get(key) ?? []), words]);
+	}
+	return index;
+}
+const POLITE = indexed(POLITE_WORDS, 'first');
+const INSISTING = indexed(INSISTING_FRAMES, 'first');
+const ASKING = indexed(ASKING_FRAMES, 'first');
+const TRAILING = indexed(TRAILING_OBJECTS, 'last');
 const PLAIN_WORDS = new Set(PLAIN_WORD_OPT_OUTS.map((keyword) => phraseOf(keyword).join(' ')));
 
 const startsWith = (words: readonly string[], phrase: readonly string[], at: number) => phrase.every((word, offset) => words[at + offset] === word);
@@ -34,7 +43,7 @@ function withoutPoliteWords(words: readonly string[]): string[] {
 	const kept: string[] = [];
 	let index = 0;
 	while (index < words.length) {
-		const polite = POLITE.find((phrase) => startsWith(words, phrase, index));
+		const polite = POLITE.get(words[index])?.find((phrase) => startsWith(words, phrase, index));
 		if (polite) {
 			index += polite.length;
 		} else {
@@ -61,8 +70,8 @@ function core(words: readonly string[], question: boolean, framed = true): strin
 	let asked = false;
 	for (let found = framed; found; ) {
 		found = false;
-		const asking = ASKING.find((phrase) => startsWith(words, phrase, start) && start + phrase.length < end);
-		const insisting = question ? undefined : INSISTING.find((phrase) => startsWith(words, phrase, start) && start + phrase.length < end);
+		const asking = ASKING.get(words[start])?.find((phrase) => startsWith(words, phrase, start) && start + phrase.length < end);
+		const insisting = question ? undefined : INSISTING.get(words[start])?.find((phrase) => startsWith(words, phrase, start) && start + phrase.length < end);
 		const frame = asking ?? insisting;
 		if (frame) {
 			asked ||= frame === asking;
@@ -73,7 +82,7 @@ function core(words: readonly string[], question: boolean, framed = true): strin
 	if (question && !asked && framed) return undefined;
 	for (let found = true; found; ) {
 		found = false;
-		const object = TRAILING.find((phrase) => end - phrase.length > start && startsWith(words, phrase, end - phrase.length));
+		const object = TRAILING.get(words[end - 1])?.find((phrase) => end - phrase.length > start && startsWith(words, phrase, end - phrase.length));
 		if (object) {
 			end -= object.length;
 			found = true;
