@@ -3,8 +3,6 @@ import { DEFAULT_OPT_OUT_KEYWORDS, PLAIN_WORD_OPT_OUTS, POLITE_WORDS } from './o
 import { ASKING_FRAMES, INSISTING_FRAMES, TRAILING_OBJECTS } from './phrasing';
 import { phraseOf, saidOnce, sentencesOf, withSpacedLettersJoined, type Sentence } from './text';
 
-export { sentencesOf } from './text';
-
 /** What a reply says about consent: it asks to stop, to get messages again, or for help. */
 export type Consent = 'optOut' | 'optIn' | 'help';
 
