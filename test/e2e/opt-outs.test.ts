@@ -44,6 +44,12 @@ describe('the chatbot example records an opt-out in the Data table "Opted-out ph
 
 	const answersTo = (phone: string): string[] => chatAnswersTo(sandbox, phone);
 	const rowsOf = async (phone: string) => (await dataTableRows(client, table)).filter((row) => row.phone === phone);
+	/** The reply IDs the workflows marked read, in this file's emulator. */
+	const markedRead = () =>
+		sandbox
+			.requests()
+			.filter((request) => request.apiMethod === 'readResponseStatus')
+			.flatMap((request) => String(request.body?.incoming_messages).split(','));
 	const ranRecord = (execution: ExecutionDetails) => execution.data.resultData.runData['Record the opt-out'] !== undefined;
 
 	it('an opt-out goes to the Data table, not to the bot, and is recorded once; a question is answered', async () => {
@@ -79,13 +85,8 @@ describe('the chatbot example records an opt-out in the Data table "Opted-out ph
 			// the bot never saw an opt-out, Anna got no answer, and every reply is marked read
 			expect(model.requests().flatMap(userTexts).filter((text) => /stop|отписаться/i.test(text))).toEqual([]);
 			expect(answersTo(ANNA)).toEqual([]);
-			const marked = () =>
-				sandbox
-					.requests()
-					.filter((request) => request.apiMethod === 'readResponseStatus')
-					.flatMap((request) => String(request.body?.incoming_messages).split(','));
-			await waitUntil(() => marked().length >= 3, 30000, 'marking of the three replies as read');
-			expect(new Set(marked()).size).toBe(3);
+			await waitUntil(() => markedRead().length >= 3, 30000, 'marking of the three replies as read');
+			expect(new Set(markedRead()).size).toBe(3);
 		} finally {
 			await client.deactivateWorkflow(workflow.id);
 		}
@@ -150,12 +151,7 @@ describe('the chatbot example records an opt-out in the Data table "Opted-out ph
 			expect(ran('AI Agent')).toEqual([]);
 
 			// later polls start nothing more: HELP is answered once, START asked nothing to be sent
-			const readAll = () =>
-				sandbox
-					.requests()
-					.filter((request) => request.apiMethod === 'readResponseStatus')
-					.flatMap((request) => String(request.body?.incoming_messages).split(','));
-			await waitUntil(() => readAll().length >= 5, 30000, 'marking of the START and HELP replies as read');
+			await waitUntil(() => markedRead().length >= 5, 30000, 'marking of the START and HELP replies as read');
 			const polled = sandbox.requests().length;
 			await waitUntil(() => sandbox.requests().length >= polled + 10, 60000, 'ten more requests of the trigger');
 			expect((await client.listExecutions(workflow.id)).length).toBe(2);
