@@ -38,8 +38,7 @@ function marks(recognizer: ConsentRecognizer, text: string): IDataObject {
  * "optOut", "optIn", "help" or null, `consentKeyword`): a reply by its text; a combined item by
  * each reply in its `replies`, and as a whole by the first reply that opts out, else the first
  * that opts in, else help when every reply asks for help (a turn that also asks something else
- * is the bot's). Without a recognizer (Opt-Out Recognition off)
- * the item is left as it is.
+ * is the bot's). Without a recognizer (Opt-Out Recognition off) the item is left as it is.
  */
 export function withOptOut(item: INodeExecutionData, recognizer: ConsentRecognizer | undefined): INodeExecutionData {
 	if (!recognizer) return item;
