@@ -58,7 +58,7 @@ describe('Verification Code: a token is checked only in the workflow that sent i
 		const { token, code } = await sendCode(fixture, { options: { validMinutes: 1 } }, a);
 		clockAhead(61_000);
 		expect(await checkCode(fixture, token, code, a)).toMatchObject({ valid: false, status: 'expired' });
-		for (const other of [b, c]) expect(await checkCode(fixture, token, code, { ...other, options: {} })).toMatchObject({ valid: false });
+		for (const other of [b, c]) expect(await checkCode(fixture, token, code, other)).toMatchObject({ valid: false, status: 'wrongScope' });
 	});
 
 	it('refuses a token whose scope was changed: the scope is signed', async () => {
@@ -157,15 +157,15 @@ describe('Verification Code: one Verification Scope on Send and Check', () => {
 		expect(sent.sort()).toEqual(['375291000301', '375291000302', '375291000302', '375291000302']);
 	});
 
-	it('keeps the scopes of two credentials apart: the same name on another secret is another scope', async () => {
-		const [a, b] = threeWorkflows();
-		const first = { verificationSecret: 'first secret of 32 characters!!' };
-		const { token, code } = await sendCode(fixture, { options: signup }, { ...a, credentialFields: first });
-		await checkCodes(fixture, token, Array<string>(5).fill(wrongCodeFor(code)), { ...a, options: signup, credentialFields: first });
-		const second = await sendCode(fixture, { phone: '375291000002', options: signup }, { ...b, credentialFields: { verificationSecret: 'other secret of 32 characters!!' } });
-		expect(
-			await checkCode(fixture, second.token, second.code, { ...b, options: signup, credentialFields: { verificationSecret: 'other secret of 32 characters!!' } }),
-		).toMatchObject({ status: 'valid' });
+	it('is one scope for two credentials with one Verification Secret (they share tokens), another for another secret', async () => {
+		const [a, b, c] = threeWorkflows();
+		const credentialFields = { verificationSecret: 'shared secret of 32 characters!!' };
+		const { token, code } = await sendCode(fixture, { options: signup }, { ...a, credentialFields });
+		await checkCodes(fixture, token, Array<string>(5).fill(wrongCodeFor(code)), { ...a, options: signup, credentialFields });
+		const otherKey = { ...b, options: signup, credentialFields, apiKey: 'msk-another-account-key-0000' };
+		expect(await checkCode(fixture, token, code, otherKey)).toMatchObject({ status: 'tooManyAttempts' });
+		const otherSecret = { ...c, options: signup, credentialFields: { verificationSecret: 'other secret of 32 characters!!' } };
+		expect(await checkCode(fixture, token, code, otherSecret)).toMatchObject({ status: 'invalidSignature' });
 	});
 });
 
