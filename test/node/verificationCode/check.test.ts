@@ -33,7 +33,8 @@ describe('Verification Code > Check', () => {
 		const { token, code } = await sendCode(fixture, { codeSource: 'given', code: '482913' });
 		expect(code).toBe('482913');
 		expect(await checkCode(fixture, token, ' 482-913 ')).toMatchObject({ status: 'valid' });
-		expect(await checkCode(fixture, token, '482 – 913', { staticData: {} })).toMatchObject({ status: 'valid' });
+		const again = await sendCode(fixture, { phone: '375291000002', codeSource: 'given', code: '482913' });
+		expect(await checkCode(fixture, again.token, '482 – 913')).toMatchObject({ status: 'valid' });
 	});
 
 	it('refuses a wrong code and says how many tries are left', async () => {

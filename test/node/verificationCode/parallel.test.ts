@@ -4,7 +4,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { useSandbox } from '../../harness/sandbox';
-import { checkCodes, clockAhead, sendCode, sendParams, storedVerification, TOKEN_VERSION, wrongCodeFor } from './setup';
+import { checkCodes, clockAhead, restartN8n, sendCode, sendParams, storedVerification, TOKEN_VERSION, wrongCodeFor } from './setup';
 
 const fixture = useSandbox();
 
@@ -149,21 +149,19 @@ describe('Verification Code: static data from elsewhere is merged, never taken b
 
 	it('after a restart, counts on from the static data n8n saved', async () => {
 		const saved: IDataObject = {};
-		const before = newWorkflowId();
-		const { token, code } = await sendCode(fixture, {}, { staticData: saved, workflowId: before });
-		await checkCodes(fixture, token, Array<string>(3).fill(wrongCodeFor(code)), { staticData: saved, workflowId: before });
+		const workflowId = newWorkflowId();
+		const { token, code } = await sendCode(fixture, {}, { staticData: saved, workflowId });
+		await checkCodes(fixture, token, Array<string>(3).fill(wrongCodeFor(code)), { staticData: saved, workflowId });
 		// a process that has never run the workflow: nothing in memory, the static data as saved
-		const restarted = newWorkflowId();
-		const { outputs } = await checkCodes(fixture, token, Array<string>(3).fill(wrongCodeFor(code)), {
-			staticData: copyOf(saved),
-			workflowId: restarted,
-		});
+		restartN8n();
+		const { outputs } = await checkCodes(fixture, token, Array<string>(3).fill(wrongCodeFor(code)), { staticData: copyOf(saved), workflowId });
 		expect(outputs.map((output) => [output.status, output.attemptsLeft])).toEqual([
 			['wrongCode', 1],
 			['wrongCode', 0],
 			['tooManyAttempts', 0],
 		]);
-		const again = await fixture.run({ typeVersion: TOKEN_VERSION, parameters: sendParams(fixture, {}), staticData: copyOf(saved), workflowId: newWorkflowId() });
+		restartN8n();
+		const again = await fixture.run({ typeVersion: TOKEN_VERSION, parameters: sendParams(fixture, {}), staticData: copyOf(saved), workflowId });
 		expect(again.error?.message).toMatch(/\(Resend Cooldown\)$/);
 	});
 
@@ -174,7 +172,7 @@ describe('Verification Code: static data from elsewhere is merged, never taken b
 			const checks = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`${prefix}-${String(i).padStart(10, '0')}`, [1, 0, expiry]]));
 			return { global: { messagingServiceVerification: { checks, resends: {} } } };
 		};
-		const { token, code } = await sendCode(fixture, {}, { staticData: {} });
+		const { token, code } = await sendCode(fixture, {}, { staticData: {}, workflowId });
 		await checkCodes(fixture, token, ['0'], { staticData: copyWith('first'), workflowId });
 		const last = copyWith('second');
 		const { outputs } = await checkCodes(fixture, token, [code], { staticData: last, workflowId });

@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startScriptedServer } from '../../hostile/scriptedServer';
+import { TEST_API_KEY } from '../../harness/keys';
 import { runNode, type RunNodeResult } from '../../harness/runNode';
 import { useSandbox } from '../../harness/sandbox';
 import { LeakWatch, serialize } from '../../reliability/lib/leaks';
@@ -86,5 +87,30 @@ describe('Verification Code: a service that echoes the code', () => {
 		} finally {
 			await server.close();
 		}
+	});
+});
+
+describe('Verification Code: a Verification Scope keeps the keys secret', () => {
+	it('names the credential in the static data and the tokens by a one-way id: neither the API key nor the secret is there, nor in any output or log', async () => {
+		const mark = watch.mark();
+		const secret = 'scope secrecy: secret of 32 characters';
+		const staticData: IDataObject = {};
+		const options = { verificationScope: 'secrecy' };
+		for (const credentialFields of [{}, { verificationSecret: secret }]) {
+			const { token, code, result: sent } = await sendCode(fixture, { options }, { staticData, credentialFields });
+			const wrong = await checkCodes(fixture, token, [wrongCodeFor(code)], { staticData, credentialFields, options });
+			const elsewhere = await checkCodes(fixture, token, [code], { staticData: {}, workflowId: 'secrecy elsewhere', credentialFields });
+			expect(elsewhere.outputs[0]).toMatchObject({ status: 'wrongScope' });
+			for (const result of [sent, wrong.result, elsewhere.result]) {
+				expect(shown(result)).not.toContain(TEST_API_KEY);
+				expect(shown(result)).not.toContain(secret);
+			}
+			expect(Buffer.from(token.split('.')[0], 'base64url').toString()).not.toContain(TEST_API_KEY);
+		}
+		const stored = JSON.stringify(staticData);
+		expect(Object.keys(staticData.global as IDataObject).filter((key) => key.includes('scope'))).toHaveLength(2);
+		expect(stored).not.toContain(TEST_API_KEY);
+		expect(stored).not.toContain(secret);
+		expect(watch.loggedSince(mark)).not.toContain(TEST_API_KEY);
 	});
 });

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { sharedInThisProcess } from '../../../nodes/MessagingService/actions/verificationCode/processMemory';
 import { params } from '../../harness/params';
 import type { RunNodeOptions, RunNodeResult } from '../../harness/runNode';
 import type { SandboxFixture } from '../../harness/sandbox';
@@ -15,13 +18,21 @@ export const sendParams = (fixture: SandboxFixture, overrides: INodeParameters =
 export const checkParams = (fixture: SandboxFixture, overrides: INodeParameters = {}) =>
 	params(fixture.account, 'verificationCode', 'check', overrides);
 
+/**
+ * The workflow a test's runs belong to unless they say otherwise: one per test, so that Send and
+ * Check of a test share it (a token is checked only in its scope, by default the workflow that sent
+ * it), whatever static data each run is given.
+ */
+export const testWorkflowId = (): string =>
+	`test-${createHash('sha256').update(expect.getState().currentTestName ?? 'outside a test').digest('hex').slice(0, 16)}`;
+
 /** Runs Send (version 3) and gives its run, its first output and the code the emulator delivered. */
 export async function sendCode(
 	fixture: SandboxFixture,
 	overrides: INodeParameters = {},
 	extras: RunExtras = {},
 ): Promise<{ token: string; code: string; json: IDataObject; result: RunNodeResult }> {
-	const result = await fixture.run({ typeVersion: TOKEN_VERSION, parameters: sendParams(fixture, overrides), ...extras });
+	const result = await fixture.run({ typeVersion: TOKEN_VERSION, parameters: sendParams(fixture, overrides), workflowId: testWorkflowId(), ...extras });
 	expect(result.error).toBeUndefined();
 	const sent = fixture.sandbox.counters().sent;
 	const json = result.items[0].json;
@@ -40,6 +51,7 @@ export async function checkCodes(
 		typeVersion: TOKEN_VERSION,
 		parameters: checkParams(fixture, { token, enteredCode: '={{ $json.code }}', ...(options ? { options } : {}) }),
 		items: codes.map((code) => ({ code })),
+		workflowId: testWorkflowId(),
 		...rest,
 	});
 	expect(result.error).toBeUndefined();
@@ -69,4 +81,10 @@ export function wrongCodeFor(code: string): string {
 /** What Send and Check keep in the workflow's static data (`staticData` as a run left it). */
 export function storedVerification(staticData: IDataObject): { checks: IDataObject; resends: IDataObject } {
 	return (staticData.global as { messagingServiceVerification: { checks: IDataObject; resends: IDataObject } }).messagingServiceVerification;
+}
+
+/** What a restarted n8n has in memory: nothing; only the static data it loads. */
+export function restartN8n(): void {
+	sharedInThisProcess.states.clear();
+	sharedInThisProcess.legacyTokenHolders.clear();
 }

@@ -3,8 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { checkPhone } from '../../helpers/fields';
 import { readCredential } from '../../transport/request';
 import { forOperation } from '../display';
+import { holdLegacyToken } from './legacyTokens';
 import { readNumberOption } from './numberOption';
 import { codeMatches, readToken, verificationKeys } from './verificationToken';
+import { heldElsewhereMessage, readScope, sameScope, stateLocation, wrongScopeMessage } from './verificationScope';
+import { scopeOption } from './scopeOption';
 import { nowInSeconds, VerificationState } from './verificationState';
 
 export const DEFAULT_MAX_WRONG_ATTEMPTS = 5;
@@ -17,6 +20,7 @@ export type CheckStatus =
 	| 'tooManyAttempts'
 	| 'alreadyUsed'
 	| 'otherPhone'
+	| 'wrongScope'
 	| 'invalidSignature'
 	| 'malformed';
 
@@ -27,6 +31,7 @@ const messages: Record<CheckStatus, string> = {
 	tooManyAttempts: 'Too many wrong codes for this token: send a new one',
 	alreadyUsed: 'This code was already used: send a new one',
 	otherPhone: 'The token was issued for another phone',
+	wrongScope: 'The token belongs to another workflow or Verification Scope',
 	invalidSignature: 'The token was not issued by a Send with this credential, or was changed',
 	malformed: 'This is not a verification token',
 };
@@ -69,7 +74,7 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 				typeOptions: { minValue: 1, maxValue: MAX_WRONG_ATTEMPTS },
 				default: DEFAULT_MAX_WRONG_ATTEMPTS,
 				description:
-					'How many wrong codes a token takes, across executions of this workflow; after them every check of the token gives tooManyAttempts',
+					'How many wrong codes a token takes, across executions of this workflow (or of all workflows with this Verification Scope); after them every check of the token gives tooManyAttempts',
 			},
 			{
 				displayName: 'Phone',
@@ -79,6 +84,7 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 				placeholder: 'e.g. +375 29 123-45-67',
 				description: 'Accept only a token sent to this phone (otherPhone otherwise). Empty: any phone.',
 			},
+			scopeOption('check'),
 		],
 	},
 ]);
@@ -89,12 +95,12 @@ export function normalizeCode(value: unknown): string {
 	return text.replace(/[\s\u2010-\u2015\u2212-]/g, '');
 }
 
-function outcome(status: CheckStatus, details: IDataObject = {}): IDataObject[] {
+function outcome(status: CheckStatus, details: IDataObject = {}, message = messages[status]): IDataObject[] {
 	return [
 		{
 			valid: status === 'valid',
 			status,
-			message: messages[status],
+			message,
 			phone: null,
 			...details,
 		},
@@ -120,6 +126,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const expectedPhone = this.getNodeParameter('options.phone', itemIndex, '');
 	const phone = expectedPhone === '' ? undefined : checkPhone(this, expectedPhone, 'Phone', itemIndex);
 	const code = normalizeCode(this.getNodeParameter('enteredCode', itemIndex, ''));
+	const scope = readScope(this, itemIndex);
 	const keys = verificationKeys(await readCredential(this, itemIndex));
 
 	const reading = readToken(keys, this.getNodeParameter('token', itemIndex, ''));
@@ -129,12 +136,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		phone: claims.phone,
 		expiresAt: new Date(claims.expiresAt * 1000).toISOString(),
 	};
+	// before anything is counted: the token's counts live in its own scope only
+	if (claims.scope && !sameScope(claims.scope, scope)) return outcome('wrongScope', about, wrongScopeMessage(claims.scope, scope));
 	if (phone !== undefined && phone !== claims.phone) return outcome('otherPhone', about);
 
 	// from reading the token's record to writing it nothing is awaited: items of one execution cannot interleave here
 	const now = nowInSeconds();
 	if (now >= claims.expiresAt) return outcome('expired', about);
-	const state = VerificationState.open(this, now);
+	const location = stateLocation(scope, keys.id);
+	const state = VerificationState.open(this, now, location);
+	if (!claims.scope) {
+		const holding = holdLegacyToken(keys, claims, location, now);
+		if ('holder' in holding) return outcome('wrongScope', about, heldElsewhereMessage(holding.holder, scope));
+		if (!holding.held) return outcome('tooManyAttempts', { ...about, attemptsLeft: 0 });
+	}
 	const record = state.checkOf(claims.nonce);
 	if (record.used) return outcome('alreadyUsed', about);
 	if (record.wrongAttempts >= maxWrong || !state.canRecordCheck(claims.nonce)) {

@@ -15,7 +15,7 @@ export const verificationCode: ResourceModule = {
 				value: 'check',
 				description: 'Check the code a person typed against the token that Send returned',
 				action: 'Check a verification code',
-				builderHint: { propertyHint: 'Second execution of a sign-up: takes the `token` that `verificationCode.send` returned and the code the person typed (`enteredCode`); outputs "valid" true or false with a "status", never an error for a wrong code, so route with an If node. Do not run it in the same execution as `verificationCode.send`.' },
+				builderHint: { propertyHint: 'Second execution of a sign-up: takes the `token` that `verificationCode.send` returned and the code the person typed (`enteredCode`); outputs "valid" true or false with a "status", never an error for a wrong code, so route with an If node. Do not run it in the same execution as `verificationCode.send`. In another workflow than the Send, set the same Verification Scope option (e.g. "signup") on both, or it answers "wrongScope".' },
 			},
 			{
 				name: 'Send',

@@ -15,7 +15,9 @@ import { doNotSendToOptions, ignoreDoNotSendToOption } from '../shared/guards/op
 import { SendingGuards } from '../shared/guards/sendingGuards';
 import { readNumberOption } from './numberOption';
 import { reserveResend } from './resendCooldown';
+import { scopeOption } from './scopeOption';
 import { issueToken, verificationKeys } from './verificationToken';
+import { readScope, stateLocation } from './verificationScope';
 import { nowInSeconds } from './verificationState';
 
 /** The spec: a verification code is digits only, at most 16 characters. */
@@ -116,7 +118,7 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 			typeOptions: { minValue: 0, maxValue: MAX_COOLDOWN_SECONDS },
 			default: DEFAULT_COOLDOWN_SECONDS,
 			description:
-				'Refuse another code to the same phone for this long, across executions of this workflow (0: no limit). Node versions 1 and 2 have no cooldown unless this is set.',
+				'Refuse another code to the same phone for this long, across executions of this workflow (or of all workflows with this Verification Scope; 0: no limit). Node versions 1 and 2 have no cooldown unless this is set.',
 		},
 		{
 			displayName: 'Include Code in Output',
@@ -126,6 +128,7 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 			description:
 				'Whether to put the code itself in the output (code). Anyone who can see the execution data can then read it: leave off and check codes with Verification Code > Check. Node versions 1 and 2 include it unless this is set.',
 		},
+		scopeOption('send'),
 	...doNotSendToOptions,
 		ignoreDoNotSendToOption,
 	]),
@@ -220,9 +223,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 		itemIndex,
 	);
 	const includeCode = this.getNodeParameter('options.includeCode', itemIndex, !tokenOnly) === true;
+	const scope = readScope(this, itemIndex);
 	const keys = verificationKeys(await readCredential(this, itemIndex));
 
-	const releaseResend = reserveResend(this, keys, phone, cooldown, itemIndex);
+	const releaseResend = reserveResend(this, keys, phone, cooldown, itemIndex, stateLocation(scope, keys.id));
 	let answer: IDataObject;
 	try {
 		answer = await api.one(method, { phone, message: code });
@@ -235,7 +239,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 		{
 			...answerWithoutCode(answer, code),
 			phone,
-			token: issueToken(keys, phone, code, expiresAt),
+			token: issueToken(keys, phone, code, expiresAt, scope),
 			expiresAt: new Date(expiresAt * 1000).toISOString(),
 			...(includeCode ? { code } : {}),
 			...guards.sentFields(phone),

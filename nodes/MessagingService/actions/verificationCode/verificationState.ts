@@ -4,8 +4,9 @@
  *
  * Each execution gets its own copy of the workflow's static data, loaded when its request arrived
  * and written back whole when it ends, so executions at once do not see each other's counts there.
- * The counts that decide are therefore kept once per n8n process and workflow (`processStates`),
- * read and changed with nothing awaited in between. Every execution that opens the state merges its
+ * The counts that decide are therefore kept once per n8n process and scope (processMemory.ts): a
+ * workflow's own, or a Verification Scope that several workflows share (verificationScope.ts), read
+ * and changed with nothing awaited in between. Every execution that opens the state merges its
  * copy of the static data into it (a count only grows, a use stays used, a cooldown only lengthens,
  * a release stays released) and puts the process's state in its place, so what n8n saves holds all
  * that this process knows. Another process (a queue-mode worker, a restarted n8n) starts from the
@@ -14,8 +15,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isObject } from '../../base/guards';
-
-const STATIC_DATA_KEY = 'messagingServiceVerification';
+import { sharedInThisProcess } from './processMemory';
+import type { StateLocation } from './verificationScope';
 
 /** Now, in the Unix seconds that tokens, cooldowns and the stored counts are written in. */
 export const nowInSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -49,12 +50,6 @@ function ofNumbers(value: unknown): Record<string, number> {
 
 const laterOf = (a: number | undefined, b: number) => (a === undefined || b > a ? b : a);
 
-/** One per n8n process and workflow: what all of its executions in this process count against. */
-const processStates = new Map<string, VerificationState>();
-
-/** The node runs that have opened the state: each prunes it once. */
-const openedBy = new WeakSet<IExecuteFunctions>();
-
 export class VerificationState {
 	private stored: Stored = { checks: {}, resends: {}, released: {} };
 
@@ -67,29 +62,32 @@ export class VerificationState {
 
 	private resendCount = 0;
 
+	/** The node runs that have opened this state: each prunes it once. */
+	private readonly openedBy = new WeakSet<IExecuteFunctions>();
+
 	/**
-	 * The state as of `now` (Unix seconds), with this execution's copy of the static data merged in.
-	 * A node run prunes and merges once, at its first item: an item costs the same with 5,000
-	 * entries as with none.
+	 * The state of a scope as of `now` (Unix seconds), with this execution's copy of the static
+	 * data merged in. A node run prunes and merges once, at its first item: an item costs the same
+	 * with 5,000 entries as with none.
 	 */
-	static open(context: IExecuteFunctions, now: number): VerificationState {
-		const workflowId = context.getWorkflow().id;
-		let state = workflowId ? processStates.get(workflowId) : undefined;
+	static open(context: IExecuteFunctions, now: number, location: StateLocation): VerificationState {
+		const { states } = sharedInThisProcess;
+		let state = location.memoryKey === undefined ? undefined : states.get(location.memoryKey);
 		if (!state) {
 			state = new VerificationState();
 			// an unsaved workflow has no id: its state lives as long as its execution's static data
-			if (workflowId) processStates.set(workflowId, state);
+			if (location.memoryKey !== undefined) states.set(location.memoryKey, state);
 		}
 		state.now = now;
 		const staticData = context.getWorkflowStaticData('global');
-		const copy: unknown = staticData[STATIC_DATA_KEY];
-		if (copy !== state.stored || !openedBy.has(context)) {
-			openedBy.add(context);
+		const copy: unknown = staticData[location.staticKey];
+		if (copy !== state.stored || !state.openedBy.has(context)) {
+			state.openedBy.add(context);
 			state.prunedAt = -1;
 			state.pruneExpired();
 			if (copy !== state.stored) state.absorb(copy);
 			// assigned at the top level, which is what marks n8n's static data as changed
-			staticData[STATIC_DATA_KEY] = state.stored as unknown as IDataObject;
+			staticData[location.staticKey] = state.stored as unknown as IDataObject;
 		}
 		return state;
 	}

@@ -2,7 +2,9 @@
  * The verification token that Send returns instead of the code, and Check reads.
  *
  * `<payload>.<tokenTag>.<codeTag>`, each part base64url:
- * - payload: JSON `{ v: 1, p: phone, e: expiry (Unix seconds), n: nonce (96 random bits) }`
+ * - payload: JSON `{ v: 2, p: phone, e: expiry (Unix seconds), n: nonce (96 random bits), w | s: scope }`,
+ *   the scope being the sending workflow's ID (`w`) or the Verification Scope named on Send (`s`);
+ *   earlier versions wrote `v: 1` without a scope, and those tokens are still read (claims.scope undefined)
  * - tokenTag: HMAC-SHA256 of the payload, so Check tells a token of this credential from a
  *   tampered or foreign one without knowing the code (and counts attempts only for real tokens)
  * - codeTag: HMAC-SHA256 of the payload and the code; the code is found again only by someone
@@ -12,11 +14,15 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'crypto';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { isScopeName, type Scope } from './verificationScope';
+
 export interface VerificationKeys {
 	token: Buffer;
 	code: Buffer;
 	/** names a phone in the resend cooldown without storing the number */
 	phone: Buffer;
+	/** names the credential's keys in this process's memory (one-way: tells nothing of the key) */
+	id: string;
 }
 
 export interface TokenClaims {
@@ -24,6 +30,8 @@ export interface TokenClaims {
 	/** Unix seconds */
 	expiresAt: number;
 	nonce: string;
+	/** where the token's limits are kept; undefined for a token of an earlier version, which names none */
+	scope: Scope | undefined;
 }
 
 export type TokenReading =
@@ -51,7 +59,12 @@ export function verificationKeys(credentials: ICredentialDataDecryptedObject): V
 	const salt = `${LABEL} ${secret !== '' ? 'secret' : 'api key'}`;
 	const known = keysOfCredential.get(credentials);
 	if (known && known.material === material && known.salt === salt) return known.keys;
-	const keys = { token: key(material, salt, 'token'), code: key(material, salt, 'code'), phone: key(material, salt, 'phone') };
+	const keys = {
+		token: key(material, salt, 'token'),
+		code: key(material, salt, 'code'),
+		phone: key(material, salt, 'phone'),
+		id: key(material, salt, 'state').subarray(0, 12).toString('base64url'),
+	};
 	keysOfCredential.set(credentials, { material, salt, keys });
 	return keys;
 }
@@ -64,22 +77,31 @@ function sameBytes(a: Buffer, b: Buffer): boolean {
 	return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** A new token for a code sent to `phone`, valid until `expiresAt` (Unix seconds). */
-export function issueToken(keys: VerificationKeys, phone: string, code: string, expiresAt: number): string {
+/** A new token for a code sent to `phone`, valid until `expiresAt` (Unix seconds), checked only in `scope`. */
+export function issueToken(keys: VerificationKeys, phone: string, code: string, expiresAt: number, scope: Scope): string {
 	const nonce = randomBytes(12).toString('base64url');
-	const payload = Buffer.from(JSON.stringify({ v: 1, p: phone, e: expiresAt, n: nonce })).toString('base64url');
+	const where = scope.kind === 'workflow' ? { w: scope.workflowId } : { s: scope.name };
+	const payload = Buffer.from(JSON.stringify({ v: 2, p: phone, e: expiresAt, n: nonce, ...where })).toString('base64url');
 	const tokenTag = tag(keys.token, payload).toString('base64url');
 	const codeTag = tag(keys.code, payload, code).toString('base64url');
 	return `${payload}.${tokenTag}.${codeTag}`;
 }
 
+/** n8n's workflow IDs are 16 characters (numbers in older versions); anything longer was not written by Send. */
+const MAX_WORKFLOW_ID = 128;
+
 function claimsOf(payload: string): TokenClaims | undefined {
 	try {
 		const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-		const { v, p, e, n } = data;
-		if (v !== 1 || typeof p !== 'string' || !/^\d{1,20}$/.test(p)) return undefined;
+		const { v, p, e, n, w, s } = data;
+		if ((v !== 1 && v !== 2) || typeof p !== 'string' || !/^\d{1,20}$/.test(p)) return undefined;
 		if (typeof e !== 'number' || !Number.isSafeInteger(e) || typeof n !== 'string' || !/^[\w-]{16}$/.test(n)) return undefined;
-		return { phone: p, expiresAt: e, nonce: n };
+		if (v === 1) return { phone: p, expiresAt: e, nonce: n, scope: undefined };
+		if (typeof w === 'string' && s === undefined && w.length <= MAX_WORKFLOW_ID) {
+			return { phone: p, expiresAt: e, nonce: n, scope: { kind: 'workflow', workflowId: w } };
+		}
+		if (typeof s === 'string' && w === undefined && isScopeName(s)) return { phone: p, expiresAt: e, nonce: n, scope: { kind: 'named', name: s } };
+		return undefined;
 	} catch {
 		return undefined;
 	}
