@@ -1,4 +1,4 @@
-import type { IRun } from 'n8n-workflow';
+import type { IDataObject, IRun } from 'n8n-workflow';
 
 /**
  * The rule of DESIGN 4e: a reply is marked read on the service (its only acknowledgment) once
@@ -23,6 +23,10 @@ export interface Ledger {
 	finished: Map<string, boolean>;
 	/** the marks under way (one at a time per trigger) */
 	marking: Promise<void>;
+	/** a poll of this trigger is under way in this process (n8n's durable scheduler can start several at once) */
+	polling?: boolean;
+	/** the newest state this process saved (n8n's durable scheduler loads a poll's state from the database, saved only with an emit) */
+	saved?: { rounds: number; state: IDataObject };
 }
 
 const ledgers = new Map<string, Ledger>();
@@ -41,6 +45,11 @@ export function ledgerOf(key: string): Ledger {
 export function noteEmitted(ledger: Ledger, id: string, at: number): void {
 	ledger.finished.delete(id);
 	ledger.inFlight.set(id, at);
+}
+
+/** Emitted by this process and not settled yet, or finished lately: never emitted again by a poll that loaded an older state. */
+export function heldHere(ledger: Ledger, id: string): boolean {
+	return ledger.inFlight.has(id) || ledger.finished.has(id);
 }
 
 /** Its execution finished: kept (bounded) until a round settles it, also when the state a round loads is older (n8n saves it only with an emit). */

@@ -10,6 +10,21 @@ import { discoverNewMailings, HOT_MS, makeHot, planRecent, type FoundMailing, ty
 import { unreadReplies, type Reply } from './reply';
 import { freshState, MAX_SEEN, readState, SAVED_AS, writeState, type ReadingState, type SavedAs, type WatchMode } from './savedState';
 
+const SAVED = SAVED_AS.replyTrigger;
+
+/** The state this process saved last, when the one n8n loaded is older (its rounds fewer): n8n's durable scheduler saves it only with an emit. */
+export function restoreNewerState(staticData: IDataObject, ledger: Ledger): void {
+	const loaded = staticData[SAVED.key] as IDataObject | undefined;
+	const loadedRounds = typeof loaded?.[SAVED.rounds] === 'number' ? (loaded[SAVED.rounds] as number) : -1;
+	if (ledger.saved && ledger.saved.rounds > loadedRounds) staticData[SAVED.key] = structuredClone(ledger.saved.state);
+}
+
+/** What this process saved last (see restoreNewerState). */
+export function noteSavedState(staticData: IDataObject, ledger: Ledger): void {
+	const state = staticData[SAVED.key] as IDataObject | undefined;
+	if (state && typeof state[SAVED.rounds] === 'number') ledger.saved = { rounds: state[SAVED.rounds] as number, state: structuredClone(state) };
+}
+
 /** How far n8n's clock and the service's may differ without a new reply being taken for an existing one. */
 export const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 

@@ -3,13 +3,13 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { createApiClient, type ApiClient } from '../transport/client';
 import { serviceZone } from '../helpers/serviceZone';
 import { serviceNow, serviceTimeMs } from '../base/serviceTime';
-import { ledgerOf, noteEmitted, noteFinished, queueMark } from '../replies/acknowledgment';
+import { heldHere, ledgerOf, noteEmitted, noteFinished, queueMark, type Ledger } from '../replies/acknowledgment';
 import { combineByConversation, replyItem, withOptOut } from '../replies/items';
 import { markRead } from '../replies/markAsRead';
 import type { PlannedRead, WatchedMailing } from '../replies/plan';
-import { ReplyReading } from '../replies/reading';
+import { noteSavedState, ReplyReading, restoreNewerState } from '../replies/reading';
 import { compareReplies, type Reply } from '../replies/reply';
-import { readConfig } from './config';
+import { readConfig, type TriggerConfig } from './config';
 import { pollTimeShare } from './pollTimeShare';
 import { latestReply } from './testEvent';
 
@@ -64,13 +64,27 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 	const config = readConfig(this);
 	if (this.getMode() === 'manual') return { executions: [], testEvent: await latestReply(this, config) };
 
-	const client = createApiClient(this);
 	const ledger = ledgerOf(`${this.getWorkflow().id ?? ''}:${this.getNode().id}`);
+	// n8n's durable scheduler can start several polls of one trigger at once (one per Poll Times entry, and
+	// those due while n8n was down), each with the same saved state: one at a time, the others find nothing
+	if (ledger.polling) return { executions: [] };
+	ledger.polling = true;
+	try {
+		return await pollOnce.call(this, config, ledger, mayReport);
+	} finally {
+		ledger.polling = false;
+	}
+}
+
+async function pollOnce(this: IPollFunctions, config: TriggerConfig, ledger: Ledger, mayReport: boolean): Promise<PollResult> {
+	const client = createApiClient(this);
 	const outOfTime = pollTimeShare(this);
+	const staticData = this.getWorkflowStaticData('node');
+	restoreNewerState(staticData, ledger);
 	const zone = await serviceZone(this);
 	const nowMs = serviceTimeMs(serviceNow(zone)) ?? Date.now();
 	const reading = ReplyReading.open(
-		{ staticData: this.getWorkflowStaticData('node'), of: 'replyTrigger', watch: config.watch, nowMs, outputExisting: config.includeExisting, recordsFirstRound: true },
+		{ staticData, of: 'replyTrigger', watch: config.watch, nowMs, outputExisting: config.includeExisting, recordsFirstRound: true },
 		(message) => this.logger.warn(message),
 	);
 	reading.settle(ledger, Date.now(), config.markAsRead);
@@ -98,7 +112,8 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 			continue;
 		}
 		readOk++;
-		for (const reply of outcome.replies) found.push({ reply, mailing });
+		// a reply this process emitted lately stays with its execution, whatever state n8n loaded
+		for (const reply of outcome.replies) if (reply.redelivered || !heldHere(ledger, reply.id)) found.push({ reply, mailing });
 	}
 	// not one mailing could be read: the service or the key is at fault, not a mailing
 	if (readOk === 0 && (stop || (config.watch === 'specificMailings' && failed))) throw stop ?? failed!;
@@ -115,6 +130,7 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 	await reading.markRead(client, [], !config.markAsRead);
 	const report = mayReport ? reading.faultReport(this.getNode()) : undefined;
 	reading.save();
+	noteSavedState(staticData, ledger);
 
 	const items = emitted.map(({ reply, mailing }) => replyItem(reply, mailing, zone));
 	if (items.length === 0) return { executions: [], report };

@@ -143,3 +143,48 @@ describe('Messaging Service Trigger: acknowledgment after n8n holds the executio
 		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([id]);
 	});
 });
+
+// n8n's durable scheduler builds every poll afresh: the state is loaded from the database (saved only
+// with an emit, or committed with the execution), and several polls of one node can start at once.
+describe('Messaging Service Trigger on n8n\'s durable scheduler: each poll with the state n8n loaded', () => {
+	const durable = (workflowId: string, savedStaticData?: string) => t.session(RECENT, { workflowId, savedStaticData, finishExecutions: 'byTest' });
+
+	it('polls started at once with the same state: the replies are emitted by one of them', async () => {
+		const mailing = await t.sendChat();
+		const activation = durable('durable-at-once');
+		await activation.poll();
+		const saved = activation.savedStaticData();
+		t.sandbox.advanceClock(60);
+		const ids = [t.reply(mailing, 'one'), t.reply(mailing, 'two')];
+		const polls = await Promise.all([1, 2, 3].map(async () => await durable('durable-at-once', saved).poll()));
+		expect(polls.flatMap((poll) => poll.items.map((item) => item.id))).toEqual(ids);
+	});
+
+	it('a poll that loads the state saved before the last emit does not emit its replies again', async () => {
+		const mailing = await t.sendChat();
+		const activation = durable('durable-stale');
+		await activation.poll();
+		const beforeTheEmit = activation.savedStaticData();
+		t.sandbox.advanceClock(60);
+		const id = t.reply(mailing, 'once');
+		const first = await durable('durable-stale', beforeTheEmit).poll();
+		expect(first.items.map((item) => item.id)).toEqual([id]);
+		t.sandbox.advanceClock(60);
+		expect((await durable('durable-stale', beforeTheEmit).poll()).items).toEqual([]);
+		await first.finish[0]();
+		t.sandbox.advanceClock(60);
+		expect((await durable('durable-stale', beforeTheEmit).poll()).items).toEqual([]);
+	});
+
+	it('the activation poll\'s state, never saved (nothing emitted), is not lost: replies written after it are output', async () => {
+		const mailing = await t.sendChat();
+		const old = t.reply(mailing, 'before activation');
+		await durable('durable-activation').poll();
+		t.sandbox.advanceClock(60);
+		const fresh = t.reply(mailing, 'after activation');
+		// n8n loads no state: the activation poll returned nothing, so nothing was saved
+		const next = await durable('durable-activation').poll();
+		expect(next.items.map((item) => item.id)).toEqual([fresh]);
+		expect(next.items.map((item) => item.id)).not.toContain(old);
+	});
+});

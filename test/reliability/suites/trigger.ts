@@ -15,6 +15,8 @@ import { World } from '../lib/world';
 /** An active trigger as n8n keeps it, with a tally of what it emitted. */
 class Watch {
 	readonly emitted = new Map<string, number>();
+	/** reply ID → how often it was emitted again, flagged `redelivered` */
+	readonly redelivered = new Map<string, number>();
 	session: TriggerSession;
 
 	constructor(
@@ -36,15 +38,20 @@ class Watch {
 		this.world.sandbox.clearFaults();
 		figures.trigger.polls++;
 		leakWatch.scanPoll('trigger under faults', outcome);
-		for (const item of outcome.items) this.emitted.set(String(item.id), (this.emitted.get(String(item.id)) ?? 0) + 1);
+		// a reply emitted again after a restart says so (`redelivered`): its first execution was not seen to finish
+		for (const item of outcome.items) {
+			const counts = item.redelivered === true ? this.redelivered : this.emitted;
+			counts.set(String(item.id), (counts.get(String(item.id)) ?? 0) + 1);
+		}
 		return outcome;
 	}
 
-	/** Each of `ids` emitted exactly once, and nothing else. */
+	/** Each of `ids` emitted exactly once unflagged (and again only flagged `redelivered`, after a restart), and nothing else. */
 	expectEachOnce(ids: string[]): void {
 		const counts = ids.map((id) => this.emitted.get(id) ?? 0);
-		const extra = [...this.emitted.keys()].filter((id) => !ids.includes(id));
+		const extra = [...this.emitted.keys(), ...this.redelivered.keys()].filter((id) => !ids.includes(id));
 		figures.replies.checked += ids.length;
+		figures.replies.redelivered += [...this.redelivered.values()].reduce((sum, count) => sum + count, 0);
 		figures.replies.missed += counts.filter((count) => count === 0).length;
 		figures.replies.duplicated += counts.reduce((sum, count) => sum + Math.max(0, count - 1), 0) + extra.length;
 		expect({ missed: ids.filter((_, i) => counts[i] === 0), twice: ids.filter((_, i) => counts[i] > 1), extra }).toEqual({
@@ -125,7 +132,7 @@ scenario('restarts between every poll, with failures and new replies in between:
 	for (const id of ids) expect(await world.v2('getNewIncomingMessages', { message_id: id })).toEqual([]);
 });
 
-scenario('a failing mark-as-read never makes a reply come twice, across polls and restarts, and nothing new is missed', async (world) => {
+scenario('a failing mark-as-read never makes a reply come twice unflagged, across polls and restarts, and nothing new is missed', async (world) => {
 	const logMark = leakWatch.mark();
 	const [id] = await mailings(world, 1, 'mark-fails');
 	const watch = new Watch(world, { watch: 'specificMailings', mailings: { mailing: [{ messageId: String(id) }] }, markAsRead: true });
@@ -141,8 +148,9 @@ scenario('a failing mark-as-read never makes a reply come twice, across polls an
 	expect((await watch.poll({ faults: failing })).result).toBeNull();
 	sent.push(...replies(world, [id], 1, 'while failing'));
 	expect((await watch.poll({ restart: true, faults: failing })).items).toHaveLength(1);
-	// the fault is gone: nothing is emitted again, and the last one is marked read by the retry
-	expect((await watch.poll({ restart: true })).result).toBeNull();
+	// the fault is gone. The last one's execution finished before the restart, but n8n saves a poll
+	// trigger's state only with an emit: it comes again flagged, and is marked read this time
+	expect((await watch.poll({ restart: true })).items).toEqual([expect.objectContaining({ id: sent[2], redelivered: true })]);
 	sent.push(...replies(world, [id], 1, 'after'));
 	expect((await watch.poll()).items).toHaveLength(1);
 	watch.expectEachOnce(sent);
