@@ -10,7 +10,7 @@ import { PATIENT } from './patient';
 import { createRequestHandler, Waiter } from './server';
 import { accountInfo } from './state/accountInfo';
 import { DEFAULT_BALANCE, World } from './state/world';
-import type { AccountInfo, Counters, FaultConfig, ReachabilityChannel, Sandbox, SandboxOptions } from './types';
+import type { AccountInfo, Counters, FaultConfig, LoggedRequest, ReachabilityChannel, Sandbox, SandboxOptions } from './types';
 
 export type * from './types';
 
@@ -150,6 +150,10 @@ class RunningSandbox implements Sandbox {
 
 	clearRequests(): void {
 		this.log.clear();
+	}
+
+	onRequest(listener: (request: LoggedRequest) => void): () => void {
+		return this.log.onFinish(listener);
 	}
 
 	counters(): Counters {
