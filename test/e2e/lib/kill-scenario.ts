@@ -1,0 +1,78 @@
+// The kill test's course, the same for both reply triggers and every n8n mode: customers keep
+// writing, n8n is stopped as planned and started again each time, then the customers stop, the
+// last n8n drains what is left, and each reply is looked for in the workflow's executions.
+import type { Sandbox } from '../../sandbox';
+import type { WritingCustomers } from './customers';
+import { describeStop, stopAsPlanned, type PlannedStop, type Restartable, type StopOptions, type StopRecord } from './kill';
+import type { N8nClient } from './n8n-client';
+import type { ExecutionDetails } from './n8n-types';
+import { allExecutions, describeTally, markedRead, readButCarriedByNone, tally, type Tally } from './reply-tally';
+
+export interface KillScenario {
+	label: string;
+	sandbox: Sandbox;
+	n8n: Restartable & { readonly readyAt: number };
+	client: N8nClient;
+	/** called after each start, before the next stop (e.g. log in again) */
+	afterStart(): Promise<void>;
+	workflowId: string;
+	triggerName: string;
+	customers: WritingCustomers;
+	stops: PlannedStop[];
+	stopOptions: StopOptions;
+	/** how long the last n8n may take to output and mark read what is left (a guard) */
+	drainMs: number;
+}
+
+export interface KillOutcome {
+	stops: StopRecord[];
+	figures: Tally;
+	/** replies read on the service that no execution carries */
+	readUncarried: string[];
+}
+
+const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+const log = (label: string, line: string) => process.stdout.write(`[${label}] ${line}\n`);
+
+/** Every execution's details, once none is new or running any more (or after `waitMs`). */
+async function settledExecutions(client: N8nClient, workflowId: string, waitMs: number): Promise<ExecutionDetails[]> {
+	const deadline = Date.now() + waitMs;
+	let summaries = await allExecutions(client, workflowId);
+	while (summaries.some((execution) => ['new', 'running'].includes(execution.status)) && Date.now() < deadline) {
+		await sleep(1000);
+		summaries = await allExecutions(client, workflowId);
+	}
+	const details: ExecutionDetails[] = [];
+	for (const summary of summaries) details.push(await client.getExecution(summary.id));
+	return details;
+}
+
+export async function runKillScenario(scenario: KillScenario): Promise<KillOutcome> {
+	const { label, sandbox, n8n, customers } = scenario;
+	const stops: StopRecord[] = [];
+	customers.start();
+	for (const [index, stop] of scenario.stops.entries()) {
+		const record = await stopAsPlanned(sandbox, n8n, stop, n8n.readyAt, scenario.stopOptions);
+		stops.push(record);
+		log(label, `${describeStop(index, record)}; ${customers.written.length} replies written so far`);
+		await n8n.start();
+		await scenario.afterStart();
+	}
+	// the customers go on a little after the last start, then stop; the last n8n drains
+	await sleep(scenario.stopOptions.randomMs.max);
+	customers.stop();
+	const ids = customers.written.map((reply) => reply.id);
+	const deadline = Date.now() + scenario.drainMs;
+	const allRead = () => {
+		const read = markedRead(sandbox.requests());
+		return ids.every((id) => read.has(id));
+	};
+	while (!allRead() && Date.now() < deadline) await sleep(1000);
+	log(label, allRead() ? 'every reply written is marked read' : `drain guard reached: ${ids.filter((id) => !markedRead(sandbox.requests()).has(id)).length} replies not marked read`);
+	const executions = await settledExecutions(scenario.client, scenario.workflowId, 60000);
+	const figures = tally(ids, executions, scenario.triggerName);
+	const readUncarried = readButCarriedByNone(sandbox.requests(), executions, scenario.triggerName);
+	log(label, `${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}`);
+	return { stops, figures, readUncarried };
+}
