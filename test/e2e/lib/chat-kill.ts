@@ -67,7 +67,7 @@ export function describeChatKill(label: string, token: string, mode: 'regular' |
 			running = mode === 'queue' ? await queueN8n(runFolder) : await regularN8n(runFolder);
 			const { client, n8n } = running;
 			await client.setupOwnerAndLogin(OWNER);
-			const customers = new WritingCustomers(sandbox, token, await customersWithMailings(sandbox, token, 20, mode === 'queue' ? '3752916' : '3752915'), { min: 3000, max: 9000 });
+			const customers = new WritingCustomers(sandbox, token, await customersWithMailings(sandbox, token, 20, mode === 'queue' ? '3752916' : '3752915'), { min: 6000, max: 14000 });
 			const credential = await client.createCredential({
 				name: `${label}: Messaging Service (emulator)`,
 				type: 'messagingServiceApi',
@@ -100,7 +100,8 @@ export function describeChatKill(label: string, token: string, mode: 'regular' |
 				stops: alternatingStops(6),
 				// a turn ends every few seconds: a mark comes within seconds of a start
 				stopOptions: { markTimeoutMs: 45000, randomMs: { min: 3000, max: 15000 } },
-				drainMs: 60000,
+				drainMs: 90000,
+				traceFile: path.join(runFolder, 'trace.txt'),
 			});
 			expect(outcome.stops.filter((stop) => stop.moment === 'after-mark' && !stop.noMarkSeen).length).toBeGreaterThanOrEqual(2);
 			expect({ lost: outcome.figures.lost.length, doubledUnflagged: outcome.figures.doubledUnflagged.length, unknown: outcome.figures.unknown.length, readButInNoExecution: outcome.readUncarried.length }).toEqual({

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 // The kill test's course, the same for both reply triggers and every n8n mode: customers keep
 // writing, n8n is stopped as planned and started again each time, then the customers stop, the
 // last n8n drains what is left, and each reply is looked for in the workflow's executions.
@@ -22,6 +23,8 @@ export interface KillScenario {
 	stopOptions: StopOptions;
 	/** how long the last n8n may take to output and mark read what is left (a guard) */
 	drainMs: number;
+	/** where to write the emulator's request log and the stops, one line each, for a diagnosis (none when omitted) */
+	traceFile?: string;
 }
 
 export interface KillOutcome {
@@ -46,6 +49,14 @@ async function settledExecutions(client: N8nClient, workflowId: string, waitMs: 
 	const details: ExecutionDetails[] = [];
 	for (const summary of summaries) details.push(await client.getExecution(summary.id));
 	return details;
+}
+
+function writeTrace(file: string, sandbox: Sandbox, stops: StopRecord[]): void {
+	const lines = sandbox.requests().map((request) => {
+		const ids = request.body?.incoming_messages ?? request.query?.incoming_messages;
+		return `${request.at} ${request.apiMethod} ${request.status} ${request.body?.message_id ?? request.query?.message_id ?? ''} ${ids ? `marks ${String(ids).split(',').length}` : ''}`;
+	});
+	fs.writeFileSync(file, [...stops.map((stop, index) => describeStop(index, stop)), ...lines].join('\n'));
 }
 
 export async function runKillScenario(scenario: KillScenario): Promise<KillOutcome> {
@@ -74,5 +85,6 @@ export async function runKillScenario(scenario: KillScenario): Promise<KillOutco
 	const figures = tally(ids, executions, scenario.triggerName);
 	const readUncarried = readButCarriedByNone(sandbox.requests(), executions, scenario.triggerName);
 	log(label, `${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}`);
+	if (scenario.traceFile) writeTrace(scenario.traceFile, sandbox, stops);
 	return { stops, figures, readUncarried };
 }

@@ -20,6 +20,8 @@ export interface StopRecord extends PlannedStop {
 	noMarkSeen?: boolean;
 	/** how long n8n had been up (ready) when it was stopped, ms */
 	upForMs: number;
+	/** when the signal went out (ISO) */
+	signalledAt: string;
 }
 
 /** n8n (main) that can be stopped with a signal and started again on its user folder, port and database. */
@@ -54,8 +56,9 @@ export async function stopAsPlanned(sandbox: Sandbox, n8n: Restartable, stop: Pl
 	if (stop.moment === 'random') {
 		await sleep(options.randomMs.min + Math.random() * (options.randomMs.max - options.randomMs.min));
 		const upForMs = Date.now() - readyAt;
+		const signalledAt = new Date().toISOString();
 		await n8n.kill(stop.signal);
-		return { ...stop, upForMs };
+		return { ...stop, upForMs, signalledAt };
 	}
 	let killed: Promise<void> | undefined;
 	let record: StopRecord | undefined;
@@ -64,15 +67,16 @@ export async function stopAsPlanned(sandbox: Sandbox, n8n: Restartable, stop: Pl
 		const answeredAt = Date.now();
 		killed = n8n.kill(stop.signal);
 		const markedIds = String(request.body?.incoming_messages ?? request.query?.incoming_messages ?? '').split(',');
-		record = { ...stop, afterMarkMs: Date.now() - answeredAt, markedIds, upForMs: answeredAt - readyAt };
+		record = { ...stop, afterMarkMs: Date.now() - answeredAt, markedIds, upForMs: answeredAt - readyAt, signalledAt: new Date().toISOString() };
 	});
 	const deadline = Date.now() + options.markTimeoutMs;
 	while (!killed && Date.now() < deadline) await sleep(20);
 	remove();
 	if (!killed) {
 		const upForMs = Date.now() - readyAt;
+		const signalledAt = new Date().toISOString();
 		await n8n.kill(stop.signal);
-		return { ...stop, noMarkSeen: true, upForMs };
+		return { ...stop, noMarkSeen: true, upForMs, signalledAt };
 	}
 	await killed;
 	return record!;
@@ -85,5 +89,5 @@ export function describeStop(index: number, record: StopRecord): string {
 			: record.noMarkSeen
 				? `after-mark planned, but no mark within the wait: stopped ${(record.upForMs / 1000).toFixed(1)} s after ready`
 				: `${record.afterMarkMs} ms after a mark of ${record.markedIds?.length} replies (${(record.upForMs / 1000).toFixed(1)} s after ready)`;
-	return `stop ${index + 1}: ${record.signal} ${when}`;
+	return `stop ${index + 1} at ${record.signalledAt}: ${record.signal} ${when}`;
 }

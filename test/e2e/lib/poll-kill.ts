@@ -69,7 +69,7 @@ export function describePollKill(label: string, token: string, env: Record<strin
 			n8n = await startRestartableN8n(runFolder, env);
 			const { client } = n8n;
 			await client.setupOwnerAndLogin(OWNER);
-			const customers = new WritingCustomers(sandbox, token, await customersWithMailings(sandbox, token, 20, '3752914'), { min: 2000, max: 8000 });
+			const customers = new WritingCustomers(sandbox, token, await customersWithMailings(sandbox, token, 20, '3752914'), { min: 6000, max: 14000 });
 			const credential = await client.createCredential({
 				name: `${label}: Messaging Service (emulator)`,
 				type: 'messagingServiceApi',
@@ -91,7 +91,8 @@ export function describePollKill(label: string, token: string, env: Record<strin
 				stops: alternatingStops(6),
 				// a poll every 15 s: a mark comes within about two polls of a start
 				stopOptions: { markTimeoutMs: 60000, randomMs: { min: 3000, max: 20000 } },
-				drainMs: 90000,
+				drainMs: 120000,
+				traceFile: path.join(runFolder, 'trace.txt'),
 			});
 			expect(outcome.stops.filter((stop) => stop.moment === 'after-mark' && !stop.noMarkSeen).length).toBeGreaterThanOrEqual(2);
 			expect({ lost: outcome.figures.lost.length, doubledUnflagged: outcome.figures.doubledUnflagged.length, unknown: outcome.figures.unknown.length, readButInNoExecution: outcome.readUncarried.length }).toEqual({
