@@ -110,6 +110,6 @@ export function describeChatKill(label: string, token: string, mode: 'regular' |
 				unknown: 0,
 				readButInNoExecution: 0,
 			});
-		}, 900000);
+		}, 1800000);
 	});
 }

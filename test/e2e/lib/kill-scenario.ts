@@ -47,16 +47,19 @@ async function settledExecutions(client: N8nClient, workflowId: string, waitMs: 
 		summaries = await allExecutions(client, workflowId);
 	}
 	const details: ExecutionDetails[] = [];
-	for (const summary of summaries) details.push(await client.getExecution(summary.id));
+	for (let index = 0; index < summaries.length; index += 5) {
+		details.push(...(await Promise.all(summaries.slice(index, index + 5).map(async (summary) => await client.getExecution(summary.id)))));
+	}
 	return details;
 }
 
-function writeTrace(file: string, sandbox: Sandbox, stops: StopRecord[]): void {
+function writeTrace(file: string, sandbox: Sandbox, stops: StopRecord[], customers: WritingCustomers): void {
 	const lines = sandbox.requests().map((request) => {
 		const ids = request.body?.incoming_messages ?? request.query?.incoming_messages;
 		return `${request.at} ${request.apiMethod} ${request.status} ${request.body?.message_id ?? request.query?.message_id ?? ''} ${ids ? `marks ${String(ids).split(',').length}` : ''}`;
 	});
-	fs.writeFileSync(file, [...stops.map((stop, index) => describeStop(index, stop)), ...lines].join('\n'));
+	const written = customers.written.map((reply) => `${new Date(reply.at).toISOString()} written ${reply.id} ${reply.phone} "${reply.text}"`);
+	fs.writeFileSync(file, [...stops.map((stop, index) => describeStop(index, stop)), ...[...lines, ...written].sort()].join('\n'));
 }
 
 export async function runKillScenario(scenario: KillScenario): Promise<KillOutcome> {
@@ -81,10 +84,10 @@ export async function runKillScenario(scenario: KillScenario): Promise<KillOutco
 	};
 	while (!allRead() && Date.now() < deadline) await sleep(1000);
 	log(label, allRead() ? 'every reply written is marked read' : `drain guard reached: ${ids.filter((id) => !markedRead(sandbox.requests()).has(id)).length} replies not marked read`);
-	const executions = await settledExecutions(scenario.client, scenario.workflowId, 60000);
+	if (scenario.traceFile) writeTrace(scenario.traceFile, sandbox, stops, customers);
+	const executions = await settledExecutions(scenario.client, scenario.workflowId, 30000);
 	const figures = tally(ids, executions, scenario.triggerName);
 	const readUncarried = readButCarriedByNone(sandbox.requests(), executions, scenario.triggerName);
 	log(label, `${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}`);
-	if (scenario.traceFile) writeTrace(scenario.traceFile, sandbox, stops);
 	return { stops, figures, readUncarried };
 }

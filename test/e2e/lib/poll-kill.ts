@@ -90,7 +90,7 @@ export function describePollKill(label: string, token: string, env: Record<strin
 				customers,
 				stops: alternatingStops(6),
 				// a poll every 15 s: a mark comes within about two polls of a start
-				stopOptions: { markTimeoutMs: 60000, randomMs: { min: 3000, max: 20000 } },
+				stopOptions: { markTimeoutMs: 45000, randomMs: { min: 3000, max: 16000 } },
 				drainMs: 120000,
 				traceFile: path.join(runFolder, 'trace.txt'),
 			});
@@ -101,6 +101,6 @@ export function describePollKill(label: string, token: string, env: Record<strin
 				unknown: 0,
 				readButInNoExecution: 0,
 			});
-		}, 900000);
+		}, 1800000);
 	});
 }
