@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription, IRun, ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription, ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
 import { NodeConnectionTypes, sleep } from 'n8n-workflow';
 
 import { chatTriggerProperties } from './chatTrigger/description';
@@ -10,6 +10,7 @@ import { everySecond } from './chatTrigger/schedule';
 import { serviceZone } from './helpers/serviceZone';
 import { messagingServiceApiTest } from './methods/credentialTest';
 import { createApiClient } from './transport/client';
+import { donePromise, ledgerOf } from './replies/acknowledgment';
 import { RequestPacer } from './transport/pacer';
 import { accountOf, apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
 import { phoneOfChatSent } from './helpers/chatsSent';
@@ -17,17 +18,6 @@ import { chatTriggerBuilderHint } from './hints/builder';
 
 /** How long "Listen for Test Event" waits for a turn before n8n's editor gives up anyway. */
 const MANUAL_LIMIT_MS = 10 * 60_000;
-
-/** A promise n8n settles (emit's done promise): what `createDeferredPromise` gives, which n8n-workflow no longer exports. */
-function deferred<T>(): { promise: Promise<T>; resolve: (value: T | PromiseLike<T>) => void; reject: (error: Error) => void } {
-	let resolve: (value: T | PromiseLike<T>) => void = () => {};
-	let reject: (error: Error) => void = () => {};
-	const promise = new Promise<T>((ok, fail) => {
-		resolve = ok;
-		reject = fail;
-	});
-	return { promise, resolve, reject };
-}
 
 export class MessagingServiceChatTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -80,14 +70,20 @@ export class MessagingServiceChatTrigger implements INodeType {
 				zone,
 				persist: !manual,
 				// n8n replaces `emit` of a manual run after trigger() returns: looked up at each call
-				emit: (item) => {
+				emit: (item, finished) => {
 					turns++;
 					// the execution's change records come back when it ends (channel 2, chatTrigger/handoffDesk.ts)
-					const done = deferred<IRun>();
-					void done.promise.then((run) => handoff.readRun(run), () => undefined);
+					const done = donePromise(
+						(run) => {
+							if (run) handoff.readRun(run);
+							finished();
+						},
+						() => undefined,
+					);
 					this.emit(route(item).map((items) => itemsWithoutKey(items, apiKey)), undefined, done);
 				},
 				handoff,
+				ledger: ledgerOf(`${this.getWorkflow().id ?? ''}:${this.getNode().id}`),
 				warn: (message) => this.logger.warn(message),
 				sentTo: (mailingId) => phoneOfChatSent(account, mailingId),
 				report: (error) => {

@@ -1,8 +1,9 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions, IRun } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerProperties } from './trigger/description';
 import { apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
+import { donePromise } from './replies/acknowledgment';
 import { pollReplies, type PollResult } from './trigger/poll';
 import { searchChatMailings } from './methods/listSearch';
 import { messagingServiceApiTest } from './methods/credentialTest';
@@ -55,17 +56,16 @@ export class MessagingServiceTrigger implements INodeType {
 		} catch (error) {
 			throw withoutKey(error, await apiKeyOf(this));
 		}
-		const { executions, report } = result;
+		const { executions, report, testEvent } = result;
 		const apiKey = await apiKeyOf(this);
-		const clean = executions.map((execution) => execution.map((items) => itemsWithoutKey(items, apiKey)));
-		if (report) {
-			// the replies that could be read start their executions before the report is raised
-			for (const execution of clean) this.__emit(execution);
-			throw withoutKey(report, apiKey);
+		if (testEvent) return testEvent.map((items) => itemsWithoutKey(items, apiKey));
+		// every execution is started here, with a done promise: its replies are acknowledged when n8n has finished it
+		for (const execution of executions) {
+			const data = execution.data.map((items) => itemsWithoutKey(items, apiKey));
+			this.__emit(data, undefined, donePromise<IRun | undefined>(execution.finished, execution.notFinished));
 		}
-		if (clean.length === 0) return null;
-		// n8n starts one execution with what poll() returns; the others are started here
-		for (const execution of clean.slice(0, -1)) this.__emit(execution);
-		return clean[clean.length - 1];
+		// the replies that could be read start their executions before the report is raised
+		if (report) throw withoutKey(report, apiKey);
+		return null;
 	}
 }

@@ -4,6 +4,7 @@ import { TriggerContext } from 'n8n-core';
 import type { IDataObject, INode, INodeParameters, IRun, ITriggerResponse, IWorkflowExecuteAdditionalData, Workflow, WorkflowExecuteMode } from 'n8n-workflow';
 
 import { MessagingServiceChatTrigger } from '../../nodes/MessagingService/MessagingServiceChatTrigger.node';
+import { dropLedger, ledgerOf } from '../../nodes/MessagingService/replies/acknowledgment';
 import { harnessAdditionalData, harnessNode, oneNodeWorkflow } from './engine';
 import { TEST_API_KEY } from './keys';
 import { harnessNodeTypes, registerNodeType } from './nodeTypes';
@@ -22,6 +23,8 @@ export interface ChatTriggerSessionOptions {
 	mode?: WorkflowExecuteMode;
 	/** the workflow's ID (what the in-process handoff channel is keyed by) */
 	workflowId?: string;
+	/** 'atOnce' (default): n8n finishes each execution as it is emitted (its done promise resolves; its replies are marked read by the tick); 'byTest': the test calls each emit's `done` */
+	finishExecutions?: 'atOnce' | 'byTest';
 }
 
 /**
@@ -39,7 +42,7 @@ export class ChatTriggerSession {
 	/** each execution started with a turn on its third output (To Person): the json of its items */
 	readonly toPerson: IDataObject[][] = [];
 	/** every emit in order: its outputs' json, and its done promise's resolve (what n8n calls with the finished execution) */
-	readonly emits: Array<{ outputs: IDataObject[][]; done?: (run: IRun) => void }> = [];
+	readonly emits: Array<{ outputs: IDataObject[][]; done?: (run: IRun) => void; cancel?: (error: Error) => void }> = [];
 	/** the static data n8n saved at the last emit (what a restart loads) */
 	savedAtLastEmit?: string;
 	readonly failedExecutions: Error[] = [];
@@ -72,7 +75,8 @@ export class ChatTriggerSession {
 				if (optOuts.length > 0) this.optOuts.push(optOuts.map((item) => item.json));
 				if (toPerson.length > 0) this.toPerson.push(toPerson.map((item) => item.json));
 				if (turns.length > 0 || (optOuts.length === 0 && toPerson.length === 0)) this.turns.push(turns.map((item) => item.json));
-				this.emits.push({ outputs: data.map((items) => (items ?? []).map((item) => item.json)), done: donePromise?.resolve });
+				this.emits.push({ outputs: data.map((items) => (items ?? []).map((item) => item.json)), done: donePromise?.resolve, cancel: donePromise?.reject });
+				if (this.options.finishExecutions !== 'byTest') donePromise?.resolve(undefined as unknown as IRun);
 			},
 			(error) => {
 				throw error;
@@ -94,6 +98,13 @@ export class ChatTriggerSession {
 	async tick(): Promise<void> {
 		if (!this.onTick) throw new Error('the trigger registered no schedule');
 		await this.onTick();
+		await this.acknowledged();
+	}
+
+	/** Waits for the marks that the executions finished so far started (n8n's done promises settle after a tick). */
+	async acknowledged(): Promise<void> {
+		await new Promise((resolve) => setImmediate(resolve));
+		await ledgerOf(`${this.workflow.id}:${this.node.id}`).marking;
 	}
 
 	/** Manual mode ("Execute step"): runs the node's manual trigger function until it ends. */
@@ -105,8 +116,9 @@ export class ChatTriggerSession {
 		await this.response?.closeFunction?.();
 	}
 
-	/** The same workflow after n8n restarts: static data as saved at the last emit. */
+	/** The same workflow after n8n restarts: static data as saved at the last emit, what the process knew forgotten. */
 	restart(): ChatTriggerSession {
+		dropLedger(`${this.workflow.id}:${this.node.id}`);
 		return new ChatTriggerSession({ ...this.options, savedStaticData: this.savedAtLastEmit });
 	}
 }

@@ -12,6 +12,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { MessagingServiceTrigger } from '../../nodes/MessagingService/MessagingServiceTrigger.node';
+import { dropLedger, ledgerOf } from '../../nodes/MessagingService/replies/acknowledgment';
 import { harnessAdditionalData, harnessNode, oneNodeWorkflow } from './engine';
 import { TEST_API_KEY } from './keys';
 import { harnessNodeTypes, registerNodeType } from './nodeTypes';
@@ -37,6 +38,8 @@ export interface TriggerSessionOptions {
 	pollBudgetMs?: number;
 	/** called before each poll (e.g. to set the system time to the emulator's clock) */
 	beforePoll?: () => void;
+	/** 'atOnce' (default): n8n finishes each execution as the poll ends (its done promise resolves, its replies are marked read before poll() resolves here); 'byTest': the test calls `finish` */
+	finishExecutions?: 'atOnce' | 'byTest';
 }
 
 export interface PollOutcome {
@@ -48,6 +51,8 @@ export interface PollOutcome {
 	executions: IDataObject[][];
 	/** the error poll() threw, if any */
 	error?: Error;
+	/** per execution: n8n's end of it (its done promise), with 'byTest'; `cancelled`: cancelled at shutdown */
+	finish: Array<(outcome?: 'finished' | 'cancelled') => Promise<void>>;
 }
 
 /**
@@ -90,13 +95,23 @@ export class TriggerSession {
 		this.options.beforePoll?.();
 		const budget = this.options.pollBudgetMs;
 		const emitted: IDataObject[][] = [];
+		const finish: PollOutcome['finish'] = [];
+		const ledgerKey = `${this.workflow.id}:${this.node.id}`;
 		const context = new PollContext(
 			this.workflow,
 			this.node,
 			this.additionalData,
 			mode,
 			activation,
-			(data) => emitted.push((data[0] ?? []).map((item) => item.json)),
+			(data, _response, done) => {
+				emitted.push((data[0] ?? []).map((item) => item.json));
+				finish.push(async (outcome = 'finished') => {
+					if (outcome === 'finished') done?.resolve(undefined);
+					else done?.reject(Object.assign(new Error('n8n is shutting down'), { name: 'SystemShutdownExecutionCancelledError' }));
+					await new Promise((resolve) => setImmediate(resolve));
+					await ledgerOf(ledgerKey).marking;
+				});
+			},
 			(error) => {
 				throw error;
 			},
@@ -109,9 +124,11 @@ export class TriggerSession {
 		try {
 			const result = (await nodeType.poll!.call(context)) ?? null;
 			const executions = result ? [...emitted, (result[0] ?? []).map((item) => item.json)] : emitted;
-			return { result, items: executions.flat(), executions };
+			if (this.options.finishExecutions !== 'byTest') for (const end of finish) await end();
+			return { result, items: executions.flat(), executions, finish };
 		} catch (error) {
-			return { result: null, items: emitted.flat(), executions: emitted, error: error as Error };
+			if (this.options.finishExecutions !== 'byTest') for (const end of finish) await end();
+			return { result: null, items: emitted.flat(), executions: emitted, error: error as Error, finish };
 		}
 	}
 
@@ -125,8 +142,9 @@ export class TriggerSession {
 		return (JSON.parse(this.savedStaticData()) as IDataObject)[TRIGGER_STATIC_KEY] as IDataObject;
 	}
 
-	/** The same workflow after a restart: static data reloaded from its JSON, a new Workflow. */
-	restart(): TriggerSession {
-		return new TriggerSession({ ...this.options, savedStaticData: this.savedStaticData() });
+	/** The same workflow after a restart: static data reloaded from its JSON, a new Workflow, and what the n8n process knew forgotten. */
+	restart(savedStaticData = this.savedStaticData()): TriggerSession {
+		dropLedger(`${this.workflow.id}:${this.node.id}`);
+		return new TriggerSession({ ...this.options, savedStaticData });
 	}
 }

@@ -5,6 +5,7 @@ import type { ApiClient } from '../transport/client';
 import { serviceNow, serviceTimeMs } from '../base/serviceTime';
 import { sessionIdOf } from '../replies/items';
 import { READ_CHUNK } from '../replies/markAsRead';
+import { queueMark, type Ledger } from '../replies/acknowledgment';
 import { ReplyReading } from '../replies/reading';
 import { ActiveMailings } from './activeMailings';
 import { Bursts, turnItemOf } from './bursts';
@@ -38,8 +39,8 @@ export interface ChatEngineIo {
 	zone: string;
 	/** an active workflow: state saved with each turn, replies marked read, faults reported */
 	persist: boolean;
-	/** starts one execution with this turn */
-	emit(item: INodeExecutionData): void;
+	/** starts one execution with this turn; `finished` once n8n has finished it (emit's done promise) */
+	emit(item: INodeExecutionData, finished: () => void): void;
 	warn(message: string): void;
 	/** tells the user once, as a failed execution */
 	report(error: Error): void;
@@ -47,6 +48,8 @@ export interface ChatEngineIo {
 	sentTo?(mailingId: string): string | undefined;
 	/** who has each conversation: routes each turn at its release (chatTrigger/handoffDesk.ts) */
 	handoff?: HandoffDesk;
+	/** where this trigger's marks queue (replies/acknowledgment.ts) */
+	ledger: Ledger;
 }
 
 function serviceNowMs(zone: string, now: number): number {
@@ -80,7 +83,7 @@ export class ChatEngine {
 	private lastListingAt = -Infinity;
 	private listingGapMs = 0;
 	private listing: Promise<void> | undefined;
-	private marking: Promise<void> | undefined;
+	private markQueued = false;
 	private toMark: string[] = [];
 	private failedListings = 0;
 	private lastCheckAt = -Infinity;
@@ -99,6 +102,8 @@ export class ChatEngine {
 		this.active = new ActiveMailings(settings.activeForMs, settings.checkEveryMs);
 		// a phone's newest mailing read sooner than the quiet window (and the second the service dates in) cannot end a turn
 		const readEveryMs = Math.max(settings.checkEveryMs, settings.quietMs + 1000);
+		// turns emitted before this activation whose executions were not seen to finish are emitted again, flagged
+		if (io.persist) this.reading.redeliverAll();
 		this.conversations = new Conversations(io.persist ? PhoneBook.load(io.staticData) : new PhoneBook(), settings.activeForMs, readEveryMs, now);
 		this.lookups = new RecipientLookups(io.client, this.conversations, io.warn, io.sentTo);
 		io.handoff?.follow(this.conversations);
@@ -144,7 +149,7 @@ export class ChatEngine {
 		await Promise.all(started);
 		// what the reads found may end a turn now rather than at the next tick
 		this.release(Date.now());
-		await this.marking;
+		await this.io.ledger.marking;
 	}
 
 	/** The minute's listing and plan; with `failLoudly` a failure is returned, not handled. */
@@ -296,7 +301,10 @@ export class ChatEngine {
 		}
 	}
 
-	/** Emits each turn that is over, its replies remembered in the static data before the emit. */
+	/**
+	 * Emits each turn that is over, its replies remembered in the static data (saved with the emit)
+	 * as awaiting the execution's end; they are marked read once n8n has finished it (DESIGN 4e).
+	 */
 	private release(now: number): void {
 		if (this.stopped) return;
 		this.io.handoff?.apply(now);
@@ -304,7 +312,7 @@ export class ChatEngine {
 		for (const [id, at] of this.readAt) if (now - at > READ_MEMORY_MS) this.readAt.delete(id);
 		if (finished.length === 0) return;
 		for (const burst of finished) {
-			this.reading.remember([...burst.replies.values()].map(({ reply }) => reply));
+			this.reading.handOut([...burst.replies.values()].map(({ reply }) => reply));
 			this.conversations.turnEmitted(burst.sessionId, now);
 		}
 		if (this.io.persist) {
@@ -314,25 +322,28 @@ export class ChatEngine {
 		// routed after the state is applied and before it is saved: the catch-up is taken once
 		const items = finished.map((burst) => this.io.handoff?.route(burst.sessionId, turnItemOf(burst, this.io.zone), now) ?? turnItemOf(burst, this.io.zone));
 		this.io.handoff?.save();
-		for (const item of items) this.io.emit(item);
-		if (this.io.persist) {
-			for (const burst of finished) this.toMark.push(...burst.replies.keys());
-			this.markRead();
-		}
+		items.forEach((item, index) => this.io.emit(item, () => this.acknowledge([...finished[index].replies.keys()])));
 	}
 
-	/** Marks the emitted replies read, one call at a time; what fails is tried with the next turn. */
+	/** The turn's execution is finished: its replies are marked read (also after a deactivation: that execution has them). */
+	private acknowledge(ids: string[]): void {
+		if (!this.io.persist) return;
+		this.reading.acknowledge(ids);
+		this.toMark.push(...ids);
+		this.markRead();
+	}
+
+	/** Marks the acknowledged replies read, one call at a time; what fails is tried with the next turn. */
 	private markRead(): void {
-		if (this.marking) return;
-		const ids = this.toMark;
-		this.toMark = [];
-		this.requestCap.spend(Math.ceil((ids.length + this.reading.pendingReads) / READ_CHUNK));
-		this.marking = this.reading
-			.markRead(this.io.client, ids)
-			.finally(() => {
-				this.marking = undefined;
-				if (this.toMark.length > 0 && !this.stopped) this.markRead();
-			});
+		if (this.markQueued) return;
+		this.markQueued = true;
+		void queueMark(this.io.ledger, async () => {
+			this.markQueued = false;
+			const ids = this.toMark;
+			this.toMark = [];
+			this.requestCap.spend(Math.ceil((ids.length + this.reading.pendingReads) / READ_CHUNK));
+			await this.reading.markRead(this.io.client, ids);
+		});
 	}
 
 	/**

@@ -24,7 +24,7 @@ export function chatInputOf(record: IDataObject): string {
 
 /** What a combined item keeps of each reply in its `replies` list. */
 function replySummary(json: IDataObject): IDataObject {
-	return { id: json.id, message: json.chatInput, receivedAt: json.receivedAt, mailing: json.mailing };
+	return { id: json.id, message: json.chatInput, receivedAt: json.receivedAt, mailing: json.mailing, ...(json.redelivered === true ? { redelivered: true } : {}) };
 }
 
 /**
@@ -69,6 +69,7 @@ export function combineByConversation(items: INodeExecutionData[]): INodeExecuti
 				.map((json) => String(json.chatInput))
 				.filter((text) => text !== '')
 				.join('\n'),
+			...(replies.some((json) => json.redelivered === true) ? { redelivered: true } : {}),
 			replies: replies.map(replySummary),
 		},
 	}));
@@ -99,6 +100,8 @@ export function replyItem(reply: Reply, mailing: WatchedMailing, zone: string): 
 			mailing: mailingSummary(mailing),
 			sessionId: sessionIdOf(record),
 			chatInput: chatInputOf(record),
+			// emitted before, in an execution n8n was not seen to finish: it may have been acted on already
+			...(reply.redelivered ? { redelivered: true } : {}),
 		},
 	};
 }

@@ -4,6 +4,7 @@ import type { ApiClient } from '../transport/client';
 import { compareIds } from '../base/ids';
 import { isServiceTime, laterTime, serviceTimeAt, serviceTimeMs } from '../base/serviceTime';
 import { classifyReadError, faultReport, isDue, noteFailure, unreported, type Faults, type ReadFailure } from './faults';
+import { MAX_UNACKED, REDELIVER_AFTER_MS, type Ledger } from './acknowledgment';
 import { markOutputRead } from './markAsRead';
 import { discoverNewMailings, HOT_MS, makeHot, planRecent, type FoundMailing, type PlannedRead, type RecentPlan } from './plan';
 import { unreadReplies, type Reply } from './reply';
@@ -161,10 +162,11 @@ export class ReplyReading {
 			for (const reply of replies) this.newestSeen = laterTime(this.newestSeen, reply.receivedAt);
 		}
 		const fresh: Reply[] = [];
+		const redeliver = new Set(this.state.redeliver);
 		for (const reply of replies) {
-			if (!this.isNew(mailingId, reply)) continue;
+			if (!this.isNew(mailingId, reply, redeliver)) continue;
 			this.taken.add(reply.id);
-			fresh.push(reply);
+			fresh.push(redeliver.has(reply.id) ? { ...reply, redelivered: true } : reply);
 			if (this.state.watch === 'recentMailings' && nowMs - (serviceTimeMs(reply.receivedAt) ?? nowMs) < HOT_MS) makeHot(this.state, mailingId, reply.receivedAt || serviceTimeAt(nowMs));
 		}
 		return { replies: fresh };
@@ -185,11 +187,13 @@ export class ReplyReading {
 	/**
 	 * The one "is it new" filter: not handed out already, not output or recorded (by its ID, or
 	 * older than a forgotten one), not received at or before its mailing was watched (activation,
-	 * or ID added; a reply with no readable time is new).
+	 * or ID added; a reply with no readable time is new). A reply to emit again is new until handed out.
 	 */
-	private isNew(mailingId: string, { id, receivedAt }: Reply): boolean {
+	private isNew(mailingId: string, { id, receivedAt }: Reply, redeliver: Set<string>): boolean {
 		const { seen, floor, addedAt, activatedAt } = this.state;
-		if (this.taken.has(id) || seen.has(id) || (floor !== undefined && isServiceTime(receivedAt) && receivedAt <= floor)) return false;
+		if (this.taken.has(id)) return false;
+		if (redeliver.has(id)) return true;
+		if (seen.has(id) || (floor !== undefined && isServiceTime(receivedAt) && receivedAt <= floor)) return false;
 		const since = addedAt?.[mailingId] ?? activatedAt;
 		return since === '' || receivedAt === '' || receivedAt > since;
 	}
@@ -210,6 +214,64 @@ export class ReplyReading {
 		// IDs at or before the floor are covered by it
 		const floor = this.state.floor;
 		if (floor !== undefined) for (const [id, time] of seen) if (isServiceTime(time) && time <= floor) seen.delete(id);
+	}
+
+	/** Remembers replies as output and as awaiting their execution's end (replies/acknowledgment.ts); saved with the emit. */
+	handOut(replies: Reply[]): void {
+		this.remember(replies);
+		const ids = new Set(replies.map(({ id }) => id));
+		this.state.redeliver = this.state.redeliver.filter((id) => !ids.has(id));
+		this.state.unacked = [...this.state.unacked.filter((id) => !ids.has(id)), ...ids];
+	}
+
+	/** The replies are in an execution n8n finished: no longer awaited (the Chat Trigger, which marks them itself). */
+	acknowledge(ids: string[]): void {
+		const done = new Set(ids);
+		this.state.unacked = this.state.unacked.filter((id) => !done.has(id));
+	}
+
+	/** Every reply awaiting its execution's end is emitted again, flagged (a trigger starting afresh knows of no execution). */
+	redeliverAll(): void {
+		this.redeliver(this.state.unacked);
+		this.state.unacked = [];
+	}
+
+	/** Emitted again when the service still returns them: flagged, and no longer seen (so that a flag dropped to stay bounded never loses a reply). */
+	private redeliver(ids: string[]): void {
+		for (const id of ids) this.state.seen.delete(id);
+		this.state.redeliver = [...this.state.redeliver, ...ids].slice(-MAX_UNACKED);
+	}
+
+	/**
+	 * Settles the replies awaiting their execution's end against what this process saw (the
+	 * reply trigger's round start): finished ones leave the list (those not marked read yet are
+	 * marked with the round's marking); those this process emitted stay while their execution is
+	 * under way, at most REDELIVER_AFTER_MS; the others (emitted before a restart, or by an
+	 * execution n8n never settled) are emitted again, flagged. Past MAX_UNACKED the oldest are given up.
+	 */
+	settle(ledger: Ledger, now: number, markAsRead: boolean): void {
+		const waiting: string[] = [];
+		const again: string[] = [];
+		for (const id of this.state.unacked) {
+			const marked = ledger.finished.get(id);
+			if (marked !== undefined) {
+				if (!marked && markAsRead) this.state.pendingRead.push(id);
+				continue;
+			}
+			const emittedAt = ledger.inFlight.get(id);
+			if (emittedAt !== undefined && now - emittedAt < REDELIVER_AFTER_MS) waiting.push(id);
+			else again.push(id);
+		}
+		for (const id of again) ledger.inFlight.delete(id);
+		ledger.finished.clear();
+		const givenUp = waiting.splice(0, Math.max(0, waiting.length - MAX_UNACKED));
+		if (givenUp.length > 0) {
+			this.warn(`Messaging Service: ${givenUp.length} replies are marked read though n8n has not said their executions finished: more than ${MAX_UNACKED} are awaited`);
+			for (const id of givenUp) ledger.inFlight.delete(id);
+			if (markAsRead) this.state.pendingRead.push(...givenUp);
+		}
+		this.state.unacked = waiting;
+		this.redeliver(again);
 	}
 
 	/** The poll's mailings whose new replies did not all fit its Max Replies, and the hot ones it had no time for: read first next time. */

@@ -76,6 +76,10 @@ export interface ReadingState {
 	hotFrom?: string;
 	/** reply IDs whose mark-as-read failed */
 	pendingRead: string[];
+	/** reply IDs emitted whose execution was not seen finished yet (replies/acknowledgment.ts) */
+	unacked: string[];
+	/** reply IDs to emit again, flagged `redelivered`, when the service still returns them */
+	redeliver: string[];
 }
 
 /**
@@ -115,6 +119,15 @@ function decodeId(text: string): string | undefined {
 
 export function encodeSeen(seen: Map<string, string>): string {
 	return [...seen].map(([id, time]) => `${encodeId(id)}:${compactTime(time, 1000)}`).join(' ');
+}
+
+function encodeIds(ids: string[]): string {
+	return ids.map(encodeId).join(' ');
+}
+
+function decodeIds(text: unknown): string[] {
+	if (typeof text !== 'string' || text === '') return [];
+	return text.split(' ').flatMap((entry) => decodeId(entry) ?? []);
 }
 
 export function decodeSeen(text: string): Map<string, string> {
@@ -200,16 +213,20 @@ export function readState(staticData: IDataObject, as: SavedAs): ReadingState | 
 			? Object.fromEntries(Object.entries(raw.hot).filter((entry): entry is [string, string] => isServiceTime(entry[1])))
 			: undefined,
 		pendingRead: stringList(raw.pendingRead),
+		unacked: decodeIds(raw.unacked),
+		redeliver: decodeIds(raw.redeliver),
 	};
 }
 
 /** Saves the state as plain JSON under `as` (undefined and empty members left out, the seen IDs encoded), its legacy form removed. */
 export function writeState(staticData: IDataObject, as: SavedAs, state: ReadingState): void {
-	const { seen, chunks, faults, continueWith, rounds, ...rest } = state;
+	const { seen, chunks, faults, continueWith, rounds, unacked, redeliver, ...rest } = state;
 	const encoded = {
 		...rest,
 		[as.rounds]: rounds,
 		seen: encodeSeen(seen),
+		...(unacked.length > 0 ? { unacked: encodeIds(unacked) } : {}),
+		...(redeliver.length > 0 ? { redeliver: encodeIds(redeliver) } : {}),
 		...(chunks ? { chunks: encodeChunks(chunks) } : {}),
 		...(faults && Object.keys(faults).length > 0 ? { faults } : {}),
 		...(continueWith && continueWith.length > 0 ? { continueWith } : {}),
@@ -219,5 +236,5 @@ export function writeState(staticData: IDataObject, as: SavedAs, state: ReadingS
 }
 
 export function freshState(watch: WatchMode, activatedAt: string): ReadingState {
-	return { version: STATE_VERSION, watch, activatedAt, seen: new Map(), rounds: 0, pendingRead: [] };
+	return { version: STATE_VERSION, watch, activatedAt, seen: new Map(), rounds: 0, pendingRead: [], unacked: [], redeliver: [] };
 }

@@ -3,7 +3,9 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { createApiClient, type ApiClient } from '../transport/client';
 import { serviceZone } from '../helpers/serviceZone';
 import { serviceNow, serviceTimeMs } from '../base/serviceTime';
+import { ledgerOf, queueMark } from '../replies/acknowledgment';
 import { combineByConversation, replyItem, withOptOut } from '../replies/items';
+import { markRead } from '../replies/markAsRead';
 import type { PlannedRead, WatchedMailing } from '../replies/plan';
 import { ReplyReading } from '../replies/reading';
 import { compareReplies, type Reply } from '../replies/reply';
@@ -25,26 +27,45 @@ async function describeMailings(client: ApiClient, emitted: Array<{ mailing: Wat
 	}
 }
 
+export interface PollExecution {
+	/** the data of the trigger's output */
+	data: INodeExecutionData[][];
+	/** to be called once n8n finished the execution: its replies are marked read (Mark as Read) and no longer awaited */
+	finished(): void;
+	/** to be called when n8n did not finish it (cancelled at shutdown): its replies are emitted again */
+	notFinished(): void;
+}
+
 export interface PollResult {
-	/** the executions to start, each as the data of the trigger's output: none when nothing is new */
-	executions: Array<INodeExecutionData[][]>;
+	/** the executions to start: none when nothing is new */
+	executions: PollExecution[];
 	/** mailings whose replies are not coming in, to tell the user about once */
 	report?: Error;
+	/** Fetch Test Event: what poll() returns, changing nothing */
+	testEvent?: INodeExecutionData[][];
+}
+
+/** The reply IDs an output item carries (one reply, or a conversation's). */
+function replyIdsOf(items: INodeExecutionData[]): string[] {
+	return items.flatMap(({ json }) => (Array.isArray(json.replies) ? json.replies.map((reply) => String((reply as { id?: unknown }).id)) : [String(json.id)]));
 }
 
 /**
  * One poll: reads the unread replies of the watched mailings (bounded per poll), outputs each
- * reply not output before, oldest first, remembers its ID in the node's static data, and marks
- * it read (replies/reading.ts does all of that; this picks the mailings and makes the output). A
+ * reply not output before, oldest first, and remembers its ID in the node's static data as
+ * awaiting its execution; a reply is marked read only once n8n finished the execution that
+ * carries it (replies/acknowledgment.ts; replies/reading.ts keeps the state, this picks the
+ * mailings and makes the output). A
  * mailing that cannot be read is skipped; only when every read fails in Specific Mailings (the
  * service or the key is at fault) does the poll fail, changing nothing.
  * `mayReport`: whether this poll may tell about failing mailings (see the trigger node).
  */
 export async function pollReplies(this: IPollFunctions, mayReport: boolean): Promise<PollResult> {
 	const config = readConfig(this);
-	if (this.getMode() === 'manual') return { executions: [await latestReply(this, config)] };
+	if (this.getMode() === 'manual') return { executions: [], testEvent: await latestReply(this, config) };
 
 	const client = createApiClient(this);
+	const ledger = ledgerOf(`${this.getWorkflow().id ?? ''}:${this.getNode().id}`);
 	const outOfTime = pollTimeShare(this);
 	const zone = await serviceZone(this);
 	const nowMs = serviceTimeMs(serviceNow(zone)) ?? Date.now();
@@ -52,6 +73,7 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 		{ staticData: this.getWorkflowStaticData('node'), of: 'replyTrigger', watch: config.watch, nowMs, outputExisting: config.includeExisting, recordsFirstRound: true },
 		(message) => this.logger.warn(message),
 	);
+	reading.settle(ledger, Date.now(), config.markAsRead);
 	const reads: PlannedRead[] =
 		config.watch === 'specificMailings'
 			? reading.planSpecific(config.ids, config.maxMailings, nowMs)
@@ -88,12 +110,9 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 	reading.carryOver([...new Set(found.slice(config.maxReplies).map(({ mailing }) => mailing.id))], reads.slice(scanned));
 	if (config.watch === 'recentMailings') await describeMailings(client, emitted);
 	reading.endRound(nowMs);
-	reading.remember(emitted.map(({ reply }) => reply));
-	await reading.markRead(
-		client,
-		emitted.map(({ reply }) => reply.id),
-		!config.markAsRead,
-	);
+	reading.handOut(emitted.map(({ reply }) => reply));
+	// the replies whose executions finished since the last poll and could not be marked then
+	await reading.markRead(client, [], !config.markAsRead);
 	const report = mayReport ? reading.faultReport(this.getNode()) : undefined;
 	reading.save();
 
@@ -102,6 +121,31 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 	// n8n's AI Agent reads its memory's session from the first item of an execution, so each
 	// conversation gets an execution of its own
 	const mark = (item: INodeExecutionData) => withOptOut(item, config.optOuts);
-	const executions = config.combineRepliesPerPhone ? combineByConversation(items).map((conversation) => [[mark(conversation)]]) : [[items.map(mark)]];
+	const outputs = config.combineRepliesPerPhone ? combineByConversation(items).map((conversation) => [mark(conversation)]) : [items.map(mark)];
+	const emittedAt = Date.now();
+	const executions = outputs.map((output): PollExecution => {
+		const ids = replyIdsOf(output);
+		for (const id of ids) ledger.inFlight.set(id, emittedAt);
+		return {
+			data: [output],
+			finished: () => {
+				for (const id of ids) {
+					ledger.inFlight.delete(id);
+					ledger.finished.set(id, false);
+				}
+				if (!config.markAsRead) return;
+				// marked at once; what fails is marked by the next poll
+				void queueMark(ledger, async () => {
+					try {
+						await markRead(client, ids);
+						for (const id of ids) ledger.finished.set(id, true);
+					} catch (error) {
+						this.logger.warn(`Messaging Service Trigger: ${ids.length} replies could not be marked read yet; the next poll tries again: ${(error as Error).message}`);
+					}
+				});
+			},
+			notFinished: () => ids.forEach((id) => ledger.inFlight.delete(id)),
+		};
+	});
 	return { executions, report };
 }

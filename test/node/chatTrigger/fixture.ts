@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { ChatTriggerSession } from '../../harness/chatTrigger';
+import { ChatTriggerSession, type ChatTriggerSessionOptions } from '../../harness/chatTrigger';
 import { useFaultProxy, useTriggerSandbox } from '../trigger/fixture';
 
 export { PHONE } from '../trigger/fixture';
@@ -29,7 +29,7 @@ export function useChatTrigger() {
 		aheadMs = seconds * 1000;
 	}
 
-	async function activate(parameters: INodeParameters = DEFAULTS, options: { savedStaticData?: string; apiKey?: string; mode?: 'manual'; workflowId?: string } = {}) {
+	async function activate(parameters: INodeParameters = DEFAULTS, options: Partial<Omit<ChatTriggerSessionOptions, 'baseUrl' | 'parameters'>> = {}) {
 		syncTime();
 		// a workflow of its own unless told: what the in-process handoff channel keeps per workflow stays in its test
 		const session = new ChatTriggerSession({ baseUrl: hostile.proxy.url, parameters, workflowId: `harness-chat-${++workflows}`, ...options });

@@ -108,7 +108,7 @@ describe('Messaging Service Chat Trigger: human handoff', () => {
 
 	it('two hand-overs of one phone at once: the newer wins, each change is applied once (an older one arriving later loses)', async () => {
 		const mailing = await t.sendChat('How can we help?');
-		const session = await chat.activate();
+		const session = await chat.activate(DEFAULTS, { finishExecutions: 'byTest' });
 		const older = handOverChange(PHONE, { reason: 'older' });
 		const newer = handOverChange(PHONE, { reason: 'newer', at: older.at + 1 });
 		publish(session, newer);
@@ -194,7 +194,7 @@ describe('Messaging Service Chat Trigger: human handoff', () => {
 
 	it('channel 2: the hand-over in the done promise of an execution it started (an AI Agent\'s tool output, or the custom data of a worker\'s run)', async () => {
 		const mailing = await t.sendChat('How can we help?');
-		const session = await chat.activate();
+		const session = await chat.activate(DEFAULTS, { finishExecutions: 'byTest' });
 		t.reply(mailing, 'a person please', PHONE);
 		t.reply(mailing, 'hi', OTHER_PHONE);
 		await chat.untilTurns(session, 2);

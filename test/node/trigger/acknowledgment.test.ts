@@ -1,0 +1,131 @@
+import { methodsCalled, RECENT, useTriggerSandbox } from './fixture';
+
+// A reply is marked read (the service's only acknowledgment) once n8n has finished the execution
+// that carries it; what was emitted but not seen finished comes again after a restart, flagged
+// `redelivered`, rather than being lost (DESIGN 4e, replies/acknowledgment.ts).
+const t = useTriggerSandbox();
+
+const HELD = { finishExecutions: 'byTest' } as const;
+
+async function activeSession(options = HELD) {
+	const mailing = await t.sendChat();
+	const session = t.session(RECENT, options);
+	await session.poll();
+	t.sandbox.advanceClock(60);
+	return { mailing, session };
+}
+
+describe('Messaging Service Trigger: acknowledgment after n8n holds the execution', () => {
+	it('marks nothing read before the execution is finished, and its replies once it is', async () => {
+		const { mailing, session } = await activeSession();
+		const ids = [t.reply(mailing, 'one'), t.reply(mailing, 'two')];
+		t.sandbox.clearRequests();
+
+		const poll = await session.poll();
+		expect(poll.items.map((item) => item.id)).toEqual(ids);
+		// the old order (mark read, then hand over) fails here
+		expect(methodsCalled(t.sandbox.requests())).not.toContain('readResponseStatus');
+		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual(ids);
+
+		await Promise.all(poll.finish.map((end) => end()));
+		expect(await t.unread(mailing)).toEqual([]);
+		// the next poll emits nothing again
+		expect((await session.poll()).items).toEqual([]);
+	});
+
+	it('a stop before the execution finished: the replies come again after the restart, flagged, and only those', async () => {
+		const { mailing, session } = await activeSession();
+		const finishedOne = t.reply(mailing, 'answered');
+		const first = await session.poll();
+		await first.finish[0]();
+		t.sandbox.advanceClock(60);
+		const inFlight = [t.reply(mailing, 'in flight 1'), t.reply(mailing, 'in flight 2')];
+		const second = await session.poll();
+		expect(second.items.map((item) => item.id)).toEqual(inFlight);
+		expect(second.items.every((item) => item.redelivered === undefined)).toBe(true);
+
+		// n8n is killed here: the static data it saved with the emit is what the restarted n8n loads
+		const restarted = session.restart();
+		t.sandbox.advanceClock(60);
+		const later = t.reply(mailing, 'after the restart');
+		const again = await restarted.poll();
+		expect(again.items.map((item) => [item.id, item.redelivered ?? false])).toEqual([
+			[inFlight[0], true],
+			[inFlight[1], true],
+			[later, false],
+		]);
+		expect(again.items.map((item) => item.id)).not.toContain(finishedOne);
+		await Promise.all(again.finish.map((end) => end()));
+		expect(await t.unread(mailing)).toEqual([]);
+		expect((await restarted.poll()).items).toEqual([]);
+	});
+
+	it('per conversation: each execution is acknowledged on its own', async () => {
+		const mailing = await t.sendChat('to one');
+		const other = await t.sendChat('to another', '375297654321');
+		const session = t.session({ ...RECENT, options: { combineRepliesPerPhone: true } }, HELD);
+		await session.poll();
+		t.sandbox.advanceClock(60);
+		const mine = t.reply(mailing, 'mine');
+		const theirs = t.reply(other, 'theirs', '375297654321');
+		const poll = await session.poll();
+		expect(poll.executions).toHaveLength(2);
+		await poll.finish[0]();
+		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([]);
+		expect((await t.unread(other)).map((reply) => reply.id)).toEqual([theirs]);
+		expect(mine).toBeDefined();
+
+		const restarted = session.restart();
+		const again = await restarted.poll();
+		expect(again.items).toEqual([expect.objectContaining({ id: theirs, redelivered: true, sessionId: '375297654321' })]);
+	});
+
+	it('an execution n8n cancels at shutdown does not acknowledge its replies: the next poll emits them again, flagged', async () => {
+		const { mailing, session } = await activeSession();
+		const id = t.reply(mailing, 'cut short');
+		const poll = await session.poll();
+		await poll.finish[0]('cancelled');
+		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([id]);
+		t.sandbox.advanceClock(60);
+		const again = await session.poll();
+		expect(again.items).toEqual([expect.objectContaining({ id, redelivered: true })]);
+	});
+
+	it('an execution n8n never settles is waited for 30 minutes, then its replies come again, flagged', async () => {
+		const { mailing, session } = await activeSession();
+		const id = t.reply(mailing, 'slow workflow');
+		await session.poll();
+		t.sandbox.advanceClock(29 * 60);
+		expect((await session.poll()).items).toEqual([]);
+		t.sandbox.advanceClock(2 * 60);
+		expect((await session.poll()).items).toEqual([expect.objectContaining({ id, redelivered: true })]);
+	});
+
+	it('a mark that fails when the execution finished is made by the next poll', async () => {
+		const { mailing, session } = await activeSession();
+		const id = t.reply(mailing, 'mark me');
+		const poll = await session.poll();
+		// more failures than the transport's retries of a read
+		t.sandbox.setFaults({ rules: [{ apiMethod: 'readResponseStatus', kind: '500-before', count: 20 }] });
+		await poll.finish[0]();
+		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([id]);
+		t.sandbox.clearFaults();
+		t.sandbox.advanceClock(60);
+		expect((await session.poll()).items).toEqual([]);
+		expect(await t.unread(mailing)).toEqual([]);
+	});
+
+	it('with Mark as Read off nothing is marked, and a finished execution is not emitted again', async () => {
+		const mailing = await t.sendChat();
+		const session = t.session({ ...RECENT, markAsRead: false }, HELD);
+		await session.poll();
+		t.sandbox.advanceClock(60);
+		const id = t.reply(mailing, 'left unread');
+		const poll = await session.poll();
+		await poll.finish[0]();
+		t.sandbox.advanceClock(60);
+		expect((await session.poll()).items).toEqual([]);
+		expect(methodsCalled(t.sandbox.requests())).not.toContain('readResponseStatus');
+		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([id]);
+	});
+});
