@@ -32,6 +32,8 @@ export interface KillOutcome {
 	figures: Tally;
 	/** replies read on the service that no execution carries */
 	readUncarried: string[];
+	/** starts after a stop at which n8n exited before it was ready (and was started again) */
+	failedStarts: number;
 }
 
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
@@ -62,15 +64,36 @@ function writeTrace(file: string, sandbox: Sandbox, stops: StopRecord[], custome
 	fs.writeFileSync(file, [...stops.map((stop, index) => describeStop(index, stop)), ...[...lines, ...written].sort()].join('\n'));
 }
 
+/**
+ * Starts n8n again as a supervisor (systemd, Docker's restart policy) does: once more when it exits
+ * before it is ready. n8n 2.41.1 on the durable scheduler can exit at the first start after a
+ * SIGKILL: its crash recovery passes an execution row without startedAt to the insights hook
+ * ("Cannot read properties of null (reading 'getTime')"); the next start comes up.
+ */
+async function startAsSupervisorDoes(label: string, n8n: Restartable): Promise<number> {
+	for (let failed = 0; ; failed++) {
+		try {
+			await n8n.start();
+			return failed;
+		} catch (error) {
+			const message = (error as Error).message;
+			if (failed >= 2 || !/exited \(\S+\) before it was ready/.test(message)) throw error;
+			const cause = message.split('\n').find((line) => /Error/.test(line)) ?? message.split('\n')[0];
+			log(label, `n8n exited before it was ready (${cause.trim()}); started again`);
+		}
+	}
+}
+
 export async function runKillScenario(scenario: KillScenario): Promise<KillOutcome> {
 	const { label, sandbox, n8n, customers } = scenario;
 	const stops: StopRecord[] = [];
+	let failedStarts = 0;
 	customers.start();
 	for (const [index, stop] of scenario.stops.entries()) {
 		const record = await stopAsPlanned(sandbox, n8n, stop, n8n.readyAt, scenario.stopOptions);
 		stops.push(record);
 		log(label, `${describeStop(index, record)}; ${customers.written.length} replies written so far`);
-		await n8n.start();
+		failedStarts += await startAsSupervisorDoes(label, n8n);
 		await scenario.afterStart();
 	}
 	// the customers go on a little after the last start, then stop; the last n8n drains
@@ -88,6 +111,6 @@ export async function runKillScenario(scenario: KillScenario): Promise<KillOutco
 	const executions = await settledExecutions(scenario.client, scenario.workflowId, 30000);
 	const figures = tally(ids, executions, scenario.triggerName);
 	const readUncarried = readButCarriedByNone(sandbox.requests(), executions, scenario.triggerName);
-	log(label, `${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}`);
-	return { stops, figures, readUncarried };
+	log(label, `${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}; n8n starts that failed ${failedStarts}`);
+	return { stops, figures, readUncarried, failedStarts };
 }
