@@ -83,6 +83,15 @@ export class MessagingServiceApi implements ICredentialType {
 				"The time zone of the service's times, which carry none (an IANA name, e.g. Europe/Minsk). The reply trigger reads the service's times in it (receivedAt, what exists at activation); the operations send their schedule and send times in it. Leave empty to use the workflow's time zone, as before this setting existed.",
 		},
 		{
+			displayName: 'Default Country',
+			name: 'defaultCountry',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. BY',
+			description:
+				"Optional. The country of phones written without a country code, as its ISO 3166 code (BY, GB, US...): (029) 113-00-01 is then sent to 375291130001. A node's Default Country option overrides it. Empty: a national number is refused with an error.",
+		},
+		{
 			displayName: 'Verification Secret',
 			name: 'verificationSecret',
 			type: 'string',

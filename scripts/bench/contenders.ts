@@ -83,7 +83,7 @@ export const SUPPRESSED_PHONES = 10_000;
 const OPTED_OUT_NODE = 'Opted-out phones';
 
 function optedOutNode() {
-	const jsCode = `return Array.from({ length: ${SUPPRESSED_PHONES} }, (_, i) => ({ json: { id: i + 1, phone: '+376 ' + String(290000000 + i) } }));`;
+	const jsCode = `return Array.from({ length: ${SUPPRESSED_PHONES} }, (_, i) => ({ json: { id: i + 1, phone: '+44 7700 ' + String(100000 + i) } }));`;
 	return {
 		name: OPTED_OUT_NODE,
 		type: 'n8n-nodes-base.code',

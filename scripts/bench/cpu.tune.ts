@@ -29,7 +29,7 @@ function parametersOf(emulator: BenchEmulator, concurrency: number): { parameter
 	if (process.env.CPU_OPERATION === 'guarded') {
 		// the items of an earlier node (the harness runs one node: an expression makes them), none a recipient;
 		// hours around now in Europe/Minsk, the recipients' zone (from +375), as in `npm run bench`'s (b+)
-		const doNotSendTo = "={{ Array.from({ length: 10000 }, (_, i) => ({ json: { phone: '+376 ' + (290000000 + i) } })) }}";
+		const doNotSendTo = "={{ Array.from({ length: 10000 }, (_, i) => ({ json: { phone: '+44 7700 ' + (100000 + i) } })) }}";
 		return { parameters: smsSendPerItem(emulator.alphanameId, { concurrency, doNotSendTo, quietHours: hoursAroundNow() }) };
 	}
 	return { parameters: smsSendPerItem(emulator.alphanameId, { concurrency }) };

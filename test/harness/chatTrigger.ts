@@ -5,7 +5,7 @@ import type { IDataObject, INode, INodeParameters, IRun, ITriggerResponse, IWork
 
 import { MessagingServiceChatTrigger } from '../../nodes/MessagingService/MessagingServiceChatTrigger.node';
 import { dropLedger, ledgerOf } from '../../nodes/MessagingService/replies/acknowledgment';
-import { harnessAdditionalData, harnessNode, oneNodeWorkflow } from './engine';
+import { finishedRun, harnessAdditionalData, harnessNode, oneNodeWorkflow } from './engine';
 import { TEST_API_KEY } from './keys';
 import { harnessNodeTypes, registerNodeType } from './nodeTypes';
 
@@ -76,7 +76,7 @@ export class ChatTriggerSession {
 				if (toPerson.length > 0) this.toPerson.push(toPerson.map((item) => item.json));
 				if (turns.length > 0 || (optOuts.length === 0 && toPerson.length === 0)) this.turns.push(turns.map((item) => item.json));
 				this.emits.push({ outputs: data.map((items) => (items ?? []).map((item) => item.json)), done: donePromise?.resolve, cancel: donePromise?.reject });
-				if (this.options.finishExecutions !== 'byTest') donePromise?.resolve(undefined as unknown as IRun);
+				if (this.options.finishExecutions !== 'byTest') donePromise?.resolve(finishedRun());
 			},
 			(error) => {
 				throw error;

@@ -1,5 +1,5 @@
 import { mock } from 'jest-mock-extended';
-import type { ICredentialDataDecryptedObject, IDataObject, INode, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INode, IRun, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { HarnessCredentialsHelper } from './credentialsHelper';
@@ -46,4 +46,9 @@ export function harnessAdditionalData(credential: ICredentialDataDecryptedObject
 	const credentialsHelper = new HarnessCredentialsHelper(credential);
 	additionalData.credentialsHelper = credentialsHelper;
 	return { additionalData, credentialsHelper };
+}
+
+/** A finished execution as n8n hands it to emit's done promise, with no run data of interest. */
+export function finishedRun(): IRun {
+	return { data: { resultData: { runData: {} } }, mode: 'trigger', startedAt: new Date(), status: 'success', finished: true } as unknown as IRun;
 }

@@ -13,7 +13,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { MessagingServiceTrigger } from '../../nodes/MessagingService/MessagingServiceTrigger.node';
 import { dropLedger, ledgerOf } from '../../nodes/MessagingService/replies/acknowledgment';
-import { harnessAdditionalData, harnessNode, oneNodeWorkflow } from './engine';
+import { finishedRun, harnessAdditionalData, harnessNode, oneNodeWorkflow } from './engine';
 import { TEST_API_KEY } from './keys';
 import { harnessNodeTypes, registerNodeType } from './nodeTypes';
 
@@ -38,6 +38,8 @@ export interface TriggerSessionOptions {
 	pollBudgetMs?: number;
 	/** called before each poll (e.g. to set the system time to the emulator's clock) */
 	beforePoll?: () => void;
+	/** the workflow's ID: what n8n's process memory of the trigger is keyed by (a session of its own unless told) */
+	workflowId?: string;
 	/** 'atOnce' (default): n8n finishes each execution as the poll ends (its done promise resolves, its replies are marked read before poll() resolves here); 'byTest': the test calls `finish` */
 	finishExecutions?: 'atOnce' | 'byTest';
 }
@@ -51,8 +53,8 @@ export interface PollOutcome {
 	executions: IDataObject[][];
 	/** the error poll() threw, if any */
 	error?: Error;
-	/** per execution: n8n's end of it (its done promise), with 'byTest'; `cancelled`: cancelled at shutdown */
-	finish: Array<(outcome?: 'finished' | 'cancelled') => Promise<void>>;
+	/** per execution: n8n's end of it (its done promise), with 'byTest': finished; stopped by a person; cancelled at shutdown; never created (resolved with no run) */
+	finish: Array<(outcome?: 'finished' | 'stoppedByPerson' | 'cancelledAtShutdown' | 'notCreated') => Promise<void>>;
 }
 
 /**
@@ -62,12 +64,18 @@ export interface PollOutcome {
  * helpers, static data). `restart()` serializes the static data to JSON, as n8n saves it,
  * and loads it into a fresh Workflow, as after a restart or in another process.
  */
+let sessions = 0;
+
 export class TriggerSession {
 	readonly workflow: Workflow;
 	readonly node: INode;
 	private readonly additionalData: IWorkflowExecuteAdditionalData;
 
-	constructor(readonly options: TriggerSessionOptions) {
+	readonly options: TriggerSessionOptions;
+
+	constructor(options: TriggerSessionOptions) {
+		const workflowId = options.workflowId ?? `harness-trigger-${++sessions}`;
+		this.options = { ...options, workflowId };
 		this.node = harnessNode({
 			id: 'trigger-under-test',
 			name: TRIGGER_NODE_NAME,
@@ -76,7 +84,7 @@ export class TriggerSession {
 			parameters: options.parameters,
 		});
 		this.workflow = oneNodeWorkflow(this.node, {
-			id: 'harness-trigger',
+			id: workflowId,
 			name: 'harness trigger',
 			active: true,
 			staticData: options.savedStaticData ? (JSON.parse(options.savedStaticData) as IDataObject) : undefined,
@@ -106,8 +114,12 @@ export class TriggerSession {
 			(data, _response, done) => {
 				emitted.push((data[0] ?? []).map((item) => item.json));
 				finish.push(async (outcome = 'finished') => {
-					if (outcome === 'finished') done?.resolve(undefined);
-					else done?.reject(Object.assign(new Error('n8n is shutting down'), { name: 'SystemShutdownExecutionCancelledError' }));
+					if (outcome === 'finished') done?.resolve(finishedRun());
+					else if (outcome === 'notCreated') done?.resolve(undefined);
+					else {
+						const name = outcome === 'stoppedByPerson' ? 'ManualExecutionCancelledError' : 'SystemShutdownExecutionCancelledError';
+						done?.reject(Object.assign(new Error('cancelled'), { name }));
+					}
 					await new Promise((resolve) => setImmediate(resolve));
 					await ledgerOf(ledgerKey).marking;
 				});

@@ -6,10 +6,11 @@ interface CliOptions {
 	tokens: string[];
 	latencyMs?: number;
 	rateLimit?: number;
+	serviceTimeZone?: string;
 }
 
 const USAGE =
-	'usage: npm run sandbox -- [--port <n>] [--token <key>]... [--latency <ms>] [--rate-limit <requests per second>]';
+	'usage: npm run sandbox -- [--port <n>] [--token <key>]... [--latency <ms>] [--rate-limit <requests per second>] [--service-time-zone <IANA zone>]';
 
 function parseArgs(argv: string[]): CliOptions {
 	const options: CliOptions = { port: 18080, tokens: [] };
@@ -26,6 +27,7 @@ function parseArgs(argv: string[]): CliOptions {
 		else if (flag === '--token') options.tokens.push(value);
 		else if (flag === '--latency') options.latencyMs = wholeNumber(flag, value);
 		else if (flag === '--rate-limit') options.rateLimit = wholeNumber(flag, value);
+		else if (flag === '--service-time-zone') options.serviceTimeZone = value;
 		else throw new Error(`unknown option ${flag}\n${USAGE}`);
 	}
 	if (options.tokens.length === 0) options.tokens.push('demo-token');
@@ -50,7 +52,7 @@ function describe(info: AccountInfo): string {
 
 async function main(): Promise<void> {
 	const options = parseArgs(process.argv.slice(2));
-	const sandbox = await startSandbox({ port: options.port, tokens: options.tokens, clock: 'real' });
+	const sandbox = await startSandbox({ port: options.port, tokens: options.tokens, clock: 'real', serviceTimeZone: options.serviceTimeZone });
 	const faults: FaultConfig = {};
 	if (options.latencyMs) faults.latencyMs = options.latencyMs;
 	if (options.rateLimit) faults.rateLimit = { perSecond: options.rateLimit };

@@ -15,6 +15,7 @@ const schemas = {
 	unreachable: z.object({ token: z.string(), phone, channel: z.enum(['chat', 'sms']) }).strict(),
 	balance: z.object({ token: z.string(), balance: z.number().min(0) }).strict(),
 	callbackDeliveries: z.object({ times: z.number().int().min(1).max(10) }).strict(),
+	serviceTimeZone: z.object({ zone: z.string().min(1) }).strict(),
 };
 
 class ControlError extends Error {
@@ -77,6 +78,8 @@ export function createControlHandler(sandbox: Sandbox) {
 async function dispatch(sandbox: Sandbox, route: string, body: unknown): Promise<unknown> {
 	const newestMatch = /^GET \/accounts\/([^/]+)\/newest-chat-mailings$/.exec(route);
 	if (newestMatch) return attempt(() => sandbox.newestChatMailings(decodeURIComponent(newestMatch[1])));
+	const handOversMatch = /^GET \/accounts\/([^/]+)\/hand-overs$/.exec(route);
+	if (handOversMatch) return attempt(() => sandbox.handOvers(decodeURIComponent(handOversMatch[1])));
 	const accountMatch = /^GET \/accounts\/([^/]+)$/.exec(route);
 	if (accountMatch) return attempt(() => sandbox.account(decodeURIComponent(accountMatch[1])));
 	switch (route) {
@@ -92,6 +95,11 @@ async function dispatch(sandbox: Sandbox, route: string, body: unknown): Promise
 			return { now: sandbox.now().toISOString() };
 		case 'GET /clock':
 			return { now: sandbox.now().toISOString() };
+		case 'PUT /service-time-zone': {
+			const { zone } = parse(schemas.serviceTimeZone, body);
+			attempt(() => sandbox.setServiceTimeZone(zone));
+			return { zone };
+		}
 		case 'POST /replies': {
 			const { token, ...reply } = parse(schemas.reply, body);
 			return attempt(() => sandbox.injectReply(token, reply));

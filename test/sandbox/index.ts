@@ -10,7 +10,7 @@ import { PATIENT } from './patient';
 import { createRequestHandler, Waiter } from './server';
 import { accountInfo } from './state/accountInfo';
 import { DEFAULT_BALANCE, World } from './state/world';
-import type { AccountInfo, Counters, FaultConfig, LoggedRequest, ReachabilityChannel, Sandbox, SandboxOptions } from './types';
+import type { AccountInfo, Counters, FaultConfig, HandOver, LoggedRequest, ReachabilityChannel, Sandbox, SandboxOptions } from './types';
 
 export type * from './types';
 
@@ -26,6 +26,7 @@ class RunningSandbox implements Sandbox {
 
 	constructor(private readonly options: SandboxOptions) {
 		this.world = new World(options.clock ?? 'manual');
+		this.setServiceTimeZone(options.serviceTimeZone ?? 'UTC');
 		this.seedInitialAccounts();
 		this.server = createServer(
 			PATIENT,
@@ -76,6 +77,7 @@ class RunningSandbox implements Sandbox {
 
 	reset(): void {
 		this.world.reset();
+		this.setServiceTimeZone(this.options.serviceTimeZone ?? 'UTC');
 		this.log.reset();
 		this.callbackSender.clear();
 		this.faults.clear();
@@ -89,6 +91,20 @@ class RunningSandbox implements Sandbox {
 
 	now(): Date {
 		return new Date(this.world.now());
+	}
+
+	setServiceTimeZone(zone: string): void {
+		new Intl.DateTimeFormat('en-US', { timeZone: zone }); // throws for a name Intl does not know
+		this.world.serviceZone = zone;
+	}
+
+	handOvers(token: string): HandOver[] {
+		this.world.settle();
+		const account = this.world.account(token);
+		const deliveries = [...account.smsSends.values(), ...[...account.chatMailings.values()].flatMap((mailing) => mailing.deliveries)];
+		return deliveries
+			.filter((delivery) => delivery.sentAt !== null)
+			.map((delivery) => ({ channel: delivery.channel, phone: delivery.phone, text: delivery.text, at: new Date(delivery.sentAt as number).toISOString() }));
 	}
 
 	injectReply(

@@ -4,6 +4,17 @@ export interface SandboxOptions {
 	tokens?: string[];
 	clock?: 'manual' | 'real';
 	quiet?: boolean;
+	/** the zone the service's times (no offset) are read and written in; default UTC */
+	serviceTimeZone?: string;
+}
+
+/** A message handed over for sending, or scheduled to be, and the moment. */
+export interface HandOver {
+	channel: Channel;
+	phone: string;
+	text: string;
+	/** ISO, UTC */
+	at: string;
 }
 
 export type Channel = 'sms' | 'chat' | 'otp-app-one' | 'otp-app-two';
@@ -121,6 +132,10 @@ export interface Sandbox {
 	reset(): void;
 	advanceClock(seconds: number): void;
 	now(): Date;
+	/** reads and writes the service's times in `zone` (an IANA name) from now on; reset() goes back to the option's (UTC) */
+	setServiceTimeZone(zone: string): void;
+	/** every message handed over for sending or scheduled to be, with its moment (confirmed list mailings included) */
+	handOvers(token: string): HandOver[];
 	/** a reply from a phone; `id` may repeat an ID already used, `receivedAt` (ms) may lie in the past */
 	injectReply(
 		token: string,

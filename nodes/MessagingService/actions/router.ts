@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { loadDefaultCountry } from '../helpers/phone';
 import { createApiClient } from '../transport/client';
 import { RequestPacer } from '../transport/pacer';
 import { apiKeyOf, itemsWithoutKey, withoutKey } from '../transport/secrets';
@@ -44,6 +45,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	};
 
 	const apiKey = await apiKeyOf(this);
+	await loadDefaultCountry(this);
 	if (module.executeAll) {
 		try {
 			return [itemsWithoutKey(forOnError(this, await module.executeAll.call(this, items, tools)), apiKey)];

@@ -68,21 +68,29 @@ export function offsetMs(instantMs: number, zone: string): number {
 }
 
 /**
+ * Every instant at which a clock in the zone shows the wall time, earliest first: one; two when
+ * the clocks go back over it (the repeated hour); none when they go forward over it (the skipped hour).
+ */
+export function instantsOfWallTime(wall: WallTime, zone: string): number[] {
+	const asUtc = wallAsUtcMs(wall);
+	const offsets = new Set([offsetMs(asUtc - DAY_MS, zone), offsetMs(asUtc, zone), offsetMs(asUtc + DAY_MS, zone)]);
+	return [...offsets]
+		.map((offset) => asUtc - offset)
+		.filter((instant) => wallAsUtcMs(wallTimeIn(new Date(instant), zone)) === asUtc)
+		.sort((a, b) => a - b);
+}
+
+/**
  * The instant a clock in the zone shows the wall time. Chosen like Luxon (n8n's date library):
  * a wall time skipped by a clock change (02:30 on the morning clocks go forward) is moved forward
  * by the gap (03:30); a wall time that occurs twice (clocks go back) is the first, earlier one.
  */
 export function instantOfWallTime(wall: WallTime, zone: string): Date {
-	const asUtc = wallAsUtcMs(wall);
-	const before = offsetMs(asUtc - DAY_MS, zone);
-	const after = offsetMs(asUtc + DAY_MS, zone);
-	const candidates = [...new Set([before, after])]
-		.map((offset) => asUtc - offset)
-		.filter((instant) => wallAsUtcMs(wallTimeIn(new Date(instant), zone)) === asUtc)
-		.sort((a, b) => a - b);
+	const candidates = instantsOfWallTime(wall, zone);
 	if (candidates.length > 0) return new Date(candidates[0]);
 	// In a gap: read the wall time with the offset before the change, which lands past the gap.
-	return new Date(asUtc - before);
+	const asUtc = wallAsUtcMs(wall);
+	return new Date(asUtc - offsetMs(asUtc - DAY_MS, zone));
 }
 
 /** Now as a service time ("YYYY-MM-DD HH:MM:SS") in the zone. */

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optOutKeywordsOption, optOutRecognitionOption } from '../helpers/optOutOptions';
+import { optInHelpRecognitionOption, optOutKeywordsOption, optOutRecognitionOption } from '../replies/consent/options';
 import { DEFAULT_DAYS } from '../replies/plan';
 
 export const DEFAULT_CHECK_EVERY_SECONDS = 2;
@@ -13,7 +13,7 @@ export const DEFAULT_MAX_REQUESTS_PER_MINUTE = 900;
 export const chatTriggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Starts the workflow once per turn of a chat: when a customer who replied to one of your chat mailings stops typing, their messages come as one item with Chat Input (the texts, one per line) and Session ID (the phone), ready for an AI Agent with memory. A turn in which the customer asks to stop ("STOP", "отписаться"...) comes on the Opt-Outs output instead, never to the bot. A turn of a conversation handed over to a person (Conversation > Hand Over to Person) comes on To Person until it is handed back. Active conversations are checked every few seconds; all other mailings once a minute.',
+			'Starts the workflow once per turn of a chat: when a customer who replied to one of your chat mailings stops typing, their messages come as one item with Chat Input (the texts, one per line) and Session ID (the phone), ready for an AI Agent with memory. A turn in which the customer asks to stop ("STOP", "отписаться"...), to get messages again ("START") or for help ("HELP") comes on the Opt-Outs, Opt-Ins and Help output instead, never to the bot. A turn of a conversation handed over to a person (Conversation > Hand Over to Person) comes on To Person until it is handed back. Active conversations are checked every few seconds; all other mailings once a minute.',
 		name: 'notice',
 		type: 'notice',
 		default: '',
@@ -80,6 +80,7 @@ export const chatTriggerProperties: INodeProperties[] = [
 					'A customer who keeps typing is answered at the latest this long after the first message of the turn; what they send after that comes in the next turn',
 			},
 			optOutKeywordsOption,
+			optInHelpRecognitionOption,
 			optOutRecognitionOption,
 		],
 	},

@@ -1,41 +1,51 @@
 import {
 	instantOfWallTime,
+	instantsOfWallTime,
 	instantWithZone,
 	isRealServiceTime,
 	parseWallTime,
-	wallTimeIn,
 	type WallTime,
 } from '../base/serviceTime';
+import { serviceMomentAt, wallTimeProblem, type ServiceMoment, type ServiceTimeFormat } from './oneMoment';
 
-/** The time formats of the service's methods. */
-export type ServiceTimeFormat = 'YYYY-MM-DD HH:MM' | 'YYYY-MM-DDTHH:mm:ss';
+export type { ServiceTimeFormat } from './oneMoment';
 
 /**
- * Converts an n8n date (picker value, ISO text, Date or Luxon DateTime) to the service's format,
- * as wall time in the service's zone. A time with a zone (an offset, Z, a Date, a DateTime) is an
- * instant. A time without one is wall time in the workflow's zone (n8n's convention): sent as
- * given when the service's zone is the workflow's, otherwise read as an instant there first
- * (see instantOfWallTime for the hour clocks skip or repeat). Returns undefined when the value
- * is not a date.
+ * An n8n date read as the one moment it names, and that moment as the service's time in
+ * `serviceZone` (serviceMomentAt: a repeated wall time there is moved past the repeated hour).
+ * A time without an offset is wall time in the workflow's zone: one the clocks show twice there
+ * is refused (`problem`: which of the two is meant cannot be known), one they skip is read as n8n
+ * reads it (moved forward by the gap), and the output says so. Undefined when not a date.
  */
-export function toServiceTime(
+export function readServiceTime(
 	value: unknown,
 	format: ServiceTimeFormat,
 	workflowZone: string,
 	serviceZone = workflowZone,
-): string | undefined {
-	let wall: WallTime | undefined = parseWallTime(value);
+): ServiceMoment | { problem: string } | undefined {
+	const wall = parseWallTime(value);
 	if (wall) {
-		if (serviceZone !== workflowZone && isRealWallTime(wall)) wall = wallTimeIn(instantOfWallTime(wall, workflowZone), serviceZone);
-	} else {
-		const instant = instantWithZone(value);
-		if (instant && !Number.isNaN(instant.getTime())) wall = wallTimeIn(instant, serviceZone);
+		if (!isRealWallTime(wall)) return undefined;
+		const readings = instantsOfWallTime(wall, workflowZone);
+		if (readings.length === 2) return { problem: wallTimeProblem(wall, workflowZone, 'YYYY-MM-DDTHH:mm:ss')! };
+		if (readings.length === 1) return serviceMomentAt(readings[0], serviceZone, format);
+		const readMs = instantOfWallTime(wall, workflowZone).getTime();
+		const moment = serviceMomentAt(readMs, serviceZone, format);
+		const written = String(value).trim();
+		if (moment.adjustment) return { ...moment, adjustment: { ...moment.adjustment, askedFor: [written] } };
+		return {
+			...moment,
+			adjustment: {
+				reason: 'skippedHour',
+				askedFor: [written],
+				scheduledFor: new Date(moment.ms).toISOString(),
+				note: `${written} does not occur in ${workflowZone} (the clocks go forward over it): read as n8n reads it, moved forward by the gap, scheduled at ${moment.text} in ${serviceZone}`,
+			},
+		};
 	}
-	if (!wall) return undefined;
-	const date = `${wall.year}-${wall.month}-${wall.day}`;
-	return format === 'YYYY-MM-DD HH:MM'
-		? `${date} ${wall.hour}:${wall.minute}`
-		: `${date}T${wall.hour}:${wall.minute}:${wall.second}`;
+	const instant = instantWithZone(value);
+	if (!instant || Number.isNaN(instant.getTime())) return undefined;
+	return serviceMomentAt(instant.getTime(), serviceZone, format);
 }
 
 function isRealWallTime(wall: WallTime): boolean {

@@ -1,8 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { isRealServiceTime } from '../base/serviceTime';
-import { toServiceTime, type ServiceTimeFormat } from './dates';
-import { PHONE_RULE, normalizePhone } from './phone';
+import { phoneOfItem } from './phone';
 import { UNICODE_RULE, isWellFormedText } from '../base/unicode';
 import { invalidField } from '../base/validation';
 
@@ -37,14 +35,17 @@ export function readOptionalId(value: unknown, context: IExecuteFunctions, label
 	return id;
 }
 
-/** Checks a phone value and returns it as the digits the service expects. */
+/**
+ * Checks a phone value against its country's numbering plan (a national number with the Default
+ * Country) and returns it as the digits the service expects: E.164 without the +.
+ */
 export function checkPhone(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number): string {
-	const phone = normalizePhone(value);
-	if (phone === undefined) throw invalidField(context.getNode(), label, value, PHONE_RULE, itemIndex);
-	return phone;
+	const verdict = phoneOfItem(context, value, itemIndex);
+	if ('problem' in verdict) throw invalidField(context.getNode(), label, value, verdict.problem, itemIndex);
+	return verdict.phone;
 }
 
-/** A required phone field, normalised to the digits the service takes (normalizePhone). */
+/** A required phone field, checked and normalised (checkPhone). */
 export function readPhone(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number): string {
 	return checkPhone(context, context.getNodeParameter(parameter, itemIndex, ''), label, itemIndex);
 }
@@ -60,65 +61,6 @@ export function checkText(context: IExecuteFunctions, value: unknown, label: str
 /** A required text field that must not be empty. */
 export function readText(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number): string {
 	return checkText(context, context.getNodeParameter(parameter, itemIndex, ''), label, itemIndex);
-}
-
-/**
- * Converts a date field's value to the method's time format, as wall time in the service's zone
- * (helpers/serviceZone.ts); undefined when the field is empty.
- */
-export function checkTime(
-	context: IExecuteFunctions,
-	value: unknown,
-	label: string,
-	format: ServiceTimeFormat,
-	itemIndex: number,
-	serviceZone: string,
-): string | undefined {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
-	const time = toServiceTime(value, format, context.getTimezone(), serviceZone);
-	if (time === undefined || !isRealServiceTime(time)) {
-		throw invalidField(
-			context.getNode(),
-			label,
-			value,
-			'pick a date and time, or give one like 2026-03-31T14:30:00 (read in the workflow time zone)',
-			itemIndex,
-		);
-	}
-	return time;
-}
-
-/** How far in the past a schedule time may be before the node warns (an expression like {{ $now }} is a little late when sent). */
-export const SCHEDULE_PAST_ALLOWANCE_MS = 60 * 60_000;
-
-/**
- * A schedule time (when a list mailing is to go out): a real date and time, in the service's
- * time zone. A time more than an hour in the past is sent as given, with a warning in n8n's
- * output pane (an execution hint) rather than refused: a list mailing goes out only once it is
- * confirmed, so there is a step to look at it; the API description does not say what the
- * service does with a past time (most services send at once); and a workflow that computes
- * "now" and runs later must not start failing.
- */
-export function checkScheduleTime(
-	context: IExecuteFunctions,
-	value: unknown,
-	label: string,
-	format: ServiceTimeFormat,
-	itemIndex: number,
-	serviceZone: string,
-): string | undefined {
-	const time = checkTime(context, value, label, format, itemIndex, serviceZone);
-	if (time === undefined) return undefined;
-	const timeZone = serviceZone;
-	const earliest = toServiceTime(new Date(Date.now() - SCHEDULE_PAST_ALLOWANCE_MS), format, timeZone)!;
-	if (time < earliest) {
-		context.addExecutionHints({
-			type: 'warning',
-			location: 'outputPane',
-			message: `${label} ${time} of item ${itemIndex} is in the past (service time zone ${timeZone}): the service may send the mailing as soon as it is confirmed. Check it before you confirm.`,
-		});
-	}
-	return time;
 }
 
 /** An http(s) URL, e.g. a callback address. */

@@ -1,22 +1,59 @@
-/**
- * What people and programs put between the digits of a phone number: every space (also the
- * non-breaking and zero-width ones), every dash (hyphen, en dash, non-breaking hyphen, minus
- * sign...), dots, slashes and brackets.
- */
-const SEPARATORS = /[\s\p{Pd}\u2212\u200B-\u200D\u2060.()/[\]]/gu;
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { invalidField } from '../base/validation';
+import { readCredential } from '../transport/request';
+import { asCountryCode, checkPhoneNumber, PHONE_RULE } from '../phoneNumbers/validate';
+import { readWrittenPhone } from '../phoneNumbers/writtenForm';
+
+export { PHONE_RULE };
 
 /**
- * Normalises a phone number the way people write them: the separators go, and so does a leading
- * + or 00; what remains must be 7 to 15 digits (country code included).
- * Returns the digits, or undefined when the number cannot be one.
+ * The digits of a phone the service gave or a person wrote, without checking it against a
+ * numbering plan: separators, a leading + or 00 removed, 7 to 15 digits left. For the phones the
+ * service sends back (replies, chats), which are keys, not numbers to send to; what the package
+ * sends to is checked per country (checkPhoneOfItem).
  */
 export function normalizePhone(raw: unknown): string | undefined {
-	if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
-	let phone = String(raw).trim().replace(SEPARATORS, '');
-	if (phone.startsWith('+')) phone = phone.slice(1);
-	// `+00375...` is written by people who mix both forms: the same number as `00375...`
-	if (phone.startsWith('00')) phone = phone.slice(2);
-	return /^\d{7,15}$/.test(phone) ? phone : undefined;
+	const written = readWrittenPhone(raw);
+	return written && /^\d{7,15}$/.test(written.digits) ? written.digits : undefined;
 }
 
-export const PHONE_RULE = 'a phone number must have 7 to 15 digits including the country code, e.g. +375 29 123-45-67';
+export const DEFAULT_COUNTRY = 'Default Country';
+export const DEFAULT_COUNTRY_RULE = 'give the ISO 3166 code of a country, e.g. BY, GB or US, or leave it empty';
+
+/** The credential's Default Country of a run, read before its items (route) so that phones are checked without waiting. */
+const credentialCountries = new WeakMap<IExecuteFunctions, string>();
+
+/** Reads the credential's Default Country for the run; a credential that cannot be read is reported by the requests. */
+export async function loadDefaultCountry(context: IExecuteFunctions): Promise<void> {
+	try {
+		const value = (await readCredential(context, 0)).defaultCountry;
+		credentialCountries.set(context, typeof value === 'string' ? value.trim() : '');
+	} catch {
+		credentialCountries.set(context, '');
+	}
+}
+
+/**
+ * The Default Country national numbers are read in for item `itemIndex`: the node's option,
+ * else the credential's; undefined when neither is set.
+ */
+export function defaultCountryOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	const option = context.getNodeParameter('options.defaultCountry', itemIndex, '');
+	const given = typeof option === 'string' ? option.trim() : '';
+	if (given !== '') {
+		const country = asCountryCode(given);
+		if (!country) throw invalidField(context.getNode(), DEFAULT_COUNTRY, option, DEFAULT_COUNTRY_RULE, itemIndex);
+		return country;
+	}
+	const stored = credentialCountries.get(context) ?? '';
+	if (stored === '') return undefined;
+	const country = asCountryCode(stored);
+	if (!country) throw invalidField(context.getNode(), `${DEFAULT_COUNTRY} (in the credential)`, stored, DEFAULT_COUNTRY_RULE, itemIndex);
+	return country;
+}
+
+/** A phone the package is to send to, checked against its country's plan: the digits the service takes, or undefined and why. */
+export function phoneOfItem(context: IExecuteFunctions, value: unknown, itemIndex: number): { phone: string } | { problem: string } {
+	return checkPhoneNumber(value, defaultCountryOf(context, itemIndex));
+}

@@ -1,9 +1,10 @@
 /**
  * The phones of a Do Not Send To list, normalised as every phone the package sends to
- * (helpers/phone.ts), so that "+375 (29) 123-45-67" and "00375291234567" are one number.
+ * (phoneNumbers/validate.ts), so that "+375 (29) 123-45-67", "00375291234567" and, with Default
+ * Country BY, "8 029 123-45-67" are one number, and "+44 (0)7700 900123" is 447700900123.
  */
 import { isObject } from '../base/guards';
-import { normalizePhone, PHONE_RULE } from './phone';
+import { checkPhoneNumber } from '../phoneNumbers/validate';
 
 /** Separators of phones written as text: new lines, commas and semicolons. */
 const LIST_SEPARATORS = /[\n\r,;]+/;
@@ -30,11 +31,11 @@ export type SuppressionReading = { phones: Set<string> } | { problem: string };
 
 /**
  * Reads a Do Not Send To value: phones as text (one per line, or separated by commas or
- * semicolons), an array of phones, or an array of items or rows (n8n items' `json` is looked
+ * semicolons), an array of phones (a national one read in `defaultCountry`), or an array of items or rows (n8n items' `json` is looked
  * into) whose field `phoneField` holds the phone. Blank entries and empty items are skipped; an entry that is not
  * a phone number makes the whole list unreadable, since a list read in part protects nobody.
  */
-export function readSuppressionList(value: unknown, phoneField: string): SuppressionReading {
+export function readSuppressionList(value: unknown, phoneField: string, defaultCountry?: string): SuppressionReading {
 	const phones = new Set<string>();
 	const entries = entriesOf(value);
 	for (let index = 0; index < entries.length; index++) {
@@ -50,12 +51,12 @@ export function readSuppressionList(value: unknown, phoneField: string): Suppres
 			}
 		}
 		if (entry === null || entry === undefined || (typeof entry === 'string' && entry.trim() === '')) continue;
-		const phone = normalizePhone(entry);
-		if (phone === undefined) {
+		const verdict = checkPhoneNumber(entry, defaultCountry);
+		if ('problem' in verdict) {
 			const shown = typeof entry === 'string' ? entry.trim() : JSON.stringify(entry);
-			return { problem: `entry ${index + 1} "${shown.slice(0, 40)}" is not a phone number (${PHONE_RULE})` };
+			return { problem: `entry ${index + 1} "${shown.slice(0, 40)}" is not a phone number (${verdict.problem})` };
 		}
-		phones.add(phone);
+		phones.add(verdict.phone);
 	}
 	return { phones };
 }

@@ -47,7 +47,7 @@ export const chatTriggerBuilderHint: IBuilderHint = {
 		'The trigger for chatbots on the messaging service: one execution per customer turn, within seconds after the customer stops typing (`quietWindowSeconds`), with the texts of the burst in "chatInput" and the phone in "sessionId", the fields that AI Agent and its memory read by default. ' +
 		'Connect it to an AI Agent with a chat model and a memory, then send the agent\'s "output" with Messaging Service `chatMessage.send` to the phone in "sessionId" of this trigger. ' +
 		'Prefer it to the polling Messaging Service Trigger for conversations. Only replies to chat mailings start it, not SMS. ' +
-		'Its second output, "Opt-Outs", carries the turns in which the customer asks to stop ("optOut": true, "optOutKeyword"): connect the first output to the agent and the second to what keeps opted-out phones (a Data table upsert on "sessionId"), never to the agent.',
+		'Its second output, "Opt-Outs, Opt-Ins and Help", carries the turns in which the customer asks to stop, to get messages again or for help ("consent": "optOut", "optIn" or "help", with "consentKeyword"; "optOut": true for an opt-out): connect the first output to the agent and the second to a Switch on "consent" that keeps the opted-out phones (a Data table upsert on "sessionId" for optOut, a delete for optIn) and answers help with your text, never to the agent.',
 	relatedNodes: [
 		{ nodeType: N.agent, relationHint: 'Answers each turn; reads "chatInput" without configuration' },
 		{ nodeType: N.simpleMemory, relationHint: 'Remembers the conversation per phone ("sessionId"); one n8n process only' },

@@ -19,7 +19,7 @@ export const MAX_UNACKED = 5000;
 export interface Ledger {
 	/** reply ID → when its execution was emitted (this process's clock), until n8n settles it */
 	inFlight: Map<string, number>;
-	/** reply ID → whether it was marked read already, once its execution finished */
+	/** reply ID → whether it was marked read already, once its execution finished (the newest MAX_UNACKED) */
 	finished: Map<string, boolean>;
 	/** the marks under way (one at a time per trigger) */
 	marking: Promise<void>;
@@ -37,6 +37,20 @@ export function ledgerOf(key: string): Ledger {
 	return ledger;
 }
 
+/** Handed to n8n in an execution now (a reply emitted again waits for its new execution). */
+export function noteEmitted(ledger: Ledger, id: string, at: number): void {
+	ledger.finished.delete(id);
+	ledger.inFlight.set(id, at);
+}
+
+/** Its execution finished: kept (bounded) until a round settles it, also when the state a round loads is older (n8n saves it only with an emit). */
+export function noteFinished(ledger: Ledger, id: string, marked: boolean): void {
+	ledger.inFlight.delete(id);
+	ledger.finished.delete(id);
+	ledger.finished.set(id, marked);
+	if (ledger.finished.size > MAX_UNACKED) ledger.finished.delete(ledger.finished.keys().next().value!);
+}
+
 /** What a restart of n8n does to the trigger's ledger (tests stand in for another process with it). */
 export function dropLedger(key: string): void {
 	ledgers.delete(key);
@@ -48,23 +62,28 @@ export function queueMark(ledger: Ledger, mark: () => Promise<void>): Promise<vo
 	return ledger.marking;
 }
 
-/** n8n cancels running executions when it shuts down: those did not finish, and their replies are emitted again. */
-function isShutdownCancellation(error: unknown): boolean {
-	return error instanceof Error && error.name === 'SystemShutdownExecutionCancelledError';
+/** An execution stopped by a person or by the workflow's timeout ended with the replies in it; any other rejection means it never ran (or n8n shut down under it). */
+function endedAnyway(error: unknown): boolean {
+	return error instanceof Error && (error.name === 'ManualExecutionCancelledError' || error.name === 'TimeoutExecutionCancelledError');
 }
 
 /**
- * A done promise for emit() whose outcome reaches `onFinished` (the execution ended: success,
- * error, waiting or cancelled by a person) or `onNotFinished` (n8n cancelled it at shutdown).
+ * A done promise for emit() whose outcome reaches `onFinished` (n8n resolved it with the
+ * finished run: success, error or waiting, or the execution was stopped by a person or its
+ * timeout) or `onNotFinished` (no run: n8n could not create the execution, for example a
+ * workflow deactivated meanwhile or a poll whose lease was lost, or it cancelled it at shutdown).
  * The shape n8n's `IDeferredPromise` has, which n8n-workflow no longer exports a maker of.
  */
-export function donePromise<T extends IRun | undefined = IRun>(onFinished: (run: T | undefined) => void, onNotFinished: () => void) {
+export function donePromise<T extends IRun | undefined = IRun>(onFinished: (run: IRun | undefined) => void, onNotFinished: () => void) {
 	let resolve: (value: T | PromiseLike<T>) => void = () => {};
 	let reject: (error: Error) => void = () => {};
 	const promise = new Promise<T>((ok, fail) => {
 		resolve = ok;
 		reject = fail;
 	});
-	void promise.then(onFinished, (error: unknown) => (isShutdownCancellation(error) ? onNotFinished() : onFinished(undefined)));
+	void promise.then(
+		(run) => (run ? onFinished(run) : onNotFinished()),
+		(error: unknown) => (endedAnyway(error) ? onFinished(undefined) : onNotFinished()),
+	);
 	return { promise, resolve, reject };
 }

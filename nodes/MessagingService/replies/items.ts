@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { serviceTimeToIsoWithOffset } from '../base/serviceTime';
-import type { OptOutRecognizer } from '../helpers/optOut';
+import type { ConsentRecognizer } from './consent/recognizer';
 import { normalizePhone } from '../helpers/phone';
 import type { WatchedMailing } from './plan';
 import type { Reply } from './reply';
@@ -27,25 +27,28 @@ function replySummary(json: IDataObject): IDataObject {
 	return { id: json.id, message: json.chatInput, receivedAt: json.receivedAt, mailing: json.mailing, ...(json.redelivered === true ? { redelivered: true } : {}) };
 }
 
+/** The fields a reply is marked with: `consent` and `consentKeyword`, and the opt-out part of them as before. */
+function marks(recognizer: ConsentRecognizer, text: string): IDataObject {
+	const { consent, keyword } = recognizer.match(text);
+	return { optOut: consent === 'optOut', optOutKeyword: consent === 'optOut' ? keyword : null, consent, consentKeyword: keyword };
+}
+
 /**
- * The item marked with what the recognizer finds (`optOut`, `optOutKeyword`): a reply by its
- * text; a combined item by each reply in its `replies`, and as a whole when any of them opts out
- * (the keyword of the first that does). Without a recognizer (Opt-Out Recognition off) the item
- * is left as it is.
+ * The item marked with what the recognizer finds (`optOut`, `optOutKeyword`, `consent`:
+ * "optOut", "optIn", "help" or null, `consentKeyword`): a reply by its text; a combined item by
+ * each reply in its `replies`, and as a whole by the first reply that opts out, else the first
+ * that opts in, else help when every reply asks for help (a turn that also asks something else
+ * is the bot's). Without a recognizer (Opt-Out Recognition off) the item is left as it is.
  */
-export function withOptOut(item: INodeExecutionData, recognizer: OptOutRecognizer | undefined): INodeExecutionData {
+export function withOptOut(item: INodeExecutionData, recognizer: ConsentRecognizer | undefined): INodeExecutionData {
 	if (!recognizer) return item;
 	const { json } = item;
-	if (!Array.isArray(json.replies)) {
-		const { optOut, keyword } = recognizer.match(chatInputOf({ message: json.chatInput }));
-		return { ...item, json: { ...json, optOut, optOutKeyword: keyword } };
-	}
-	const replies = (json.replies as IDataObject[]).map((reply) => {
-		const { optOut, keyword } = recognizer.match(chatInputOf(reply));
-		return { ...reply, optOut, optOutKeyword: keyword };
-	});
-	const first = replies.find((reply) => reply.optOut === true);
-	return { ...item, json: { ...json, optOut: first !== undefined, optOutKeyword: first?.optOutKeyword ?? null, replies } };
+	if (!Array.isArray(json.replies)) return { ...item, json: { ...json, ...marks(recognizer, chatInputOf({ message: json.chatInput })) } };
+	const replies = (json.replies as IDataObject[]).map((reply) => ({ ...reply, ...marks(recognizer, chatInputOf(reply)) }));
+	const help = replies.every((reply) => reply.consent === 'help') ? replies[0] : undefined;
+	const first = replies.find((reply) => reply.consent === 'optOut') ?? replies.find((reply) => reply.consent === 'optIn') ?? help;
+	const whole = first ? { optOut: first.optOut, optOutKeyword: first.optOutKeyword, consent: first.consent, consentKeyword: first.consentKeyword } : { optOut: false, optOutKeyword: null, consent: null, consentKeyword: null };
+	return { ...item, json: { ...json, ...whole, replies } };
 }
 
 /**

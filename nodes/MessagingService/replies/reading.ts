@@ -245,7 +245,8 @@ export class ReplyReading {
 	/**
 	 * Settles the replies awaiting their execution's end against what this process saw (the
 	 * reply trigger's round start): finished ones leave the list (those not marked read yet are
-	 * marked with the round's marking); those this process emitted stay while their execution is
+	 * marked with the round's marking; the ledger keeps them, since the state a later round loads may
+	 * be one saved before this round); those this process emitted stay while their execution is
 	 * under way, at most REDELIVER_AFTER_MS; the others (emitted before a restart, or by an
 	 * execution n8n never settled) are emitted again, flagged. Past MAX_UNACKED the oldest are given up.
 	 */
@@ -256,6 +257,8 @@ export class ReplyReading {
 			const marked = ledger.finished.get(id);
 			if (marked !== undefined) {
 				if (!marked && markAsRead) this.state.pendingRead.push(id);
+				// this round's marking takes it (and keeps it in pendingRead while it fails)
+				ledger.finished.set(id, true);
 				continue;
 			}
 			const emittedAt = ledger.inFlight.get(id);
@@ -263,7 +266,6 @@ export class ReplyReading {
 			else again.push(id);
 		}
 		for (const id of again) ledger.inFlight.delete(id);
-		ledger.finished.clear();
 		const givenUp = waiting.splice(0, Math.max(0, waiting.length - MAX_UNACKED));
 		if (givenUp.length > 0) {
 			this.warn(`Messaging Service: ${givenUp.length} replies are marked read though n8n has not said their executions finished: more than ${MAX_UNACKED} are awaited`);

@@ -1,8 +1,8 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { numberOption } from '../base/numberOption';
-import type { OptOutRecognizer } from '../helpers/optOut';
-import { optOutRecognizerOf } from '../helpers/optOutOptions';
+import type { ConsentRecognizer } from '../replies/consent/recognizer';
+import { consentRecognizerOf } from '../replies/consent/options';
 import { DEFAULT_DAYS } from '../replies/plan';
 import { DEFAULT_MAX_MAILINGS, DEFAULT_MAX_REPLIES } from './description';
 import { readMailingIds } from './mailingIds';
@@ -17,8 +17,8 @@ export interface TriggerConfig {
 	maxMailings: number;
 	maxReplies: number;
 	combineRepliesPerPhone: boolean;
-	/** undefined: Opt-Out Recognition is off */
-	optOuts: OptOutRecognizer | undefined;
+	/** opt-outs, opt-ins and help requests; undefined: Opt-Out Recognition is off */
+	optOuts: ConsentRecognizer | undefined;
 }
 
 /** A whole number of at least 1, else the default (base/numberOption.ts: a trigger falls back). */
@@ -35,6 +35,7 @@ export function readConfig(context: IPollFunctions): TriggerConfig {
 		combineRepliesPerPhone?: boolean;
 		optOutRecognition?: string;
 		optOutKeywords?: string;
+		optInHelpRecognition?: boolean;
 	};
 	return {
 		watch,
@@ -45,6 +46,6 @@ export function readConfig(context: IPollFunctions): TriggerConfig {
 		maxMailings: positive(options.maxMailingsPerPoll, DEFAULT_MAX_MAILINGS),
 		maxReplies: positive(options.maxRepliesPerPoll, DEFAULT_MAX_REPLIES),
 		combineRepliesPerPhone: options.combineRepliesPerPhone === true,
-		optOuts: optOutRecognizerOf(options, (message) => context.logger.warn(message)),
+		optOuts: consentRecognizerOf(options, (message) => context.logger.warn(message)),
 	};
 }

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { chatMailingLocator } from '../actions/shared/locators';
 import { DEFAULT_DAYS } from '../replies/plan';
-import { optOutKeywordsOption, optOutRecognitionOption } from '../helpers/optOutOptions';
+import { optInHelpRecognitionOption, optOutKeywordsOption, optOutRecognitionOption } from '../replies/consent/options';
 
 export const DEFAULT_MAX_MAILINGS = 100;
 export const DEFAULT_MAX_REPLIES = 100;
@@ -131,6 +131,7 @@ export const triggerProperties: INodeProperties[] = [
 					'At most this many replies are output by one poll, oldest first. The rest come with the next polls; no reply is lost or repeated.',
 			},
 			optOutKeywordsOption,
+			optInHelpRecognitionOption,
 			optOutRecognitionOption,
 		],
 	},

@@ -3,7 +3,7 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { createApiClient, type ApiClient } from '../transport/client';
 import { serviceZone } from '../helpers/serviceZone';
 import { serviceNow, serviceTimeMs } from '../base/serviceTime';
-import { ledgerOf, queueMark } from '../replies/acknowledgment';
+import { ledgerOf, noteEmitted, noteFinished, queueMark } from '../replies/acknowledgment';
 import { combineByConversation, replyItem, withOptOut } from '../replies/items';
 import { markRead } from '../replies/markAsRead';
 import type { PlannedRead, WatchedMailing } from '../replies/plan';
@@ -125,20 +125,17 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 	const emittedAt = Date.now();
 	const executions = outputs.map((output): PollExecution => {
 		const ids = replyIdsOf(output);
-		for (const id of ids) ledger.inFlight.set(id, emittedAt);
+		for (const id of ids) noteEmitted(ledger, id, emittedAt);
 		return {
 			data: [output],
 			finished: () => {
-				for (const id of ids) {
-					ledger.inFlight.delete(id);
-					ledger.finished.set(id, false);
-				}
+				for (const id of ids) noteFinished(ledger, id, false);
 				if (!config.markAsRead) return;
 				// marked at once; what fails is marked by the next poll
 				void queueMark(ledger, async () => {
 					try {
 						await markRead(client, ids);
-						for (const id of ids) ledger.finished.set(id, true);
+						for (const id of ids) noteFinished(ledger, id, true);
 					} catch (error) {
 						this.logger.warn(`Messaging Service Trigger: ${ids.length} replies could not be marked read yet; the next poll tries again: ${(error as Error).message}`);
 					}

@@ -39,6 +39,8 @@ export const badItems = [
 	{ name: 'Send: SMS sender ID for forwarding with letters', field: 'Sender Name ID', method: 'sendQuickChatMessage', parameters: send({ options: { forwardAsSms: true, senderNameId: V } }), good: smsSenders, bad: 'DemoShop' },
 	imageFromBinary('Send: image from a binary property that is missing', { other: photo()!.photo }),
 	imageFromBinary('Send: image from a binary property that is a PDF', photo('application/pdf')),
+	{ name: 'Send: phone with a calling code no country has', field: 'Phone', method: 'sendQuickChatMessage', parameters: send({ phone: V }), good: () => ['375291000001', '+49 (0)151 2345 6789'], bad: '+999 123 4567', says: [/no country has a calling code that starts 999/] },
+	{ name: 'Send: national number written with the trunk prefix 8 and no Default Country', field: 'Phone', method: 'sendQuickChatMessage', parameters: send({ phone: V }), good: () => ['375291000001', '375291000003'], bad: '8 029 100-00-02', says: [/or set Default Country/] },
 	{ name: 'Send: the API key pasted into Phone Number', field: 'Phone', method: 'sendQuickChatMessage', parameters: send({ phone: V }), good: () => ['375291000001', '375291000003'], bad: TEST_API_KEY, keyAsValue: true },
 ] satisfies BadItemCase[];
 

@@ -1,3 +1,4 @@
+import { finishedRun } from '../../harness/engine';
 import { DEFAULTS, OTHER_PHONE, PHONE, useChatTrigger } from './fixture';
 
 // A turn's replies are marked read once n8n has finished its execution (emit's done promise), not
@@ -25,7 +26,7 @@ describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the exe
 		expect(readRequests()).toBe(0);
 		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual(ids);
 
-		session.emits[0].done!(undefined as never);
+		session.emits[0].done!(finishedRun());
 		await session.acknowledged();
 		expect(await t.unread(mailing)).toEqual([]);
 		await chat.seconds(session, 10);
@@ -40,7 +41,7 @@ describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the exe
 		t.reply(other, 'turn in flight', OTHER_PHONE);
 		await chat.untilTurns(session, 2);
 		const finished = session.emits.find((emit) => emit.outputs[0]?.[0]?.sessionId === PHONE)!;
-		finished.done!(undefined as never);
+		finished.done!(finishedRun());
 		await session.acknowledged();
 
 		// n8n is killed here; the restarted n8n loads the static data saved with the last emit

@@ -3,6 +3,8 @@
  * date parameter, run in n8n's engine against the emulator, checked on what the emulator received.
  * A time with an offset (or a DateTime) is an instant, sent as wall time in the service's zone; a
  * time without one is wall time in the workflow's zone. An empty field keeps the workflow's zone.
+ * The node's clock is set to 2026-03-02 (the emulator's start), so every time here is in the future
+ * whatever today's date is. The clock changes are Europe/Berlin's of 2026.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -11,6 +13,15 @@ import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
+
+/** Only Date is faked: the node and n8n read the test's clock, timers stay real. */
+beforeAll(() => {
+	jest.useFakeTimers({
+		doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+	});
+	jest.setSystemTime(Date.parse('2026-03-02T09:00:00Z'));
+});
+afterAll(() => jest.useRealTimers());
 
 interface DateOperation {
 	name: string;
@@ -60,15 +71,32 @@ function inFormat(operation: DateOperation, wall: string): string {
 	return operation.seconds ? wall.replace(' ', 'T') : wall.slice(0, 16);
 }
 
-async function sentTime(operation: DateOperation, date: string, timezone: string, serviceTimeZone?: string): Promise<unknown> {
-	const { requests } = await fixture.runOk({
+interface Sent {
+	sent: unknown;
+	/** the output item */
+	json: IDataObject;
+	/** the warnings in n8n's output pane */
+	hints: string[];
+}
+
+async function sentWithOutput(operation: DateOperation, date: string, timezone: string, serviceTimeZone?: string): Promise<Sent> {
+	const { requests, items, run } = await fixture.runOk({
 		parameters: operation.parameters(date),
 		items: people,
 		timezone,
 		...(serviceTimeZone !== undefined ? { credentialFields: { serviceTimeZone } } : {}),
 	});
 	expect(requests).toHaveLength(1);
-	return operation.sent(requests[0]);
+	const hints = (run.data.resultData.runData['Messaging Service'][0].hints ?? []).map((hint) => hint.message);
+	return { sent: operation.sent(requests[0]), json: items[0].json, hints };
+}
+
+/** The time sent, which must need no warning (none is in the past, none was moved). */
+async function sentTime(operation: DateOperation, date: string, timezone: string, serviceTimeZone?: string): Promise<unknown> {
+	const { sent, hints, json } = await sentWithOutput(operation, date, timezone, serviceTimeZone);
+	expect(hints).toEqual([]);
+	expect(json.scheduleAdjusted).toBeUndefined();
+	return sent;
 }
 
 describe.each(operations)('$name', (operation) => {
@@ -112,23 +140,54 @@ describe('clock changes (Europe/Berlin, clocks forward on 29 March 2026 at 02:00
 	it.each([
 		['the hour before the change', '2026-03-29T00:30:00Z', '2026-03-29 01:30'],
 		['past the change: 02:xx never occurs, the clock shows 03:30', '2026-03-29T01:30:00Z', '2026-03-29 03:30'],
-		['the first 02:30 of the night clocks go back', '2026-10-25T00:30:00Z', '2026-10-25 02:30'],
-		['the second 02:30: the same wall time, the service cannot tell them apart', '2026-10-25T01:30:00Z', '2026-10-25 02:30'],
+		['the hour after the clocks went back', '2026-10-25T02:30:00Z', '2026-10-25 03:30'],
 	])('an instant into the service zone, %s', async (_case, instant, wall) => {
 		expect(await sentTime(createMessage, instant, 'UTC', 'Europe/Berlin')).toBe(wall);
 	});
 
-	it.each([
-		['a skipped wall time (02:30) is moved forward by the gap, as Luxon does: 03:30 CEST', '2026-03-29T02:30:00', '2026-03-29 01:30'],
-		['a repeated wall time (02:30) is the first one, as Luxon does: 02:30 CEST', '2026-10-25T02:30:00', '2026-10-25 00:30'],
-	])('a wall time of the workflow zone sent into UTC: %s', async (_case, wall, sent) => {
-		expect(await sentTime(sendToList, wall, 'Europe/Berlin', 'UTC')).toBe(sent);
+	it.each(operations)('$name: an instant whose wall time is repeated (either 02:30 of 25 October) is sent as 03:00, the first time after the repeated hour, and the output says so', async (operation) => {
+		for (const instant of ['2026-10-25T00:30:00Z', '2026-10-25T01:30:00Z']) {
+			fixture.sandbox.clearRequests();
+			const { sent, json, hints } = await sentWithOutput(operation, instant, 'UTC', 'Europe/Berlin');
+			expect(sent).toBe(inFormat(operation, '2026-10-25 03:00:00'));
+			expect(json.scheduleAdjusted).toEqual({
+				reason: 'repeatedHour',
+				askedFor: [new Date(instant).toISOString()],
+				scheduledFor: '2026-10-25T02:00:00.000Z',
+				note: expect.stringMatching(/occurs twice in Europe\/Berlin .*scheduled at 2026-10-25.03:00/),
+			});
+			expect(hints).toEqual([expect.stringContaining('occurs twice in Europe/Berlin')]);
+		}
 	});
 
-	it('with the service zone the same as the workflow zone, a wall time is sent as given (the service reads it)', async () => {
-		expect(await sentTime(sendToList, '2026-03-29T02:30:00', 'Europe/Berlin', 'Europe/Berlin')).toBe('2026-03-29 02:30');
-		fixture.sandbox.clearRequests();
-		expect(await sentTime(sendToList, '2026-03-29T02:30:00', 'Europe/Berlin')).toBe('2026-03-29 02:30');
+	it('a skipped wall time of the workflow zone (02:30) is moved forward by the gap, as n8n (Luxon) reads it, and the output says so', async () => {
+		const { sent, json } = await sentWithOutput(sendToList, '2026-03-29T02:30:00', 'Europe/Berlin', 'UTC');
+		expect(sent).toBe('2026-03-29 01:30');
+		expect(json.scheduleAdjusted).toMatchObject({ reason: 'skippedHour', askedFor: ['2026-03-29T02:30:00'], scheduledFor: '2026-03-29T01:30:00.000Z' });
+	});
+
+	it('with the service zone the same as the workflow zone, a skipped wall time is not sent as given (it names no moment): 03:30, said in the output', async () => {
+		for (const serviceTimeZone of ['Europe/Berlin', undefined]) {
+			fixture.sandbox.clearRequests();
+			const { sent, json } = await sentWithOutput(sendToList, '2026-03-29T02:30:00', 'Europe/Berlin', serviceTimeZone);
+			expect(sent).toBe('2026-03-29 03:30');
+			expect(json.scheduleAdjusted).toMatchObject({ reason: 'skippedHour', scheduledFor: '2026-03-29T01:30:00.000Z' });
+		}
+	});
+
+	it.each(operations)('$name: a wall time the workflow zone repeats (02:30 of 25 October) is refused before anything is sent: which one is meant cannot be known', async (operation) => {
+		const { error } = await fixture.run({
+			parameters: operation.parameters('2026-10-25T02:30:00'),
+			items: people,
+			timezone: 'Europe/Berlin',
+			credentialFields: { serviceTimeZone: 'UTC' },
+		});
+		expect(error?.message).toMatch(/^Invalid (Send At|Schedule Time) "2026-10-25T02:30:00" in item 0: 2026-10-25T02:30:00 occurs twice in Europe\/Berlin .*give the time with its offset \(e\.g\. 2026-10-25T02:30:00\+02:00\)/);
+		expect(fixture.sandbox.requests()).toHaveLength(0);
+	});
+
+	it('with an offset the same wall time is one moment, sent as it is', async () => {
+		expect(await sentTime(sendToList, '2026-10-25T02:30:00+01:00', 'Europe/Berlin', 'UTC')).toBe('2026-10-25 01:30');
 	});
 });
 

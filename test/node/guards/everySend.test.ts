@@ -83,7 +83,7 @@ describe('Do Not Send To on every operation that sends to a phone', () => {
 		const reading = jest.spyOn(suppressionList, 'readSuppressionList');
 		try {
 			// the items of an earlier node, as `$('Opted-out phones').all()` gives them
-			const list = "Array.from({ length: 10000 }, (_, i) => ({ json: { phone: '+376 ' + (290000000 + i) } }))";
+			const list = "Array.from({ length: 10000 }, (_, i) => ({ json: { phone: '+44 7700 ' + (100000 + i) } }))";
 			const { items: outputs } = await fixture.runOk({
 				parameters: params(fixture.account, 'sms', 'send', {
 					phone: '={{ $json.phone }}',

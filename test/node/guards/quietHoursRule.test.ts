@@ -1,5 +1,6 @@
 import { MULTI_ZONE_CALLING_CODES, SINGLE_ZONE_CALLING_CODES, zoneOfPhone } from '../../../nodes/MessagingService/helpers/countryZones';
 import { nextAllowedMs, parseAllowedHours } from '../../../nodes/MessagingService/helpers/quietHours';
+import { COUNTRIES } from './callingCodes';
 import { referenceNextAllowed } from './reference';
 
 /** Zones with what makes them hard: daylight saving (both ways), half and quarter hours, a 30-minute DST, the date line. */
@@ -69,6 +70,47 @@ describe('Time zone of a phone number', () => {
 		expect(zoneOfPhone('12125550123')).toEqual({ callingCode: '1', zone: undefined });
 		expect(zoneOfPhone('79161234567')).toEqual({ callingCode: '7', zone: undefined });
 		expect(zoneOfPhone('5511912345678')).toEqual({ callingCode: '55', zone: undefined });
-		expect(zoneOfPhone('2991234567')).toEqual({});
+		expect(zoneOfPhone('2991234567')).toEqual({ callingCode: '299', zone: undefined });
+		expect(zoneOfPhone('67612345')).toEqual({ callingCode: '676', zone: 'Pacific/Tongatapu' });
+		expect(zoneOfPhone('8001234567')).toEqual({});
+	});
+
+	const offsets = new Map<string, Intl.DateTimeFormat>();
+	const offsetAt = (zone: string, ms: number) => {
+		let format = offsets.get(zone);
+		if (!format) {
+			format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+			offsets.set(zone, format);
+		}
+		return format.formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value;
+	};
+	/** Whether two zones' clocks agree four times a day over 2026 and 2027 (both changes of every daylight saving rule). */
+	const sameClock = (a: string, b: string) => {
+		if (a === b) return true;
+		for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 6 * 3600_000) if (offsetAt(a, ms) !== offsetAt(b, ms)) return false;
+		return true;
+	};
+	/** Read by their official time although the database has a second zone (helpers/countryZones.ts says why). */
+	const OFFICIAL_ONE_ZONE: Record<string, string> = { '86': 'Asia/Shanghai', '380': 'Europe/Kyiv' };
+
+	it('every calling code whose countries keep one clock in the tz database has it in the table, every other code none', () => {
+		const zonesOfCode = new Map<string, string[]>();
+		for (const [code, zones] of Object.values(COUNTRIES)) zonesOfCode.set(code, [...(zonesOfCode.get(code) ?? []), ...zones.split(' ')]);
+		const wrong: string[] = [];
+		let oneZone = 0;
+		for (const [code, zones] of zonesOfCode) {
+			const single = OFFICIAL_ONE_ZONE[code] ?? (zones.every((zone) => sameClock(zones[0], zone)) ? zones[0] : undefined);
+			const found = zoneOfPhone(`${code}0000000`);
+			if (found.callingCode !== code) wrong.push(`+${code}: not in the table`);
+			else if (single === undefined && found.zone !== undefined) wrong.push(`+${code}: ${found.zone}, but its countries keep several clocks`);
+			else if (single !== undefined && (found.zone === undefined || !sameClock(found.zone, single))) wrong.push(`+${code}: ${found.zone}, expected ${single}`);
+			if (single !== undefined) oneZone++;
+		}
+		expect(wrong).toEqual([]);
+		console.log(`Country table: ${zonesOfCode.size} calling codes of ${Object.keys(COUNTRIES).length} countries, ${oneZone} of them one clock, all in the table`);
+		expect(oneZone).toBeGreaterThan(180);
+		// and nothing in the table that is no country's code
+		const known = new Set(zonesOfCode.keys());
+		expect([...SINGLE_ZONE_CALLING_CODES.map(([code]) => code), ...MULTI_ZONE_CALLING_CODES].filter((code) => !known.has(code))).toEqual([]);
 	});
 });

@@ -63,6 +63,34 @@ describe('Messaging Service Trigger: opt-outs marked', () => {
 		]);
 	});
 
+	it('marks opt-ins and help requests with consent and the keyword; opt-out fields stay as they were', async () => {
+		const { mailing, session } = await t.watching(RECENT);
+		t.sandbox.advanceClock(60);
+		for (const text of ['STOP', 'START', 'HELP', "Help! I can't log in", 'I said stop', 'what is the price?']) t.reply(mailing, text);
+		const { items, error } = await session.poll();
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.message, item.consent, item.consentKeyword, item.optOut, item.optOutKeyword])).toEqual([
+			['STOP', 'optOut', 'stop', true, 'stop'],
+			['START', 'optIn', 'start', false, null],
+			['HELP', 'help', 'help', false, null],
+			["Help! I can't log in", null, null, false, null],
+			['I said stop', 'optOut', 'stop', true, 'stop'],
+			['what is the price?', null, null, false, null],
+		]);
+	});
+
+	it('Opt-In and Help Recognition off: START and HELP are ordinary replies', async () => {
+		const { mailing, session } = await t.watching({ ...RECENT, options: { optInHelpRecognition: false } });
+		t.sandbox.advanceClock(60);
+		for (const text of ['START', 'HELP', 'STOP']) t.reply(mailing, text);
+		const { items } = await session.poll();
+		expect(items.map((item) => [item.message, item.consent, item.optOut])).toEqual([
+			['START', null, false],
+			['HELP', null, false],
+			['STOP', 'optOut', true],
+		]);
+	});
+
 	it('Fetch Test Event shows the same fields', async () => {
 		const mailing = await t.sendChat();
 		t.reply(mailing, 'Unsubscribe 👋');
@@ -111,6 +139,26 @@ describe('Messaging Service Chat Trigger: opt-outs on their own output', () => {
 		await chat.seconds(session, 20);
 		expect(session.turns.map(([item]) => item.chatInput)).toEqual(['what is the price?', 'wait, one more question']);
 		expect(session.optOuts).toHaveLength(1);
+	});
+
+	it('an opt-in and a help request come on the same output, never on Turns; a help request with a question goes to Turns', async () => {
+		const mailing = await t.sendChat();
+		const session = await chat.activate();
+		t.reply(mailing, 'START', PHONE);
+		t.reply(mailing, 'HELP', OTHER_PHONE);
+		await chat.seconds(session, 12);
+		expect(session.turns).toEqual([]);
+		expect(session.optOuts.map(([item]) => [item.sessionId, item.consent, item.consentKeyword, item.optOut]).sort()).toEqual(
+			[
+				[PHONE, 'optIn', 'start', false],
+				[OTHER_PHONE, 'help', 'help', false],
+			].sort(),
+		);
+		t.reply(mailing, "Help! I can't log in", PHONE);
+		await chat.untilTurns(session, 1);
+		expect(session.turns.map(([item]) => [item.chatInput, item.consent])).toEqual([["Help! I can't log in", null]]);
+		expect(session.optOuts).toHaveLength(2);
+		expect(await t.unread(mailing)).toEqual([]);
 	});
 
 	it('with Opt-Out Recognition off, "STOP" is a turn like any other', async () => {

@@ -80,15 +80,29 @@ describe('Messaging Service Trigger: acknowledgment after n8n holds the executio
 		expect(again.items).toEqual([expect.objectContaining({ id: theirs, redelivered: true, sessionId: '375297654321' })]);
 	});
 
-	it('an execution n8n cancels at shutdown does not acknowledge its replies: the next poll emits them again, flagged', async () => {
+	it.each(['cancelledAtShutdown', 'notCreated'] as const)('an execution %s does not acknowledge its replies: the next poll emits them again, flagged', async (outcome) => {
 		const { mailing, session } = await activeSession();
 		const id = t.reply(mailing, 'cut short');
 		const poll = await session.poll();
-		await poll.finish[0]('cancelled');
+		await poll.finish[0](outcome);
 		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([id]);
 		t.sandbox.advanceClock(60);
 		const again = await session.poll();
 		expect(again.items).toEqual([expect.objectContaining({ id, redelivered: true })]);
+		// and the new execution is waited for like any other
+		t.sandbox.advanceClock(60);
+		expect((await session.poll()).items).toEqual([]);
+		await again.finish[0]();
+		expect(await t.unread(mailing)).toEqual([]);
+	});
+
+	it('an execution a person stops holds its replies: marked read, not emitted again', async () => {
+		const { mailing, session } = await activeSession();
+		t.reply(mailing, 'stopped by hand');
+		const poll = await session.poll();
+		await poll.finish[0]('stoppedByPerson');
+		expect(await t.unread(mailing)).toEqual([]);
+		expect((await session.poll()).items).toEqual([]);
 	});
 
 	it('an execution n8n never settles is waited for 30 minutes, then its replies come again, flagged', async () => {

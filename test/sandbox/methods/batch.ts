@@ -14,7 +14,7 @@ import { findAlphaname } from './lookup';
 type Params<S extends z.ZodTypeAny> = z.output<S>;
 
 /** The batch status array: one result per mailing sent, one error entry per mailing refused. */
-export function statusArray(batch: Batch, now: number): unknown[] {
+export function statusArray(batch: Batch, now: number, toServiceTime: (ms: number) => number = (ms) => ms): unknown[] {
 	return batch.entries.map((entry) => {
 		if ('errors' in entry) return { errors: [...entry.errors] };
 		const { mailing } = entry;
@@ -24,7 +24,7 @@ export function statusArray(batch: Batch, now: number): unknown[] {
 			alphaname_id: mailing.alphanameId,
 			success: mailing.deliveries.map((delivery) => {
 				const { status, since } = batchStatus(delivery, now);
-				return { delivery_id: delivery.id, phone: delivery.phone, status, status_time: formatMicroTime(since) };
+				return { delivery_id: delivery.id, phone: delivery.phone, status, status_time: formatMicroTime(toServiceTime(since)) };
 			}),
 		};
 	});
@@ -39,7 +39,7 @@ function finishBatch(ctx: HandlerContext, batches: Map<string, Batch>, entries: 
 	const batch: Batch = { uuid: randomUUID(), entries };
 	batches.set(batch.uuid, batch);
 	if (callbackUrl !== undefined) {
-		ctx.callbacks.post(callbackUrl, batch.uuid, () => statusArray(batch, ctx.world.now()));
+		ctx.callbacks.post(callbackUrl, batch.uuid, () => statusArray(batch, ctx.world.now(), (ms) => ctx.world.toServiceTime(ms)));
 	}
 	return { uuid: batch.uuid, success: 'OK' };
 }
@@ -63,7 +63,7 @@ export function sendBulkSms(ctx: HandlerContext, body: Params<typeof contract.se
 			origin: 'bulk',
 			alphaname: findAlphaname(account, Number(item.alphaname_id)),
 			createdAt: world.now(),
-			scheduleAt: item.schedule_time ?? null,
+			scheduleAt: item.schedule_time === undefined ? null : world.fromServiceTime(item.schedule_time),
 			confirmation: 'not-needed',
 			parts,
 			cost: roundMoney(recipients.reduce((sum, recipient) => sum + smsParts(recipient.text) * PRICES.smsPart, 0)),
@@ -146,7 +146,7 @@ export function sendBulkChat(ctx: HandlerContext, body: Params<typeof contract.s
 			origin: 'bulk',
 			content,
 			recipients,
-			scheduleAt: item.schedule_time ?? null,
+			scheduleAt: item.schedule_time === undefined ? null : world.fromServiceTime(item.schedule_time),
 			confirmation: 'not-needed',
 		});
 		sendMailing(world, account, mailing);
@@ -169,9 +169,9 @@ function findBatch(batches: Map<string, Batch>, uuid: string, sender: string): B
 }
 
 export function statusBulkSms({ world, account }: HandlerContext, p: Params<typeof contract.statusBulkParams>) {
-	return statusArray(findBatch(account.smsBatches, p.uuid, 'sendBulkSms'), world.now());
+	return statusArray(findBatch(account.smsBatches, p.uuid, 'sendBulkSms'), world.now(), (ms) => world.toServiceTime(ms));
 }
 
 export function statusBulkChat({ world, account }: HandlerContext, p: Params<typeof contract.statusBulkParams>) {
-	return statusArray(findBatch(account.chatBatches, p.uuid, 'sendBulkChat'), world.now());
+	return statusArray(findBatch(account.chatBatches, p.uuid, 'sendBulkChat'), world.now(), (ms) => world.toServiceTime(ms));
 }

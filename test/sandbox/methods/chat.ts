@@ -33,7 +33,8 @@ function contentOf(p: ContentParams | Params<typeof contract.sendQuickChatMessag
 	};
 }
 
-export function chatRecord(mailing: ChatMailing, now: number) {
+/** A chat mailing as the API writes it, its times in the service zone (`toServiceTime`). */
+export function chatRecord(mailing: ChatMailing, now: number, toServiceTime: (ms: number) => number = (ms) => ms) {
 	return {
 		message_id: mailing.id,
 		message_type: mailing.typeMessage,
@@ -42,8 +43,8 @@ export function chatRecord(mailing: ChatMailing, now: number) {
 		button_link: mailing.buttonLink,
 		image_file: mailing.imageFile,
 		status: mailingStatus(mailing.deliveries, now),
-		d_create: formatDateTime(mailing.createdAt),
-		d_schedule: formatDateTime(mailing.scheduleAt ?? mailing.createdAt),
+		d_create: formatDateTime(toServiceTime(mailing.createdAt)),
+		d_schedule: formatDateTime(toServiceTime(mailing.scheduleAt ?? mailing.createdAt)),
 		cost: formatCost(mailing.cost, CURRENCY),
 	};
 }
@@ -93,7 +94,7 @@ export function sendChatMessageList({ world, account }: HandlerContext, p: Conte
 		origin: 'list',
 		content,
 		recipients: list.phones.map((phone) => ({ phone, text })),
-		scheduleAt: p.d_schedule ?? null,
+		scheduleAt: p.d_schedule === undefined ? null : world.fromServiceTime(p.d_schedule),
 		confirmation: 'pending',
 	});
 	return ok({ message_id: mailing.id, count_subscribers: mailing.deliveries.length });
@@ -117,11 +118,11 @@ export function getChatMessages({ world, account }: HandlerContext, p: Params<ty
 	const all = [...account.chatMailings.values()];
 	if (account.quirks.chatListing === 'newest-first') all.reverse();
 	const mailings = page(all, p.limit_offset ?? 0, p.limit_rows ?? DEFAULT_PAGE_ROWS);
-	return ok(mailings.map((mailing) => chatRecord(mailing, now)));
+	return ok(mailings.map((mailing) => chatRecord(mailing, now, (ms) => world.toServiceTime(ms))));
 }
 
 export function getChatMessageData({ world, account }: HandlerContext, p: Params<typeof contract.messageIdParams>) {
-	return ok(chatRecord(findChatMailing(account, p.message_id), world.now()));
+	return ok(chatRecord(findChatMailing(account, p.message_id), world.now(), (ms) => world.toServiceTime(ms)));
 }
 
 export function getChatDeliveryList({ world, account }: HandlerContext, p: Params<typeof contract.messageIdParams>) {

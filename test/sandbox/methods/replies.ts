@@ -31,7 +31,7 @@ export function injectReply(
 	return { id };
 }
 
-export function getNewIncomingMessages({ account }: HandlerContext, p: Params<typeof contract.messageIdParams>) {
+export function getNewIncomingMessages({ world, account }: HandlerContext, p: Params<typeof contract.messageIdParams>) {
 	findChatMailing(account, p.message_id);
 	const unread = [...account.replies.values()].filter((reply) => reply.mailingId === p.message_id && !reply.read);
 	const answered = account.quirks.duplicateUnread ? unread.flatMap((reply) => [reply, reply]) : unread;
@@ -40,7 +40,7 @@ export function getNewIncomingMessages({ account }: HandlerContext, p: Params<ty
 			id: reply.id,
 			phone: reply.phone,
 			message: reply.message,
-			d_receiver: formatDateTime(reply.receivedAt),
+			d_receiver: formatDateTime(world.toServiceTime(reply.receivedAt)),
 		})),
 	);
 }

@@ -50,7 +50,7 @@ export function createSmsMessage(
 		text: p.message,
 		alphaname,
 		createdAt: world.now(),
-		sendAt: p.time ?? null,
+		sendAt: p.time === undefined ? null : world.fromServiceTime(p.time),
 		deliveries: [],
 	});
 	return {
@@ -59,7 +59,7 @@ export function createSmsMessage(
 		len: [...p.message].length,
 		message_id: id,
 		alphaname: alphaname.name,
-		time: p.time === undefined ? 0 : unixSeconds(p.time),
+		time: p.time === undefined ? 0 : unixSeconds(world.fromServiceTime(p.time)),
 	};
 }
 
@@ -71,7 +71,7 @@ function findMessage(messages: Map<number, SmsMessage>, id: string | number): Sm
 }
 
 export function checkSmsMessageStatus(
-	{ account }: HandlerContext,
+	{ world, account }: HandlerContext,
 	p: Params<typeof contract.checkSmsMessageStatusParams>,
 ) {
 	const message = findMessage(account.smsMessages, p.message_id);
@@ -80,7 +80,7 @@ export function checkSmsMessageStatus(
 		name: message.name,
 		status: 'moderated',
 		parts: smsParts(message.text),
-		d_create: formatDateTime(message.createdAt),
+		d_create: formatDateTime(world.toServiceTime(message.createdAt)),
 		count_sms: message.deliveries.length,
 	};
 }
@@ -104,12 +104,12 @@ export function checkSms({ world, account }: HandlerContext, p: Params<typeof co
 	};
 }
 
-export function getMessagesList({ account }: HandlerContext, p: Params<typeof contract.getMessagesListParams>) {
+export function getMessagesList({ world, account }: HandlerContext, p: Params<typeof contract.getMessagesListParams>) {
 	const items = [...account.smsMessages.values()].map((message) => ({
 		message_id: message.id,
 		message: message.text,
 		parts: smsParts(message.text),
-		d_create: formatDateTime(message.createdAt),
+		d_create: formatDateTime(world.toServiceTime(message.createdAt)),
 		status: 'moderated',
 	}));
 	return { result: page(items, p.limit_offset, p.limit_rows) };
@@ -129,7 +129,7 @@ export function getSmsDeliveryList(
 			{
 				phone: Number(delivery.phone),
 				status: delivered === null ? 'sent' : 'delivered',
-				d_sent: formatDateTime(sent),
+				d_sent: formatDateTime(world.toServiceTime(sent)),
 			},
 		];
 	});

@@ -23,7 +23,7 @@ export function sendSmsList({ world, account }: HandlerContext, p: Params<typeof
 		origin: 'list',
 		alphaname,
 		createdAt: world.now(),
-		scheduleAt: p.d_schedule,
+		scheduleAt: world.fromServiceTime(p.d_schedule),
 		confirmation: 'pending',
 		parts,
 		cost: roundMoney(list.phones.length * parts * PRICES.smsPart),

@@ -6,6 +6,7 @@ import { emptyAccount, type Account, type Delivery } from './model';
 import { SentCounter } from './sentCounter';
 import { seedAccount } from './seed';
 import { forwardIfUndelivered } from './forwarding';
+import { momentOfWall, wallAt } from './serviceZone';
 
 export const DEFAULT_BALANCE = 100;
 
@@ -14,11 +15,23 @@ export class World {
 	readonly clock: Clock;
 	readonly ids = new Ids();
 	readonly sent = new SentCounter();
+	/** the zone the emulator's times are read and written in (state/serviceZone.ts) */
+	serviceZone = 'UTC';
 	private readonly events = new EventQueue();
 	private readonly accounts = new Map<string, Account>();
 
 	constructor(clockMode: 'manual' | 'real') {
 		this.clock = new Clock(clockMode);
+	}
+
+	/** A time the API received (its wall time read as UTC, as the contract parses it) as the moment it names in the service zone. */
+	fromServiceTime(wallMs: number): number {
+		return momentOfWall(wallMs, this.serviceZone);
+	}
+
+	/** A moment as the wall time of the service zone, read as UTC (for the format functions). */
+	toServiceTime(ms: number): number {
+		return wallAt(ms, this.serviceZone);
 	}
 
 	now(): number {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readIdOrAccountDefault } from '../../helpers/accountDefaults';
-import { checkScheduleTime } from '../../helpers/fields';
+import { adjustmentFields, checkScheduleTime, hintAdjustment } from '../../helpers/sendTime';
 import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
@@ -52,8 +52,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const guards = await SendingGuards.of(this, itemIndex);
 	const quiet = guards.hasQuietHours
 		? scheduleWithinQuietHours(guards, asked, 'YYYY-MM-DD HH:MM', guards.zoneOf(this, itemIndex), Date.now())
-		: { schedule: asked, fields: {} };
-	if (quiet.schedule !== undefined) parameters.d_schedule = quiet.schedule;
+		: { schedule: asked, fields: adjustmentFields(asked) };
+	hintAdjustment(this, quiet.schedule, sendAtField.displayName, itemIndex);
+	if (quiet.schedule !== undefined) parameters.d_schedule = quiet.schedule.text;
 	const content = await readChatContent(this, api, itemIndex);
 
 	const result = await api.one('sendChatMessageList', { ...parameters, ...content });

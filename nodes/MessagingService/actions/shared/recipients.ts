@@ -11,9 +11,20 @@ export function phoneField(what = 'send to'): INodeProperties {
 		required: true,
 		default: '',
 		placeholder: 'e.g. +375 29 123-45-67',
-		description: `The phone number to ${what}, with the country code. Spaces, dashes, brackets and a leading + are removed.`,
+		description: `The phone number to ${what}, with the country code (or national, with a Default Country). Checked against the country's numbering plan; spaces, dashes, brackets, a leading + and a trunk prefix such as (0) are removed.`,
 	};
 }
+
+/** The country national phone numbers are read in, over the credential's Default Country. */
+export const defaultCountryOption: INodeProperties = {
+	displayName: 'Default Country',
+	name: 'defaultCountry',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. BY',
+	description:
+		"The country of phones written without a country code, as its ISO 3166 code (BY, GB, US...): 8 029 113-00-01 is then +375 29 113-00-01. Empty: the credential's Default Country; with neither, a national number is refused.",
+};
 
 /** The stored subscriber list of the list mailings. */
 export const subscriberListField: INodeProperties = {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkTime, readOptionalId, readText } from '../../helpers/fields';
+import { readOptionalId, readText } from '../../helpers/fields';
+import { adjustmentFields, checkTime, hintAdjustment } from '../../helpers/sendTime';
 import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
 import { collectionField, ONLY_VERSION_1, optionsCollection, sendAtFields, sendAtValue, timeoutOption } from '../common';
@@ -60,6 +61,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const alphanameId = readOptionalId(fields.senderNameId, this, 'Sender Name ID', itemIndex);
 	const sendAt = sendAtValue(this, SEND_TIME_VERSION_1, collectionField(fields));
 	const time = checkTime(this, sendAt.value, sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, await serviceZone(this, itemIndex));
-	const answer = await api.one('createSmsMessage', { message: guarded.text, name, alphaname_id: alphanameId, time });
-	return [{ ...answer, ...guarded.fields }];
+	hintAdjustment(this, time, sendAt.label, itemIndex);
+	const answer = await api.one('createSmsMessage', { message: guarded.text, name, alphaname_id: alphanameId, time: time?.text });
+	return [{ ...answer, ...guarded.fields, ...adjustmentFields(time) }];
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { defaultHint, readIdOrAccountDefault } from '../../helpers/accountDefaults';
-import { checkScheduleTime, checkTime, readText } from '../../helpers/fields';
+import { readText } from '../../helpers/fields';
+import { adjustmentFields, checkScheduleTime, hintAdjustment, nowAsServiceTime } from '../../helpers/sendTime';
 import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
 import { optionsCollection, sendAtFields, sendAtValue } from '../common';
@@ -56,12 +57,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const nowMs = Date.now();
 	const asked =
 		checkScheduleTime(this, sendAt.value, sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, zone) ??
-		checkTime(this, new Date(nowMs), sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, zone);
+		nowAsServiceTime(nowMs, 'YYYY-MM-DD HH:MM', zone);
 	const guards = await SendingGuards.of(this, itemIndex);
 	const quiet = guards.hasQuietHours
 		? scheduleWithinQuietHours(guards, asked, 'YYYY-MM-DD HH:MM', guards.zoneOf(this, itemIndex), nowMs)
-		: { schedule: asked, fields: {} };
-	const schedule = quiet.schedule;
+		: { schedule: asked, fields: adjustmentFields(asked) };
+	hintAdjustment(this, quiet.schedule, sendAt.label, itemIndex);
+	const schedule = quiet.schedule?.text;
 	const options = itemOptions(this, itemIndex);
 	const guarded = guardSmsText(this, await resolveMessageText(this, api, itemIndex), options, 'Message', itemIndex);
 	const answer = await api.one('sendSmsList', {

@@ -3,11 +3,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { jsonParse } from 'n8n-workflow';
 
 import { asId, ID_RULE } from '../../../helpers/fields';
-import { normalizePhone, PHONE_RULE } from '../../../helpers/phone';
+import { phoneOfItem } from '../../../helpers/phone';
 import { firstMalformedText, UNICODE_RULE } from '../../../base/unicode';
 import { invalidField } from '../../../base/validation';
 import type { BatchChannel, DeliveryEntry } from './channel';
 import { isObject } from '../../../base/guards';
+import { parseWallTime } from '../../../base/serviceTime';
+import { wallTimeProblem } from '../../../helpers/oneMoment';
 
 const BATCH_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
@@ -29,13 +31,16 @@ function isBatchTime(value: unknown): boolean {
 
 /**
  * Checks the mailings given as JSON against the spec and returns them ready to send (phones
- * normalised, ids as digit strings); throws a field error naming the mailing and member.
+ * normalised, ids as digit strings); throws a field error naming the mailing and member. A
+ * `schedule_time` is the service's own text, in the Service Time Zone `serviceZone`: one that
+ * names two moments there, or none, is refused (which was meant cannot be known).
  */
 export function checkJsonMailings(
 	context: IExecuteFunctions,
 	raw: unknown,
 	channel: BatchChannel,
 	itemIndex: number,
+	serviceZone: string,
 ): IDataObject[] {
 	const label = 'Mailings (JSON)';
 	const fail = (value: unknown, rule: string) => invalidField(context.getNode(), label, value, rule, itemIndex);
@@ -76,6 +81,10 @@ export function checkJsonMailings(
 				`${where}: "schedule_time" must be a date and time in the format YYYY-MM-DDTHH:mm:ss, e.g. 2026-03-31T14:30:00`,
 			);
 		}
+		const timeProblem = mailing.schedule_time === undefined ? undefined : wallTimeProblem(parseWallTime(mailing.schedule_time)!, serviceZone, 'YYYY-MM-DDTHH:mm:ss', true);
+		if (timeProblem !== undefined) {
+			throw fail(mailing.schedule_time, `${where}: "schedule_time" is read in the Service Time Zone, and ${timeProblem}`);
+		}
 		const list = mailing.delivery_list;
 		if (!Array.isArray(list) || list.length === 0) {
 			throw fail(list, `${where}: "delivery_list" must be a non-empty array of recipients`);
@@ -83,13 +92,14 @@ export function checkJsonMailings(
 		const deliveryList = list.map((entry: unknown, position): DeliveryEntry => {
 			const at = `${where}, delivery_list[${position}]`;
 			if (mailing.message_type === 'bulk') {
-				const phone = normalizePhone(entry);
-				if (phone === undefined) throw fail(entry, `${at}: ${PHONE_RULE}`);
-				return phone;
+				const verdict = phoneOfItem(context, entry, itemIndex);
+				if ('problem' in verdict) throw fail(entry, `${at}: ${verdict.problem}`);
+				return verdict.phone;
 			}
 			if (!isObject(entry)) throw fail(entry, `${at} must be an object {"phone": "...", "text": "..."} in a personal mailing`);
-			const phone = normalizePhone(entry.phone);
-			if (phone === undefined) throw fail(entry.phone, `${at}: ${PHONE_RULE}`);
+			const verdict = phoneOfItem(context, entry.phone, itemIndex);
+			if ('problem' in verdict) throw fail(entry.phone, `${at}: ${verdict.problem}`);
+			const phone = verdict.phone;
 			if (typeof entry.text !== 'string' || entry.text.trim() === '') {
 				throw fail(entry.text, `${at}: "text" must be a non-empty text in a personal mailing`);
 			}

@@ -11,6 +11,8 @@ import { recipientDefinedBelow, recipientFromFields } from './recipients';
 import { readCallbackUrl, readMailingSettings, type MailingSettings } from './settings';
 import { decisionTime, groupByQuietHours, type GroupedRecipient } from './guarded';
 import { SendingGuards } from '../guards/sendingGuards';
+import { hintAdjustment } from '../../../helpers/sendTime';
+import { serviceZone } from '../../../helpers/serviceZone';
 
 interface Recipient extends GroupedRecipient {
 	itemIndex: number;
@@ -97,8 +99,9 @@ async function batchFromItems(
 	}
 
 	const groups = groupByQuietHours(guards, recipients, settings.scheduleTime, guards.hasQuietHours ? decisionTime(context, tools) : Date.now());
+	for (const group of groups) hintAdjustment(context, group.schedule, 'Schedule Time', group.recipients[0]?.itemIndex ?? 0);
 	const chunks = groups.flatMap((group) =>
-		chunksOf(group.recipients, settings.chunkSize).map((chunk) => ({ chunk, scheduleTime: group.scheduleTime, quiet: group.fields })),
+		chunksOf(group.recipients, settings.chunkSize).map((chunk) => ({ chunk, scheduleTime: group.schedule?.text, quiet: group.fields })),
 	);
 	const signCallback = await callbackSigner(context, chunks.length);
 	const outputs: INodeExecutionData[] = [];
@@ -165,7 +168,8 @@ async function batchFromJson(
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const callbackUrl = readCallbackUrl(context, channel, itemIndex);
-			const messages = checkJsonMailings(context, context.getNodeParameter('messagesJson', itemIndex), channel, itemIndex);
+			const zone = await serviceZone(context, itemIndex);
+			const messages = checkJsonMailings(context, context.getNodeParameter('messagesJson', itemIndex), channel, itemIndex, zone);
 			ready.push({ itemIndex, callbackUrl, messages });
 		} catch (error) {
 			const itemError = failure(context, error, itemIndex);

@@ -2,7 +2,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readIdOrAccountDefault } from '../../../helpers/accountDefaults';
-import { checkTime, isHttpUrl } from '../../../helpers/fields';
+import { isHttpUrl } from '../../../helpers/fields';
+import type { ServiceMoment } from '../../../helpers/oneMoment';
+import { checkTime } from '../../../helpers/sendTime';
 import { serviceZone } from '../../../helpers/serviceZone';
 import { invalidField } from '../../../base/validation';
 import type { BatchChannel, MessageType, RecipientsFrom } from './channel';
@@ -34,7 +36,7 @@ export interface MailingSettings {
 	recipientsFrom: RecipientsFrom;
 	alphanameId: string;
 	messageType: MessageType;
-	scheduleTime?: string;
+	scheduleTime?: ServiceMoment;
 	callbackUrl?: string;
 	chunkSize: number;
 	content: IDataObject;

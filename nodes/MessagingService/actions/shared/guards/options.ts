@@ -1,6 +1,8 @@
 /** The options of the sending guards (docs/guards.md), placed in each sending operation's Options. */
 import type { INodeProperties } from 'n8n-workflow';
 
+import { defaultCountryOption } from '../recipients';
+
 export const DO_NOT_SEND_TO = 'Do Not Send To';
 export const QUIET_HOURS = 'Quiet Hours';
 export const RECIPIENT_TIME_ZONE = 'Recipient Time Zone';
@@ -13,7 +15,7 @@ const doNotSendTo: INodeProperties = {
 	default: '',
 	placeholder: "e.g. {{ $('Opted-out phones').all() }}",
 	description:
-		"Phones that must not receive anything: one per line (or separated by commas), an array of phones, or the items of an earlier node, e.g. {{ $('Opted-out phones').all() }} for the rows of a Data table. Compared after removing spaces, dashes, brackets and a leading + or 00. Read once per run, from the first item.",
+		"Phones that must not receive anything: one per line (or separated by commas), an array of phones, or the items of an earlier node, e.g. {{ $('Opted-out phones').all() }} for the rows of a Data table. Compared as the phones sent to: checked per country, a trunk prefix such as (0) after the code dropped, a national number read in the Default Country. Read once per run, from the first item.",
 };
 
 const doNotSendToField: INodeProperties = {
@@ -25,8 +27,8 @@ const doNotSendToField: INodeProperties = {
 	description: 'When Do Not Send To gives items or rows: the name of their field that holds the phone',
 };
 
-/** Do Not Send To, for every operation that sends to phones it is given. */
-export const doNotSendToOptions: INodeProperties[] = [doNotSendTo, doNotSendToField];
+/** Default Country and Do Not Send To, for every operation that sends to phones it is given. */
+export const doNotSendToOptions: INodeProperties[] = [defaultCountryOption, doNotSendTo, doNotSendToField];
 
 /** Do Not Send To on a list mailing: the service holds the recipients, so the option refuses the mailing. */
 export const doNotSendToListOption: INodeProperties = {
@@ -79,4 +81,4 @@ export const listQuietHoursOptions: INodeProperties[] = [
 ];
 
 /** Options read once per run (or by the guards themselves): an item's other options are read without them. */
-export const GUARD_OPTION_NAMES = new Set(['doNotSendTo', 'doNotSendToField', 'quietHours', 'recipientTimeZone', 'ignoreDoNotSendTo']);
+export const GUARD_OPTION_NAMES = new Set(['defaultCountry', 'doNotSendTo', 'doNotSendToField', 'quietHours', 'recipientTimeZone', 'ignoreDoNotSendTo']);

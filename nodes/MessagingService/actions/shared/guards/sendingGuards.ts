@@ -11,6 +11,7 @@ import { invalidField } from '../../../base/validation';
 import { zoneOfPhone } from '../../../helpers/countryZones';
 import { nextAllowedMs, parseAllowedHours, type AllowedHours } from '../../../helpers/quietHours';
 import { serviceZone } from '../../../helpers/serviceZone';
+import { defaultCountryOf } from '../../../helpers/phone';
 import { readSuppressionList } from '../../../helpers/suppressionList';
 import { DO_NOT_SEND_TO, GUARD_OPTION_NAMES, QUIET_HOURS, RECIPIENT_TIME_ZONE } from './options';
 
@@ -50,7 +51,7 @@ async function readSettings(context: IExecuteFunctions): Promise<Settings | Refu
 		const value = context.getNodeParameter('options.doNotSendTo', 0, '');
 		const fieldValue = context.getNodeParameter('options.doNotSendToField', 0, 'phone');
 		const field = typeof fieldValue === 'string' && fieldValue.trim() !== '' ? fieldValue.trim() : 'phone';
-		const list = readSuppressionList(value, field);
+		const list = readSuppressionList(value, field, defaultCountryOf(context, 0));
 		if ('problem' in list) return { field: DO_NOT_SEND_TO, value, rule: list.problem };
 		settings.suppressed = list.phones;
 	}
