@@ -154,4 +154,19 @@ describe('request log, counters, reset and control endpoints', () => {
 		expect((await call(ctx.sandbox, '/__sandbox/nothing', { method: 'GET' })).status).toBe(404);
 		expect((await call(ctx.sandbox, '/__sandbox/balance', { json: { token: TOKEN } })).status).toBe(400);
 	});
+	it('tells an onRequest listener of each API request once answered, until it is removed', async () => {
+		const heard: Array<{ apiMethod: string | null; status: number; logged: boolean }> = [];
+		const remove = ctx.sandbox.onRequest((request) => {
+			heard.push({ apiMethod: request.apiMethod, status: request.status, logged: ctx.sandbox.requests().some((entry) => entry.seq === request.seq) });
+		});
+		await quickSms(ctx);
+		await call(ctx.sandbox, '/__sandbox/counters', { method: 'GET' });
+		await call(ctx.sandbox, '/api/v1/nothing', { query: { token: TOKEN } });
+		remove();
+		await quickSms(ctx);
+		expect(heard).toEqual([
+			{ apiMethod: 'sendQuickSMS', status: 200, logged: true },
+			{ apiMethod: null, status: 404, logged: true },
+		]);
+	});
 });

@@ -10,7 +10,7 @@ import { PATIENT } from './patient';
 import { createRequestHandler, Waiter } from './server';
 import { accountInfo } from './state/accountInfo';
 import { DEFAULT_BALANCE, World } from './state/world';
-import type { AccountInfo, Counters, FaultConfig, HandOver, ReachabilityChannel, Sandbox, SandboxOptions } from './types';
+import type { AccountInfo, Counters, FaultConfig, HandOver, LoggedRequest, ReachabilityChannel, Sandbox, SandboxOptions } from './types';
 
 export type * from './types';
 
@@ -166,6 +166,10 @@ class RunningSandbox implements Sandbox {
 
 	clearRequests(): void {
 		this.log.clear();
+	}
+
+	onRequest(listener: (request: LoggedRequest) => void): () => void {
+		return this.log.onFinish(listener);
 	}
 
 	counters(): Counters {

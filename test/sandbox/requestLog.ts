@@ -8,6 +8,7 @@ export class RequestLog {
 	private seq = 0;
 	private open = new Set<LoggedRequest>();
 	private counts: HttpCounters = { requests: 0, byApiMethod: {}, byStatus: {} };
+	private readonly listeners = new Set<(entry: LoggedRequest) => void>();
 
 	start(fields: Omit<LoggedRequest, 'seq' | 'at' | 'status' | 'fault' | 'inFlight'>): LoggedRequest {
 		const entry: LoggedRequest = {
@@ -32,6 +33,13 @@ export class RequestLog {
 		entry.status = status;
 		const key = String(status);
 		this.counts.byStatus[key] = (this.counts.byStatus[key] ?? 0) + 1;
+		for (const listener of this.listeners) listener(structuredClone(entry));
+	}
+
+	/** Calls `listener` with each request once it has been answered (or dropped); returns the unsubscribe. */
+	onFinish(listener: (entry: LoggedRequest) => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
 	}
 
 	list(): LoggedRequest[] {

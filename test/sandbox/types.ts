@@ -163,6 +163,12 @@ export interface Sandbox {
 	releaseHeldAnswers(): void;
 	requests(): LoggedRequest[];
 	clearRequests(): void;
+	/**
+	 * Calls `listener` with each API request as soon as it has been answered (or dropped), in the
+	 * emulator's process: to act within milliseconds of a request (stop n8n right after a mark as
+	 * read). Returns the function that removes the listener; reset() keeps listeners.
+	 */
+	onRequest(listener: (request: LoggedRequest) => void): () => void;
 	counters(): Counters;
 	callbacks(): CallbackDelivery[];
 	/** posts each callback `times` times from now on (2: every callback arrives twice); reset() sets 1 */

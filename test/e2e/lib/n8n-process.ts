@@ -36,6 +36,12 @@ export interface N8nProcess {
 	output(): string;
 	/** Stops n8n and every process it started (its process group); removes a temporary user folder. */
 	stop(): Promise<void>;
+	/**
+	 * Sends `signal` to n8n's process group at once (synchronously, before the first await: a kill
+	 * timed to an event lands within milliseconds of it), waits until n8n has exited (SIGKILL after
+	 * 20 s), then kills what is left of the group; removes a temporary user folder, as stop() does.
+	 */
+	kill(signal: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
 const OUTPUT_LIMIT = 200_000;
@@ -158,9 +164,9 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nProces
 	child.stdout?.on('data', collect);
 	child.stderr?.on('data', collect);
 
-	const stop = async () => {
+	const kill = async (signal: 'SIGTERM' | 'SIGKILL') => {
 		if (child.exitCode === null && child.signalCode === null) {
-			killGroup(child, 'SIGTERM');
+			killGroup(child, signal);
 			const forced = setTimeout(() => killGroup(child, 'SIGKILL'), 20000);
 			await exited;
 			clearTimeout(forced);
@@ -170,6 +176,7 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nProces
 		logStream?.end();
 		if (ownsUserFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 	};
+	const stop = async () => await kill('SIGTERM');
 
 	try {
 		const timeoutMs = options.startTimeoutMs ?? 300000;
@@ -179,5 +186,5 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nProces
 		await stop();
 		throw error;
 	}
-	return { baseUrl, port, userFolder, pid: child.pid ?? -1, output: () => output, stop };
+	return { baseUrl, port, userFolder, pid: child.pid ?? -1, output: () => output, stop, kill };
 }

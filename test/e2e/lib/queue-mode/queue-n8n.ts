@@ -16,6 +16,9 @@ export interface QueueModeN8n {
 	readonly packageDir: string;
 	/** Stops main and starts it again on the same port, database and queue (workers keep running). */
 	restartMain(): Promise<void>;
+	/** Stops main with this signal (sent at once), as a crash or a deploy does; startMain() starts it again (workers keep running). */
+	killMain(signal: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+	startMain(): Promise<void>;
 	/** Which worker (index into workers) logged that it started the execution, or undefined. */
 	workerOf(executionId: string): number | undefined;
 	/** How many times the workers logged that they started (or resumed) the execution. */
@@ -125,6 +128,10 @@ export async function startQueueModeN8n(options: QueueModeOptions = {}): Promise
 			packageDir,
 			restartMain: async () => {
 				await main.stop();
+				main = await startMain();
+			},
+			killMain: async (signal) => await main.kill(signal),
+			startMain: async () => {
 				main = await startMain();
 			},
 			workerOf: (executionId) => {

@@ -1,0 +1,118 @@
+// The polling trigger (Mark as Read on, every 15 s), its workflow deactivated while a poll is
+// under way, activated again, then republished (edited and published) while a poll is under way:
+// no reply is read on the service that no execution carries. The poll is held mid-way by the
+// emulator (its answers wait) until n8n has done the deactivation or the publication, so the
+// moment does not depend on the machine's speed. reply-stop-mid-poll.test.ts runs it in the shared
+// n8n (legacy poller), reply-stop-mid-poll-durable.test.ts in an n8n on the durable scheduler.
+import { startSandbox, type LoggedRequest, type Sandbox } from '../../sandbox';
+import { customersWithMailings, WritingCustomers } from './customers';
+import type { N8nClient } from './n8n-client';
+import type { ExecutionDetails } from './n8n-types';
+import { POLL_TRIGGER, pollingWorkflow } from './poll-kill';
+import { waitUntil } from './polls';
+import { allExecutions, describeTally, markedRead, readButCarriedByNone, tally } from './reply-tally';
+
+export interface MidPollN8n {
+	client: N8nClient;
+	stop(): Promise<void>;
+}
+
+const POLL_WAIT_MS = 90000;
+
+const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+const isPollRead = (request: LoggedRequest) => request.apiMethod === 'getNewIncomingMessages';
+
+export function describeMidPoll(label: string, token: string, phonePrefix: string, connect: () => Promise<MidPollN8n>): void {
+	describe(`the polling trigger deactivated and republished mid-poll (${label})`, () => {
+		let sandbox: Sandbox;
+		let client: N8nClient;
+		let n8n: MidPollN8n | undefined;
+
+		beforeAll(async () => {
+			sandbox = await startSandbox({ tokens: [token], quiet: true, clock: 'real' });
+			n8n = await connect();
+			client = n8n.client;
+		});
+
+		afterAll(async () => {
+			sandbox?.holdAnswers(false);
+			await n8n?.stop();
+			await sandbox?.close();
+		});
+
+		async function executionsOf(workflowId: string): Promise<ExecutionDetails[]> {
+			const details: ExecutionDetails[] = [];
+			for (const summary of await allExecutions(client, workflowId)) details.push(await client.getExecution(summary.id));
+			return details;
+		}
+
+		async function finishedCount(workflowId: string): Promise<number> {
+			return (await allExecutions(client, workflowId)).filter((execution) => execution.status === 'success').length;
+		}
+
+		/** Waits for the next poll to read replies, holds the emulator's answers from then on, does `meanwhile`, lets the answers go. */
+		async function midPoll(meanwhile: () => Promise<void>): Promise<void> {
+			let inFlight = false;
+			const remove = sandbox.onRequest((request) => {
+				if (inFlight || !isPollRead(request)) return;
+				inFlight = true;
+				sandbox.holdAnswers();
+			});
+			try {
+				await waitUntil(() => inFlight, POLL_WAIT_MS, 'poll reading replies');
+				await meanwhile();
+			} finally {
+				remove();
+				sandbox.holdAnswers(false);
+			}
+			// the held poll goes on and ends (its reads, its marks); then nothing of it is left in flight
+			await sleep(5000);
+		}
+
+		it('reads no reply on the service that no execution carries', async () => {
+			const customers = new WritingCustomers(sandbox, token, await customersWithMailings(sandbox, token, 5, phonePrefix), { min: 1000, max: 3000 });
+			const credential = await client.createCredential({
+				name: `${label}: Messaging Service (emulator)`,
+				type: 'messagingServiceApi',
+				data: { apiKey: token, baseUrl: sandbox.url, allowUnencryptedHttp: false },
+			});
+			const workflow = await client.createWorkflow(pollingWorkflow(`Replies (${label})`, { messagingServiceApi: { id: credential.id, name: credential.name } }));
+			await client.activateWorkflow(workflow.id);
+			customers.start();
+			const wait = async (count: number, what: string) => {
+				const deadline = Date.now() + POLL_WAIT_MS;
+				while ((await finishedCount(workflow.id)) < count) {
+					if (Date.now() > deadline) throw new Error(`no ${what} within ${POLL_WAIT_MS / 1000} s`);
+					await sleep(1000);
+				}
+			};
+			await wait(1, 'first execution');
+
+			await midPoll(async () => await client.deactivateWorkflow(workflow.id));
+			const afterDeactivation = readButCarriedByNone(sandbox.requests(), await executionsOf(workflow.id), POLL_TRIGGER);
+			process.stdout.write(`[${label}] deactivated mid-poll: read on the service but in no execution ${afterDeactivation.length}\n`);
+
+			await client.activateWorkflow(workflow.id);
+			await wait((await finishedCount(workflow.id)) + 1, 'execution after the new activation');
+			await midPoll(async () => {
+				const current = await client.getWorkflow(workflow.id);
+				await client.saveWorkflow(
+					workflow.id,
+					current.nodes.map((node) => (node.name === 'Received' ? { ...node, notes: 'edited mid-poll', position: [240, 0] } : node)),
+				);
+				await client.activateWorkflow(workflow.id);
+			});
+			await wait((await finishedCount(workflow.id)) + 1, 'execution after the republish');
+			customers.stop();
+			const ids = customers.written.map((reply) => reply.id);
+			const lastPoll = Date.now() + 40000;
+			while (Date.now() < lastPoll && !ids.every((id) => markedRead(sandbox.requests()).has(id))) await sleep(1000);
+			await client.deactivateWorkflow(workflow.id);
+			const executions = await executionsOf(workflow.id);
+			const afterRepublish = readButCarriedByNone(sandbox.requests(), executions, POLL_TRIGGER);
+			// replies written while the workflow was inactive are not output (Include Existing Replies is off), so lost is printed, not asserted
+			process.stdout.write(`[${label}] ${describeTally(label, tally(ids, executions, POLL_TRIGGER))}; read on the service but in no execution ${afterRepublish.length} (${afterRepublish.filter((id) => !afterDeactivation.includes(id)).length} of them since the republish)\n`);
+			expect({ afterDeactivation, afterRepublish }).toEqual({ afterDeactivation: [], afterRepublish: [] });
+		}, 600000);
+	});
+}
