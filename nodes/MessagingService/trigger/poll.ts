@@ -5,7 +5,7 @@ import { serviceZone } from '../helpers/serviceZone';
 import { serviceNow, serviceTimeMs } from '../base/serviceTime';
 import { heldHere, ledgerOf, noteEmitted, noteFinished, queueMark, type Ledger } from '../replies/acknowledgment';
 import { combineByConversation, replyItem, withOptOut } from '../replies/items';
-import { markRead } from '../replies/markAsRead';
+import { markOutputRead } from '../replies/markAsRead';
 import type { PlannedRead, WatchedMailing } from '../replies/plan';
 import { noteSavedState, ReplyReading, restoreNewerState } from '../replies/reading';
 import { compareReplies, type Reply } from '../replies/reply';
@@ -147,14 +147,10 @@ async function pollOnce(this: IPollFunctions, config: TriggerConfig, ledger: Led
 			finished: () => {
 				for (const id of ids) noteFinished(ledger, id, false);
 				if (!config.markAsRead) return;
-				// marked at once; what fails is marked by the next poll
+				// what fails is marked by the next poll; one the service refuses is given up alone
 				void queueMark(ledger, async () => {
-					try {
-						await markRead(client, ids);
-						for (const id of ids) noteFinished(ledger, id, true);
-					} catch (error) {
-						this.logger.warn(`Messaging Service Trigger: ${ids.length} replies could not be marked read yet; the next poll tries again: ${(error as Error).message}`);
-					}
+					const left = new Set(await markOutputRead(client, ids, [], (message) => this.logger.warn(message)));
+					for (const id of ids) if (!left.has(id)) noteFinished(ledger, id, true);
 				});
 			},
 			notFinished: () => ids.forEach((id) => ledger.inFlight.delete(id)),

@@ -81,7 +81,7 @@ describe('Messaging Service Chat Trigger: faults, restarts and load', () => {
 		expect(await t.unread(mailing)).toEqual([]);
 	});
 
-	it('a reply whose mark as read failed is not answered again after a restart', async () => {
+	it('a reply whose mark as read failed comes again after a restart only flagged, with what followed', async () => {
 		const mailing = await t.sendChat();
 		hostile.proxy.intercept = (request) => (request.apiMethod === 'readResponseStatus' ? SERVER_ERROR : undefined);
 		const before = await chat.activate();
@@ -94,7 +94,9 @@ describe('Messaging Service Chat Trigger: faults, restarts and load', () => {
 		t.reply(mailing, 'twice?');
 		await chat.untilTurns(after, 1);
 		await chat.seconds(after, 90);
-		expect(after.turns.map(([turn]) => turn.chatInput)).toEqual(['twice?']);
+		// its execution finished, but the state saying so is saved only with the next emit (docs/chat-trigger.md)
+		expect(after.turns).toEqual([[expect.objectContaining({ chatInput: 'once\ntwice?', redelivered: true })]]);
+		expect(await t.unread(mailing)).toEqual([]);
 	});
 
 	it.each([1, 10, 100])('%i active conversations stay within Max Requests per Minute, each turn once', async (count) => {

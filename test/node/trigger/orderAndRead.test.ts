@@ -13,7 +13,7 @@ async function turns(session: ReturnType<typeof t.session>, max = 10): Promise<s
 		t.sandbox.advanceClock(60);
 		const outcome = await session.poll();
 		expect(outcome.error).toBeUndefined();
-		if (outcome.result === null) break;
+		if (outcome.items.length === 0) break;
 		result.push(outcome.items.map((item) => String(item.chatInput)));
 	}
 	return result;
