@@ -45,6 +45,14 @@ const running = new Set<ChildProcess>();
 process.once('exit', () => {
 	for (const child of running) killGroup(child, 'SIGKILL');
 });
+// Nor one that is stopped (Ctrl-C in `npm test` asks each stage's process group to stop): n8n is in
+// a process group of its own, which the signal does not reach. Then the signal takes its course.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.once(signal, () => {
+		for (const child of running) killGroup(child, 'SIGKILL');
+		process.kill(process.pid, signal);
+	});
+}
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 	if (child.pid === undefined) return;
