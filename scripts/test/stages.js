@@ -26,6 +26,8 @@ const { selectionFromEnv } = require('./selection');
 const root = path.resolve(__dirname, '..', '..');
 const logDir = path.join(root, '.test-logs');
 const n8nLogDir = path.join(logDir, 'e2e-n8n');
+/** Where each n8n the end-to-end suite starts leaves its process group's id while it runs (n8n-process.ts). */
+const n8nPidDir = path.join(logDir, 'e2e-n8n-running');
 const jest = path.join(root, 'node_modules', '.bin', 'jest');
 const HEARTBEAT_MS = 120_000;
 const STOP_GRACE_MS = 30_000;
@@ -50,7 +52,9 @@ const steps = [
 			command: jest,
 			args: ['-c', 'test/e2e/jest.config.js', '--silent'],
 			picksFiles: true,
-			env: { E2E_SKIP_BUILD: '1' },
+			env: { E2E_SKIP_BUILD: '1', E2E_N8N_PID_DIR: n8nPidDir },
+			before: () => stopLeftN8n(),
+			afterwards: () => stopLeftN8n(),
 			after: ['build'],
 			needs: [installs.n8nHost, installs.queueMode],
 		},
@@ -88,8 +92,38 @@ function stopAll(signal) {
 process.on('SIGINT', () => stopAll('SIGINT'));
 process.on('SIGTERM', () => stopAll('SIGTERM'));
 
+/**
+ * Kills the n8n processes an end-to-end run left running (its jest was killed, or a file did not
+ * stop its n8n); returns how many. Only a process whose command line names n8n: an id left by an
+ * n8n that died on its own may belong to another process by now.
+ */
+function stopLeftN8n() {
+	if (!fs.existsSync(n8nPidDir)) return 0;
+	let stopped = 0;
+	for (const name of fs.readdirSync(n8nPidDir)) {
+		const pid = Number(name);
+		let command = '';
+		try {
+			command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+		} catch {
+			// gone
+		}
+		if (Number.isInteger(pid) && pid > 1 && command.includes('n8n')) {
+			try {
+				process.kill(-pid, 'SIGKILL');
+				stopped++;
+			} catch {
+				// gone meanwhile
+			}
+		}
+		fs.rmSync(path.join(n8nPidDir, name), { force: true });
+	}
+	return stopped;
+}
+
 function runStage(stage) {
 	stage.startedAt = Date.now();
+	stage.before?.();
 	return new Promise((resolve) => {
 		const logFile = path.join(logDir, `${stage.name}.log`);
 		const log = fs.createWriteStream(logFile);
@@ -114,6 +148,11 @@ function runStage(stage) {
 		}, HEARTBEAT_MS);
 		const finish = (code, signal) => {
 			running.delete(child);
+			const stopped = stage.afterwards?.() ?? 0;
+			if (stopped) {
+				log.write(`\n${stage.name}: killed ${stopped} n8n process groups left running\n`);
+				process.stdout.write(`  ${stage.name}: killed ${stopped} n8n process groups left running\n`);
+			}
 			clearInterval(heartbeat);
 			log.end();
 			resolve({ code: code ?? 1, signal, output, logFile, ms: Date.now() - started });
