@@ -3,6 +3,7 @@
 import { N8nClient } from './lib/n8n-client';
 import { startN8n, type N8nProcess } from './lib/n8n-process';
 import { nodeOutput } from './lib/execution-data';
+import { n8nLogFile } from './lib/n8n-logs';
 import { manualTriggerNode, workflowOf } from './lib/workflow-builder';
 
 describe('a bare n8n driven over its REST API', () => {
@@ -10,7 +11,7 @@ describe('a bare n8n driven over its REST API', () => {
 	let client: N8nClient;
 
 	beforeAll(async () => {
-		n8n = await startN8n();
+		n8n = await startN8n({ logFile: n8nLogFile('bare-n8n') });
 		client = new N8nClient(n8n.baseUrl);
 		await client.setupOwnerAndLogin({
 			email: 'owner@example.com',

@@ -9,6 +9,7 @@ import { answersTo, openingMailing } from './lib/chatbot';
 import { nodeOutput } from './lib/execution-data';
 import { answerPage, customerWrites, HAND_OVER_MESSAGE, handOverOutput, handoffWorkflow, nthExecution, pagesSentToPerson, startHandoffModel, turnOf } from './lib/handoff';
 import { N8nClient } from './lib/n8n-client';
+import { n8nLogFolder } from './lib/n8n-logs';
 import type { ExecutionDetails } from './lib/n8n-types';
 import { waitUntil } from './lib/polls';
 import { startQueueModeN8n, type QueueModeN8n } from './lib/queue-mode/queue-n8n';
@@ -32,7 +33,7 @@ describe('human handoff in queue mode (main + a worker, Redis, PostgreSQL)', () 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true, clock: 'real' });
 		model = await startHandoffModel();
-		n8n = await startQueueModeN8n({ workers: 1 });
+		n8n = await startQueueModeN8n({ workers: 1, logDir: n8nLogFolder('handoff-queue-mode') });
 		client = new N8nClient(n8n.baseUrl);
 		await client.setupOwnerAndLogin(OWNER);
 	}, 600000);

@@ -11,6 +11,7 @@ import { startSandbox, type Sandbox } from '../sandbox';
 import { answersTo, openingMailing } from './lib/chatbot';
 import { answerPage, customerWrites, HAND_OVER_MESSAGE, handoffWorkflow, nthExecution, pagesSentToPerson, startHandoffModel, turnOf } from './lib/handoff';
 import { N8nClient } from './lib/n8n-client';
+import { n8nLogFile } from './lib/n8n-logs';
 import type { ExecutionDetails } from './lib/n8n-types';
 import { startN8nWithPackage, type PackageLoadedN8n } from './lib/n8n-with-package';
 import { waitUntil } from './lib/polls';
@@ -26,11 +27,13 @@ describe('human handoff: n8n stopped and started again during a hand-over', () =
 	let model: ScriptedChatModel;
 	let n8n: PackageLoadedN8n | undefined;
 	let runFolder: string;
+	let logFile: string;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true, clock: 'real' });
 		model = await startHandoffModel();
 		runFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-handoff-restart-'));
+		logFile = n8nLogFile('handoff-restart');
 	});
 
 	afterAll(async () => {
@@ -42,7 +45,7 @@ describe('human handoff: n8n stopped and started again during a hand-over', () =
 
 	/** n8n on the same user folder (database, static data) and port each time. */
 	async function startN8n(port?: number): Promise<{ n8n: PackageLoadedN8n; client: N8nClient }> {
-		const started = await startN8nWithPackage({ userFolder: path.join(runFolder, 'user'), port, logFile: path.join(runFolder, 'n8n.log') });
+		const started = await startN8nWithPackage({ userFolder: path.join(runFolder, 'user'), port, logFile });
 		return { n8n: started, client: new N8nClient(started.baseUrl) };
 	}
 

@@ -4,13 +4,12 @@
 // its npm tarball. Which worker ran an execution is read from the workers' own logs. All of it runs
 // with n8n 3.0's settings (lib/n8n3-settings.ts): binary data on the filesystem, a 60 s task
 // runner timeout, SSRF protection on with the emulator's address allowed, manual runs on workers.
-import * as path from 'node:path';
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { executionError, nodeOutput } from './lib/execution-data';
-import { host } from './lib/host';
 import { N8nClient } from './lib/n8n-client';
+import { n8nLogFolder } from './lib/n8n-logs';
 import type { ExecutionDetails } from './lib/n8n-types';
 import { binaryImageWorkflow, checkCodeWorkflow, N8N_3_SETTINGS, PNG, PNG_SHA256, sendCodeWorkflow, smsSendWorkflow } from './lib/n8n3-settings';
 import { startQueueModeN8n, type QueueModeN8n } from './lib/queue-mode/queue-n8n';
@@ -44,7 +43,7 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true, clock: 'real' });
-		n8n = await startQueueModeN8n({ workers: 2, env: N8N_3_SETTINGS, logDir: path.join(host.repoRoot, '.test-logs', 'queue-mode-n8n') });
+		n8n = await startQueueModeN8n({ workers: 2, env: N8N_3_SETTINGS, logDir: n8nLogFolder('queue-mode') });
 		client = new N8nClient(n8n.baseUrl);
 		await client.setupOwnerAndLogin(OWNER);
 		credential = await client.createCredential({

@@ -1,3 +1,4 @@
+import * as http from 'node:http';
 import axios, { type AxiosInstance, type AxiosResponse, type Method } from 'axios';
 import type { CredentialData, ExecutionDetails, ExecutionSummary, NodeTypeSummary, WorkflowData } from './n8n-types';
 import { parseExecutionData } from './execution-data';
@@ -63,6 +64,17 @@ async function sendAgainOnHangUp(send: () => Promise<AxiosResponse>): Promise<Ax
 	}
 }
 
+// Reads reuse kept-alive connections and are sent again on a hang-up. A write is never sent twice
+// (n8n may have done it before the connection broke), so it goes over a connection of its own,
+// which n8n cannot have closed as idle while the request was on its way: the race in which n8n
+// closes a kept-alive connection just as the next request is written to it cannot happen.
+const readAgent = new http.Agent({ keepAlive: true });
+const writeAgent = new http.Agent({ keepAlive: false });
+
+function isRead(method: Method): boolean {
+	return ['GET', 'HEAD'].includes(String(method).toUpperCase());
+}
+
 /**
  * The same request again, for up to a minute, while n8n answers 503 "Database is not ready!": its
  * middleware answers that before any handler runs, so the request did nothing and may be repeated.
@@ -93,9 +105,10 @@ export class N8nClient {
 	}
 
 	async request<T>(method: Method, url: string, data?: unknown, params?: Record<string, unknown>): Promise<T> {
-		const send = async () => await this.http.request({ method, url, data, params, headers: this.cookie ? { cookie: this.cookie } : {} });
-		const once = String(method).toUpperCase() === 'GET' ? async () => await sendAgainOnHangUp(send) : send;
-		const response = await sendAgainWhileDatabaseNotReady(once);
+		const read = isRead(method);
+		const headers = this.cookie ? { cookie: this.cookie } : {};
+		const send = async () => await this.http.request({ method, url, data, params, headers, httpAgent: read ? readAgent : writeAgent });
+		const response = await sendAgainWhileDatabaseNotReady(read ? async () => await sendAgainOnHangUp(send) : send);
 		this.rememberCookie(response);
 		if (response.status < 200 || response.status >= 300) {
 			throw new N8nRequestError(method.toUpperCase(), url, response.status, response.data);
@@ -266,10 +279,14 @@ export class N8nClient {
 	 * to check that something, e.g. an API key, appears nowhere in it.
 	 */
 	async executionAsText(id: string): Promise<string> {
-		const response = await this.http.get(`/rest/executions/${id}`, {
-			headers: this.cookie ? { cookie: this.cookie } : {},
-			transformResponse: (text: string) => text,
-		});
+		const response = await sendAgainOnHangUp(
+			async () =>
+				await this.http.get(`/rest/executions/${id}`, {
+					headers: this.cookie ? { cookie: this.cookie } : {},
+					transformResponse: (text: string) => text,
+					httpAgent: readAgent,
+				}),
+		);
 		if (response.status !== 200) throw new N8nRequestError('GET', `/rest/executions/${id}`, response.status, response.data);
 		return response.data as string;
 	}

@@ -47,10 +47,31 @@ export interface N8nProcess {
 const OUTPUT_LIMIT = 200_000;
 const running = new Set<ChildProcess>();
 
-// A test runner that dies must not leave n8n behind: kill whatever is still running on exit.
+// A test runner that dies must not leave n8n behind: kill whatever is still running on exit, or
+// when stopped (Ctrl-C in `npm test` asks each stage's process group to stop; n8n is in a group of
+// its own, which the signal does not reach). These handlers fire only where this module is loaded
+// outside a test file (jest's global setup): a test file's `process` is jest's copy, which the real
+// exit and signals never reach. For those, `npm test` names a folder (E2E_N8N_PID_DIR) where each
+// running n8n leaves its process group's id, and stops the ones left when the suite has ended.
 process.once('exit', () => {
 	for (const child of running) killGroup(child, 'SIGKILL');
 });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.once(signal, () => {
+		for (const child of running) killGroup(child, 'SIGKILL');
+		process.kill(process.pid, signal);
+	});
+}
+
+/** Leaves the process group's id in E2E_N8N_PID_DIR, when set; returns the function that takes it back. */
+function noteRunning(pid: number | undefined): () => void {
+	const folder = process.env.E2E_N8N_PID_DIR;
+	if (!folder || pid === undefined) return () => undefined;
+	fs.mkdirSync(folder, { recursive: true });
+	const file = path.join(folder, String(pid));
+	fs.writeFileSync(file, '');
+	return () => fs.rmSync(file, { force: true });
+}
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 	if (child.pid === undefined) return;
@@ -154,6 +175,7 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nProces
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
 	running.add(child);
+	const forgetRunning = noteRunning(child.pid);
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 	exited.then(() => running.delete(child), () => undefined);
 	const collect = (chunk: Buffer) => {
@@ -173,6 +195,7 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nProces
 		}
 		// n8n's task runner lives in the same group and may outlive the main process for a moment.
 		killGroup(child, 'SIGKILL');
+		forgetRunning();
 		logStream?.end();
 		if (ownsUserFolder) fs.rmSync(userFolder, { recursive: true, force: true });
 	};

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { N8nClient, type OwnerAccount } from './n8n-client';
+import { n8nLogFile } from './n8n-logs';
 import { startN8nWithPackage, type PackageLoadedN8n } from './n8n-with-package';
 import { publishSharedN8n } from './shared-n8n';
 
@@ -21,7 +22,7 @@ const processGlobals = globalThis as { e2eSharedN8n?: RunningSharedN8n };
 export async function startSharedN8n(tarball: string): Promise<void> {
 	const runFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-shared-'));
 	const userFolder = path.join(runFolder, 'user');
-	const logFile = path.join(runFolder, 'n8n.log');
+	const logFile = n8nLogFile('shared');
 	fs.mkdirSync(userFolder);
 	let n8n: PackageLoadedN8n;
 	try {
