@@ -190,7 +190,8 @@ scenario('36 replies over polls capped at 7, with faults in some polls and a res
 	const order: string[] = [];
 	for (let poll = 0; poll < 30 && order.length < sent.length; poll++) {
 		const outcome = await watch.poll({ restart: true, faults: faults[poll % faults.length] });
-		order.push(...outcome.items.map((item) => String(item.id)));
+		// a reply whose mark failed before the restart comes again flagged: counted by expectEachOnce, not here
+		order.push(...outcome.items.filter((item) => item.redelivered !== true).map((item) => String(item.id)));
 		expect(outcome.items.length).toBeLessThanOrEqual(7);
 	}
 	expect((await watch.poll({ restart: true })).result).toBeNull();
