@@ -247,10 +247,13 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 			expect(polledMailing()).toBeGreaterThan(polls);
 
 			const executions = await client.listExecutions(workflow.id);
-			expect(executions).toHaveLength(2);
 			const details = await Promise.all(executions.map((execution) => client.waitForExecution(execution.id, 120000)));
-			const replies = details.flatMap((execution) => nodeOutput(execution, 'Received').map((reply) => reply.id));
-			expect(replies.sort()).toEqual([first, second].sort());
+			const received = details.flatMap((execution) => nodeOutput(execution, 'Received'));
+			// with Mark as Read off nothing tells the service; the first reply's finished execution is known
+			// to main's memory only until the next emit saves it, so after the restart it may come once more,
+			// flagged (docs/guarantees.md), never unflagged
+			expect(received.filter((reply) => reply.redelivered !== true).map((reply) => reply.id).sort()).toEqual([first, second].sort());
+			for (const reply of received.filter((item) => item.redelivered === true)) expect(reply.id).toBe(first);
 			for (const execution of details) {
 				expect(execution.mode).toBe('trigger');
 				expect(n8n.workerOf(execution.id)).toBeDefined();

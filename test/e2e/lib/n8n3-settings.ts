@@ -80,11 +80,14 @@ export function binaryImageWorkflow(sandbox: Sandbox, token: string, credential:
 	return workflow;
 }
 
+/** Send and Check are two workflows: they name one scope, where the counts are kept (docs/verification-codes.md). */
+const VERIFICATION_SCOPE = '3.0 settings';
+
 /** Verification Code > Send, run from the editor: the code goes to `phone`, the token comes out. */
 export function sendCodeWorkflow(credential: Credential, phone: string): WorkflowData {
 	return workflowOf('3.0 settings: send a code', [
 		manualTriggerNode(),
-		packageNode('Send Code', [220, 0], { resource: 'verificationCode', operation: 'send', channel: 'appOne', phone, codeSource: 'generate', codeLength: 6, options: {} }, credential),
+		packageNode('Send Code', [220, 0], { resource: 'verificationCode', operation: 'send', channel: 'appOne', phone, codeSource: 'generate', codeLength: 6, options: { verificationScope: VERIFICATION_SCOPE } }, credential),
 	]);
 }
 
@@ -92,7 +95,7 @@ export function sendCodeWorkflow(credential: Credential, phone: string): Workflo
 export function checkCodeWorkflow(credential: Credential, token: string, enteredCode: string): WorkflowData {
 	return workflowOf('3.0 settings: check a code', [
 		manualTriggerNode(),
-		packageNode('Check Code', [220, 0], { resource: 'verificationCode', operation: 'check', token, enteredCode, options: {} }, credential),
+		packageNode('Check Code', [220, 0], { resource: 'verificationCode', operation: 'check', token, enteredCode, options: { verificationScope: VERIFICATION_SCOPE } }, credential),
 	]);
 }
 
