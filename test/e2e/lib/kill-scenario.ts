@@ -114,3 +114,14 @@ export async function runKillScenario(scenario: KillScenario): Promise<KillOutco
 	log(label, `${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}; n8n starts that failed ${failedStarts}`);
 	return { stops, figures, readUncarried, failedStarts };
 }
+
+/** What every kill test asserts: at least two stops right after a mark, and no reply lost, doubled unflagged, unknown or read with no execution. */
+export function expectNothingLost(outcome: KillOutcome): void {
+	expect(outcome.stops.filter((stop) => stop.moment === 'after-mark' && !stop.noMarkSeen).length).toBeGreaterThanOrEqual(2);
+	expect({ lost: outcome.figures.lost.length, doubledUnflagged: outcome.figures.doubledUnflagged.length, unknown: outcome.figures.unknown.length, readButInNoExecution: outcome.readUncarried.length }).toEqual({
+		lost: 0,
+		doubledUnflagged: 0,
+		unknown: 0,
+		readButInNoExecution: 0,
+	});
+}
