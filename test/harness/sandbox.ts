@@ -27,7 +27,10 @@ export function useSandbox(): SandboxFixture {
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TEST_API_KEY], quiet: true });
 	});
-	beforeEach(() => {
+	beforeEach(async () => {
+		// a request a test left under way (a delayed answer after a timeout) would land in the next test
+		sandbox!.holdAnswers(false);
+		await Promise.race([sandbox!.allAnswered(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
 		sandbox!.reset();
 		sandbox!.clearRequests();
 	});

@@ -164,6 +164,10 @@ class RunningSandbox implements Sandbox {
 		return this.log.list();
 	}
 
+	async allAnswered(): Promise<void> {
+		await this.log.allAnswered();
+	}
+
 	clearRequests(): void {
 		this.log.clear();
 	}

@@ -9,6 +9,7 @@ export class RequestLog {
 	private open = new Set<LoggedRequest>();
 	private counts: HttpCounters = { requests: 0, byApiMethod: {}, byStatus: {} };
 	private readonly listeners = new Set<(entry: LoggedRequest) => void>();
+	private readonly idleWaiters: Array<() => void> = [];
 
 	start(fields: Omit<LoggedRequest, 'seq' | 'at' | 'status' | 'fault' | 'inFlight'>): LoggedRequest {
 		const entry: LoggedRequest = {
@@ -30,6 +31,7 @@ export class RequestLog {
 
 	finish(entry: LoggedRequest, status: number): void {
 		this.open.delete(entry);
+		if (this.open.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
 		entry.status = status;
 		const key = String(status);
 		this.counts.byStatus[key] = (this.counts.byStatus[key] ?? 0) + 1;
@@ -40,6 +42,12 @@ export class RequestLog {
 	onFinish(listener: (entry: LoggedRequest) => void): () => void {
 		this.listeners.add(listener);
 		return () => this.listeners.delete(listener);
+	}
+
+	/** Resolves once every request received so far has been answered (or dropped). */
+	async allAnswered(): Promise<void> {
+		if (this.open.size === 0) return;
+		await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
 	}
 
 	list(): LoggedRequest[] {

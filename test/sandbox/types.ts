@@ -162,6 +162,8 @@ export interface Sandbox {
 	/** lets the answers held so far go (later ones are held again) */
 	releaseHeldAnswers(): void;
 	requests(): LoggedRequest[];
+	/** resolves once every API request received so far has been answered (or dropped) */
+	allAnswered(): Promise<void>;
 	clearRequests(): void;
 	/**
 	 * Calls `listener` with each API request as soon as it has been answered (or dropped), in the
