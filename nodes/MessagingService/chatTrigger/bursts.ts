@@ -56,14 +56,20 @@ export class Bursts {
 	/**
 	 * Takes out the turns that are over: the customer has been silent for `quietMs` (every
 	 * mailing of the turn, and those `alsoWaitFor` names for its phone, was read at least `quietMs`
-	 * after its latest message was written, and had nothing new), or the first message was found
-	 * `maxWaitMs` ago.
+	 * after its latest message was written, and had nothing new) and nothing it `waitsFor` is left,
+	 * or the first message was found `maxWaitMs` ago.
 	 */
-	takeFinished(now: number, quietMs: number, maxWaitMs: number, readAt: (mailingId: string) => number | undefined, alsoWaitFor: WaitFor): Burst[] {
+	takeFinished(
+		now: number,
+		{ quietMs, maxWaitMs }: { quietMs: number; maxWaitMs: number },
+		readAt: (mailingId: string) => number | undefined,
+		alsoWaitFor: WaitFor,
+		waitsFor: (burst: Burst) => boolean = () => false,
+	): Burst[] {
 		const finished: Burst[] = [];
 		for (const burst of this.bySession.values()) {
 			const silent = mailingsOf(burst, alsoWaitFor).every((id) => (readAt(id) ?? -Infinity) >= burst.writtenAt + quietMs);
-			if (silent || now - burst.firstAt >= maxWaitMs) finished.push(burst);
+			if ((silent && !waitsFor(burst)) || now - burst.firstAt >= maxWaitMs) finished.push(burst);
 		}
 		for (const burst of finished) this.bySession.delete(burst.sessionId);
 		return finished;

@@ -8,6 +8,7 @@ import { READ_CHUNK } from '../replies/markAsRead';
 import { queueMark, type Ledger } from '../replies/acknowledgment';
 import { ReplyReading } from '../replies/reading';
 import { ActiveMailings } from './activeMailings';
+import { AnsweredTurns } from './answeredTurns';
 import { Bursts, turnItemOf } from './bursts';
 import type { ChatSettings } from './config';
 import { Conversations } from './conversations';
@@ -70,6 +71,7 @@ export class ChatEngine {
 	private readonly conversations: Conversations;
 	private readonly lookups: RecipientLookups;
 	private readonly bursts = new Bursts();
+	private readonly answered = new AnsweredTurns();
 	private readonly writtenAt = new WrittenAt();
 	private readonly requestCap: UserRequestCap;
 	/** mailing → when its last successful read started */
@@ -165,6 +167,7 @@ export class ChatEngine {
 			this.sweepQueue = [...older, ...plan.reads.map(({ mailing }) => mailing.id).filter((id) => !this.conversations.covers(id, now))];
 			for (const { id, created, message } of plan.found) {
 				this.io.handoff?.mailingFound(id, created, message);
+				this.answered.noteCreated(id, created);
 				// sent lately: whose conversation it is comes from its delivery list
 				const quietMs = nowMs - (serviceTimeMs(created) ?? 0);
 				if (quietMs < this.settings.activeForMs) this.conversations.book.lookUpLater(id);
@@ -188,6 +191,7 @@ export class ChatEngine {
 			this.requestCap.spend(found.requests);
 			for (const { id, created, message } of found.found) {
 				this.io.handoff?.mailingFound(id, created, message);
+				this.answered.noteCreated(id, created);
 				this.conversations.book.lookUpLater(id);
 			}
 			// mailings sent in a stream (a campaign, many conversations' answers): look again at the next check while they come;
@@ -308,7 +312,8 @@ export class ChatEngine {
 	private release(now: number): void {
 		if (this.stopped) return;
 		this.io.handoff?.apply(now);
-		const finished = this.bursts.takeFinished(now, this.settings.quietMs, this.settings.maxWaitMs, (id) => this.readAt.get(id), (phone) => this.conversations.unclosed(phone));
+		const { book } = this.conversations;
+		const finished = this.bursts.takeFinished(now, this.settings, (id) => this.readAt.get(id), (phone) => this.conversations.unclosed(phone), (burst) => this.answered.waitsForLookups(burst, book));
 		for (const [id, at] of this.readAt) if (now - at > READ_MEMORY_MS) this.readAt.delete(id);
 		if (finished.length === 0) return;
 		for (const burst of finished) {
@@ -320,7 +325,12 @@ export class ChatEngine {
 			this.conversations.book.save(this.io.staticData);
 		}
 		// routed after the state is applied and before it is saved: the catch-up is taken once
-		const items = finished.map((burst) => this.io.handoff?.route(burst.sessionId, turnItemOf(burst, this.io.zone), now) ?? turnItemOf(burst, this.io.zone));
+		const hot = new Map(this.reading.hotMailings());
+		const items = finished.map((burst) => {
+			const item = turnItemOf(burst, this.io.zone);
+			if (this.answered.wasAnswered(burst, book, (id) => hot.get(id))) item.json.alreadyAnswered = true;
+			return this.io.handoff?.route(burst.sessionId, item, now) ?? item;
+		});
 		this.io.handoff?.save();
 		items.forEach((item, index) => this.io.emit(item, () => this.acknowledge([...finished[index].replies.keys()])));
 	}

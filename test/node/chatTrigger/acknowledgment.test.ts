@@ -1,3 +1,4 @@
+import type { ProxiedRequest } from '../../hostile/faultProxy';
 import { finishedRun } from '../../harness/engine';
 import { DEFAULTS, OTHER_PHONE, PHONE, useChatTrigger } from './fixture';
 
@@ -7,7 +8,8 @@ import { DEFAULTS, OTHER_PHONE, PHONE, useChatTrigger } from './fixture';
 jest.setTimeout(600_000);
 
 const chat = useChatTrigger();
-const { t } = chat;
+const { t, hostile } = chat;
+const SERVER_ERROR = { status: 500, body: { error: 'server unavailable' } };
 const HELD = { finishExecutions: 'byTest' } as const;
 
 function readRequests(): number {
@@ -62,5 +64,56 @@ describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the exe
 		session.emits[0].cancel!(Object.assign(new Error('shutting down'), { name: 'SystemShutdownExecutionCancelledError' }));
 		await session.acknowledged();
 		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([id]);
+	});
+
+	describe('a turn emitted again after a stop, answered before it', () => {
+		async function stopWithTurnInFlight(answerBeforeStop: boolean, { failedDeliveryListReads = 0, slowDeliveryListMs = 0 } = {}) {
+			const mailing = await t.sendChat();
+			const session = await chat.activate(DEFAULTS, HELD);
+			t.reply(mailing, 'where is my order?', PHONE);
+			await chat.untilTurns(session, 1);
+			// the bot's answer goes out; n8n is killed before its execution is seen to finish
+			if (answerBeforeStop) {
+				const answer = await t.sendChat('It ships today', PHONE);
+				let failures = 0;
+				const isAnswersList = (request: ProxiedRequest) => request.apiMethod === 'getChatDeliveryList' && request.params.get('message_id') === String(answer);
+				hostile.proxy.intercept = (request) => (isAnswersList(request) && failures++ < failedDeliveryListReads ? SERVER_ERROR : undefined);
+				hostile.proxy.delayMs = (request) => (isAnswersList(request) ? slowDeliveryListMs : 0);
+			}
+			await session.close();
+			const restarted = await chat.activate(DEFAULTS, { savedStaticData: session.savedAtLastEmit, workflowId: session.workflow.id });
+			await chat.untilTurns(restarted, 1);
+			return restarted.turns[0][0];
+		}
+
+		it('says alreadyAnswered when a mailing went to the phone after the turn (the answer), found by its delivery list', async () => {
+			expect(await stopWithTurnInFlight(true)).toMatchObject({ sessionId: PHONE, redelivered: true, alreadyAnswered: true });
+		});
+
+		it('waits for the answer\'s delivery list when its first reads fail, or it is slow', async () => {
+			expect(await stopWithTurnInFlight(true, { failedDeliveryListReads: 2 })).toMatchObject({ sessionId: PHONE, redelivered: true, alreadyAnswered: true });
+			expect(await stopWithTurnInFlight(true, { slowDeliveryListMs: 4000 })).toMatchObject({ sessionId: PHONE, redelivered: true, alreadyAnswered: true });
+		});
+
+		it('says nothing of the kind when nothing went to the phone after it', async () => {
+			const turn = await stopWithTurnInFlight(false);
+			expect(turn).toMatchObject({ sessionId: PHONE, redelivered: true });
+			expect(turn).not.toHaveProperty('alreadyAnswered');
+		});
+
+		it('a mailing to the phone from before the turn does not count as its answer', async () => {
+			const older = await t.sendChat('an earlier message', PHONE);
+			await t.sendChat('the latest message', PHONE);
+			const session = await chat.activate(DEFAULTS, HELD);
+			await chat.seconds(session, 5);
+			// the customer answers the earlier message: its turn's mailing is older than the phone's newest
+			t.reply(older, 'about the earlier one', PHONE);
+			await chat.untilTurns(session, 1);
+			await session.close();
+			const restarted = await chat.activate(DEFAULTS, { savedStaticData: session.savedAtLastEmit, workflowId: session.workflow.id });
+			await chat.untilTurns(restarted, 1);
+			expect(restarted.turns[0][0]).toMatchObject({ redelivered: true });
+			expect(restarted.turns[0][0]).not.toHaveProperty('alreadyAnswered');
+		});
 	});
 });

@@ -28,13 +28,13 @@ function mirrorWith(overAgoMs: number, backAgoMs?: number, savedAgoMs = 0): IDat
 	return { global: { [MIRROR_KEY]: { v: 1, zone: 'UTC', phones: { [PHONE]: record }, known: PHONE, savedAt: Date.now() - savedAgoMs } } };
 }
 
-async function answer(options: { resource?: 'chatMessage' | 'sms'; holder: 'bot' | 'person'; turnAgoMs: number; staticData?: IDataObject; workflowId?: string }) {
+async function answer(options: { resource?: 'chatMessage' | 'sms'; holder: 'bot' | 'person'; turnAgoMs: number; staticData?: IDataObject; workflowId?: string; phone?: string; turnFields?: IDataObject }) {
 	const resource = options.resource ?? 'chatMessage';
 	const parameters =
-		resource === 'chatMessage' ? params(fixture.account, 'chatMessage', 'send', { phone: `+${PHONE}`, messageType: 'TEXT', message: 'Your order ships today' }) : params(fixture.account, 'sms', 'send', { phone: `+${PHONE}`, text: 'Your order ships today' });
+		resource === 'chatMessage' ? params(fixture.account, 'chatMessage', 'send', { phone: `+${options.phone ?? PHONE}`, messageType: 'TEXT', message: 'Your order ships today' }) : params(fixture.account, 'sms', 'send', { phone: `+${PHONE}`, text: 'Your order ships today' });
 	const output = options.holder === 'bot' ? 0 : 2;
 	const outputs: IDataObject[][] = [[], [], []];
-	outputs[output].push(turn(options.holder, options.turnAgoMs));
+	outputs[output].push({ ...turn(options.holder, options.turnAgoMs), ...options.turnFields });
 	return await fixture.run({
 		parameters,
 		staticData: options.staticData ?? { global: { [MIRROR_KEY]: { v: 1, zone: 'UTC', phones: {}, known: PHONE } } },
@@ -100,5 +100,25 @@ describe('the late bot answer guard', () => {
 		const { items } = await answer({ holder: 'person', turnAgoMs: 500, staticData: mirrorWith(3000) });
 		expect(items[0].json).toEqual({ message_id: expect.any(Number) });
 		expect(sent()).toBe(1);
+	});
+
+	describe('a turn the Chat Trigger emitted again after a stop (redelivered)', () => {
+		const REDELIVERED_ANSWERED = { redelivered: true, alreadyAnswered: true };
+
+		it('answered before the stop: the bot\'s answer to its phone is held back (reason alreadyAnswered), with or without handoff', async () => {
+			const withHandoff = await answer({ holder: 'bot', turnAgoMs: 500, turnFields: REDELIVERED_ANSWERED });
+			expect(withHandoff.items[0].json).toEqual({ sent: false, reason: 'alreadyAnswered', phone: PHONE });
+			const withoutHandoff = await answer({ holder: 'bot', turnAgoMs: 500, turnFields: { ...REDELIVERED_ANSWERED, conversation: undefined } });
+			expect(withoutHandoff.items[0].json).toEqual({ sent: false, reason: 'alreadyAnswered', phone: PHONE });
+			expect(sent()).toBe(0);
+		});
+
+		it('goes out when not answered before the stop, and to another phone in any case', async () => {
+			const notAnswered = await answer({ holder: 'bot', turnAgoMs: 500, turnFields: { redelivered: true } });
+			expect(notAnswered.items[0].json).toEqual({ message_id: expect.any(Number) });
+			const elsewhere = await answer({ holder: 'bot', turnAgoMs: 500, turnFields: REDELIVERED_ANSWERED, phone: '375297654321' });
+			expect(elsewhere.items[0].json).toEqual({ message_id: expect.any(Number) });
+			expect(sent()).toBe(2);
+		});
 	});
 });
