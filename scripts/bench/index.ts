@@ -11,6 +11,8 @@
 //   --chat-minutes 3           CHAT: minutes the customers write, per trigger and K (default 3)
 //   --chat-triggers chat,noop  CHAT: which workflows to play (chat, polling, noop; default all)
 //   --chat-handed-over 20      CHAT: also play the Chat Trigger with 20 conversations a person has (issue 40)
+//   --baseline <commit>        CHAT: play the same script first against the package at <commit> (its
+//                              rows marked "before"), then against the tree: before and after in one run
 //   --s3-per-item measure      S3's per-item comparison: send the 10,000 items one by one (default)
 //   --s3-per-item extrapolate  ... or scale S1's per-item time by 10 (saves about a minute)
 //   --json <file>              also write the results as JSON (default: .n8n-host/bench/last-run.json)
@@ -28,6 +30,7 @@ import { axiosLoop, CONTENDER_LABELS, contenderWorkflow, PLAIN_NODE_FOLDER, help
 import { CHAT_NOTES, chatTable, runChatBench, type ChatRow } from './chat';
 import { BenchEmulator } from './emulator';
 import { BenchN8n } from './n8n';
+import { packBaseline } from './baseline';
 import { buildAndPack } from './package';
 import { runQueueModeScenario } from './queue';
 import { scenarioTable, targetsTable, type ContenderResult, type ScenarioResult } from './report';
@@ -74,6 +77,8 @@ async function main(): Promise<void> {
 	const jsonFile = argument('--json') ?? path.join(workFolder, 'last-run.json');
 	const expressionEngine = argument('--expression-engine');
 	const cpuProfileDir = argument('--cpu-profile');
+	const baseline = argument('--baseline');
+	if (baseline && chatKs.length === 0) throw new Error('--baseline compares the CHAT bench: name CHAT in --only');
 
 	step('checking the n8n host (the first run installs n8n into .n8n-host/, several minutes)');
 	ensureHostInstalled();
@@ -202,7 +207,18 @@ async function main(): Promise<void> {
 		// before S5, which stops this n8n
 		let chatRows: ChatRow[] | undefined;
 		if (n8n && chatKs.length > 0) {
-			chatRows = await runChatBench({ n8n, emulator, ks: chatKs, minutes: chatMinutes, triggers: chatTriggers, handedOver: chatHandedOver, step });
+			const chatOptions = { emulator, ks: chatKs, minutes: chatMinutes, triggers: chatTriggers, handedOver: chatHandedOver, step };
+			const before: ChatRow[] = [];
+			if (baseline) {
+				step(`CHAT before: packing the package at ${baseline}, starting an n8n of its own`);
+				const old = await BenchN8n.start({ tarball: packBaseline(host.repoRoot, workFolder, baseline), emulatorUrl: emulator.baseUrl, token: TOKEN, logFile: path.join(workFolder, 'n8n-baseline.log') });
+				try {
+					before.push(...(await runChatBench({ ...chatOptions, n8n: old })).map((row) => ({ ...row, trigger: `${row.trigger} (before: ${baseline})` })));
+				} finally {
+					await old.stop();
+				}
+			}
+			chatRows = [...before, ...(await runChatBench({ ...chatOptions, n8n }))];
 			process.stdout.write(`\n${chatTable(chatRows)}\n\n`);
 		}
 

@@ -6,8 +6,7 @@ import type { Sandbox } from '../../sandbox';
 import type { WritingCustomers } from './customers';
 import { describeStop, stopAsPlanned, type PlannedStop, type Restartable, type StopOptions, type StopRecord } from './kill';
 import type { N8nClient } from './n8n-client';
-import type { ExecutionDetails } from './n8n-types';
-import { allExecutions, describeTally, markedRead, readButCarriedByNone, tally, type Tally } from './reply-tally';
+import { describeTally, markedRead, readButCarriedByNone, settledExecutions, tally, type Tally } from './reply-tally';
 
 export interface KillScenario {
 	label: string;
@@ -39,21 +38,6 @@ export interface KillOutcome {
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
 const log = (label: string, line: string) => process.stdout.write(`[${label}] ${line}\n`);
-
-/** Every execution's details, once none is new or running any more (or after `waitMs`). */
-async function settledExecutions(client: N8nClient, workflowId: string, waitMs: number): Promise<ExecutionDetails[]> {
-	const deadline = Date.now() + waitMs;
-	let summaries = await allExecutions(client, workflowId);
-	while (summaries.some((execution) => ['new', 'running'].includes(execution.status)) && Date.now() < deadline) {
-		await sleep(1000);
-		summaries = await allExecutions(client, workflowId);
-	}
-	const details: ExecutionDetails[] = [];
-	for (let index = 0; index < summaries.length; index += 5) {
-		details.push(...(await Promise.all(summaries.slice(index, index + 5).map(async (summary) => await client.getExecution(summary.id)))));
-	}
-	return details;
-}
 
 function writeTrace(file: string, sandbox: Sandbox, stops: StopRecord[], customers: WritingCustomers): void {
 	const lines = sandbox.requests().map((request) => {

@@ -7,10 +7,9 @@
 import { startSandbox, type LoggedRequest, type Sandbox } from '../../sandbox';
 import { customersWithMailings, WritingCustomers } from './customers';
 import type { N8nClient } from './n8n-client';
-import type { ExecutionDetails } from './n8n-types';
 import { POLL_TRIGGER, pollingWorkflow } from './poll-kill';
 import { waitUntil } from './polls';
-import { allExecutions, describeTally, markedRead, readButCarriedByNone, tally } from './reply-tally';
+import { allExecutions, describeTally, markedRead, readButCarriedByNone, settledExecutions, tally } from './reply-tally';
 
 export interface MidPollN8n {
 	client: N8nClient;
@@ -21,6 +20,25 @@ const POLL_WAIT_MS = 90000;
 
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 const isPollRead = (request: LoggedRequest) => request.apiMethod === 'getNewIncomingMessages';
+
+/** Waits for the next poll to read replies, holds the emulator's answers from then on, does `meanwhile`, lets the answers go. */
+export async function midPoll(sandbox: Sandbox, meanwhile: () => Promise<void>): Promise<void> {
+	let inFlight = false;
+	const remove = sandbox.onRequest((request) => {
+		if (inFlight || !isPollRead(request)) return;
+		inFlight = true;
+		sandbox.holdAnswers();
+	});
+	try {
+		await waitUntil(() => inFlight, POLL_WAIT_MS, 'poll reading replies');
+		await meanwhile();
+	} finally {
+		remove();
+		sandbox.holdAnswers(false);
+	}
+	// the held poll goes on and ends (its reads, its marks); then nothing of it is left in flight
+	await sleep(5000);
+}
 
 export function describeMidPoll(label: string, token: string, phonePrefix: string, connect: () => Promise<MidPollN8n>): void {
 	describe(`the polling trigger deactivated and republished mid-poll (${label})`, () => {
@@ -40,33 +58,10 @@ export function describeMidPoll(label: string, token: string, phonePrefix: strin
 			await sandbox?.close();
 		});
 
-		async function executionsOf(workflowId: string): Promise<ExecutionDetails[]> {
-			const details: ExecutionDetails[] = [];
-			for (const summary of await allExecutions(client, workflowId)) details.push(await client.getExecution(summary.id));
-			return details;
-		}
+		const executionsOf = async (workflowId: string) => await settledExecutions(client, workflowId, 0);
 
 		async function finishedCount(workflowId: string): Promise<number> {
 			return (await allExecutions(client, workflowId)).filter((execution) => execution.status === 'success').length;
-		}
-
-		/** Waits for the next poll to read replies, holds the emulator's answers from then on, does `meanwhile`, lets the answers go. */
-		async function midPoll(meanwhile: () => Promise<void>): Promise<void> {
-			let inFlight = false;
-			const remove = sandbox.onRequest((request) => {
-				if (inFlight || !isPollRead(request)) return;
-				inFlight = true;
-				sandbox.holdAnswers();
-			});
-			try {
-				await waitUntil(() => inFlight, POLL_WAIT_MS, 'poll reading replies');
-				await meanwhile();
-			} finally {
-				remove();
-				sandbox.holdAnswers(false);
-			}
-			// the held poll goes on and ends (its reads, its marks); then nothing of it is left in flight
-			await sleep(5000);
 		}
 
 		it('reads no reply on the service that no execution carries', async () => {
@@ -88,13 +83,13 @@ export function describeMidPoll(label: string, token: string, phonePrefix: strin
 			};
 			await wait(1, 'first execution');
 
-			await midPoll(async () => await client.deactivateWorkflow(workflow.id));
+			await midPoll(sandbox, async () => await client.deactivateWorkflow(workflow.id));
 			const afterDeactivation = readButCarriedByNone(sandbox.requests(), await executionsOf(workflow.id), POLL_TRIGGER);
 			process.stdout.write(`[${label}] deactivated mid-poll: read on the service but in no execution ${afterDeactivation.length}\n`);
 
 			await client.activateWorkflow(workflow.id);
 			await wait((await finishedCount(workflow.id)) + 1, 'execution after the new activation');
-			await midPoll(async () => {
+			await midPoll(sandbox, async () => {
 				const current = await client.getWorkflow(workflow.id);
 				await client.saveWorkflow(
 					workflow.id,

@@ -7,6 +7,8 @@ import type { LoggedRequest } from '../../sandbox';
 import type { N8nClient } from './n8n-client';
 import type { ExecutionDetails, ExecutionSummary } from './n8n-types';
 
+const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Every execution of the workflow, following n8n's list cursor (100 a page). */
 export async function allExecutions(client: N8nClient, workflowId: string): Promise<ExecutionSummary[]> {
 	const found = new Map<string, ExecutionSummary>();
@@ -22,6 +24,21 @@ export async function allExecutions(client: N8nClient, workflowId: string): Prom
 		cursor = page.nextCursor;
 	}
 	return [...found.values()].sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** The workflow's executions in full, once none is new or running (or `waitMs` has passed). */
+export async function settledExecutions(client: N8nClient, workflowId: string, waitMs: number): Promise<ExecutionDetails[]> {
+	const deadline = Date.now() + waitMs;
+	let summaries = await allExecutions(client, workflowId);
+	while (summaries.some((execution) => ['new', 'running'].includes(execution.status)) && Date.now() < deadline) {
+		await sleep(1000);
+		summaries = await allExecutions(client, workflowId);
+	}
+	const details: ExecutionDetails[] = [];
+	for (let index = 0; index < summaries.length; index += 5) {
+		details.push(...(await Promise.all(summaries.slice(index, index + 5).map(async (summary) => await client.getExecution(summary.id)))));
+	}
+	return details;
 }
 
 export interface CarriedReply {

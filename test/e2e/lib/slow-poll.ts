@@ -1,0 +1,75 @@
+// The polling trigger (Mark as Read on, every 15 s) through a poll that fails (the service answers
+// 500 to its listing and its reads for a while) and a poll that runs past n8n's poll timeout (the
+// emulator holds its answers for 60 s; the durable scheduler abandons a poll after 45 s and goes on
+// polling): every reply ends up in exactly one finished execution, or also in a later one flagged
+// `redelivered`; none is read on the service that no execution carries.
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { customersWithMailings, WritingCustomers } from './customers';
+import { midPoll, type MidPollN8n } from './mid-poll';
+import type { N8nClient } from './n8n-client';
+import { POLL_TRIGGER, pollingWorkflow } from './poll-kill';
+import { waitUntil } from './polls';
+import { allExecutions, describeTally, markedRead, readButCarriedByNone, settledExecutions, tally } from './reply-tally';
+
+/** Past n8n's poll timeout (N8N_SCHEDULER_POLL_TIMEOUT, 45 s by default). */
+const HELD_FOR_MS = 60000;
+const FAILING = { rules: [{ apiMethod: 'getChatMessages', kind: '500-before' as const, count: 3 }, { apiMethod: 'getNewIncomingMessages', kind: '500-before' as const, count: 15 }] };
+
+const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+export function describeSlowPolls(label: string, token: string, phonePrefix: string, connect: () => Promise<MidPollN8n>): void {
+	describe(`the polling trigger through a failing poll and a poll past n8n's timeout (${label})`, () => {
+		let sandbox: Sandbox;
+		let client: N8nClient;
+		let n8n: MidPollN8n | undefined;
+
+		beforeAll(async () => {
+			sandbox = await startSandbox({ tokens: [token], quiet: true, clock: 'real' });
+			n8n = await connect();
+			client = n8n.client;
+		});
+
+		afterAll(async () => {
+			sandbox?.holdAnswers(false);
+			await n8n?.stop();
+			await sandbox?.close();
+		});
+
+		it('outputs every reply once (a later copy only flagged) and reads none that no execution carries', async () => {
+			const customers = new WritingCustomers(sandbox, token, await customersWithMailings(sandbox, token, 5, phonePrefix), { min: 1000, max: 3000 });
+			const credential = await client.createCredential({
+				name: `${label}: Messaging Service (emulator)`,
+				type: 'messagingServiceApi',
+				data: { apiKey: token, baseUrl: sandbox.url, allowUnencryptedHttp: false },
+			});
+			const workflow = await client.createWorkflow(pollingWorkflow(`Replies (${label})`, { messagingServiceApi: { id: credential.id, name: credential.name } }));
+			await client.activateWorkflow(workflow.id);
+			customers.start();
+			const succeeded = async () => (await allExecutions(client, workflow.id)).filter((execution) => execution.status === 'success').length;
+			const untilExecutions = async (count: number) => {
+				for (const deadline = Date.now() + 120000; (await succeeded()) < count; await sleep(1000)) if (Date.now() > deadline) throw new Error(`fewer than ${count} executions`);
+			};
+			await untilExecutions(1);
+
+			sandbox.setFaults(FAILING);
+			const failed = () => sandbox.requests().filter((request) => request.status === 500).length;
+			await waitUntil(() => failed() >= 18, 120000, 'the failing polls');
+			sandbox.setFaults({});
+			await untilExecutions((await succeeded()) + 1);
+
+			await midPoll(sandbox, async () => {
+				await sleep(HELD_FOR_MS);
+			});
+			await untilExecutions((await succeeded()) + 1);
+			customers.stop();
+			const ids = customers.written.map((reply) => reply.id);
+			await waitUntil(() => ids.every((id) => markedRead(sandbox.requests()).has(id)), 120000, 'every reply marked read').catch(() => undefined);
+			await client.deactivateWorkflow(workflow.id);
+			const executions = await settledExecutions(client, workflow.id, 30000);
+			const figures = tally(ids, executions, POLL_TRIGGER);
+			const readUncarried = readButCarriedByNone(sandbox.requests(), executions, POLL_TRIGGER);
+			process.stdout.write(`[${label}] ${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}\n`);
+			expect({ lost: figures.lost, doubledUnflagged: figures.doubledUnflagged, unknown: figures.unknown, readUncarried }).toEqual({ lost: [], doubledUnflagged: [], unknown: [], readUncarried: [] });
+		}, 900000);
+	});
+}
