@@ -5,6 +5,7 @@ import { triggerProperties } from './trigger/description';
 import { apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
 import { donePromise } from './replies/acknowledgment';
 import { pollReplies, type PollResult } from './trigger/poll';
+import { isScheduledTask } from './trigger/pollTimeShare';
 import { searchChatMailings } from './methods/listSearch';
 import { messagingServiceApiTest } from './methods/credentialTest';
 import { replyTriggerBuilderHint } from './hints/builder';
@@ -43,11 +44,12 @@ export class MessagingServiceTrigger implements INodeType {
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		// n8n refuses to activate a workflow whose first poll throws, so a mailing that cannot be
-		// read is reported from the second poll after n8n (re)loads the workflow on
+		// read is reported from the second poll after n8n (re)loads the workflow on; n8n's durable
+		// scheduler hands each scheduled poll a static data object of its own
 		let mayReport = false;
 		if (this.getMode() !== 'manual') {
 			const staticData = this.getWorkflowStaticData('node');
-			mayReport = pollingSince.has(staticData);
+			mayReport = pollingSince.has(staticData) || isScheduledTask(this);
 			pollingSince.add(staticData);
 		}
 		let result: PollResult;

@@ -145,3 +145,31 @@ describe('Messaging Service Trigger: reporting a mailing that cannot be read', (
 		expect(manual.items.map((item) => item.id)).toEqual([id]);
 	});
 });
+
+// n8n's durable scheduler runs each scheduled poll with a static data object of its own (loaded from
+// the database) and a budget under its poll timeout; its activation poll has n8n-core's default budget
+describe('Messaging Service Trigger on n8n\'s durable scheduler: one mailing that cannot be read', () => {
+	it('is reported once, by a scheduled poll, never by the activation poll; the healthy replies each once', async () => {
+		const bad = await t.sendChat('bad');
+		const good = await t.sendChat('healthy');
+		hostile.proxy.intercept = (request) => (readsOf(bad)(request) ? SERVER_ERROR : undefined);
+		const workflowId = 'durable-faults';
+		const activation = t.session(RECENT, { baseUrl: hostile.proxy.url, workflowId });
+		expect((await activation.poll()).error).toBeUndefined();
+		let saved = activation.savedStaticData();
+		const errors: string[] = [];
+		const output: string[] = [];
+		for (let poll = 1; poll <= 20; poll++) {
+			t.sandbox.advanceClock(60);
+			t.reply(good, `hello ${poll}`);
+			const scheduled = t.session(RECENT, { baseUrl: hostile.proxy.url, workflowId, savedStaticData: saved, pollBudgetMs: 36_000 });
+			const outcome = await scheduled.poll();
+			output.push(...outcome.items.map((item) => String(item.id)));
+			if (outcome.error) errors.push(outcome.error.message);
+			saved = scheduled.savedStaticData();
+		}
+		expect(errors).toEqual([expect.stringMatching(new RegExp(`mailing ${bad} could not be read 2 times in a row`))]);
+		expect(output).toHaveLength(20);
+		expect(new Set(output).size).toBe(20);
+	});
+});
