@@ -68,7 +68,7 @@ export function describeSlowPolls(label: string, token: string, phonePrefix: str
 			const executions = await settledExecutions(client, workflow.id, 30000);
 			const figures = tally(ids, executions, POLL_TRIGGER);
 			const readUncarried = readButCarriedByNone(sandbox.requests(), executions, POLL_TRIGGER);
-			process.stdout.write(`[${label}] ${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}\n`);
+			process.stdout.write(`${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}\n`);
 			expect({ lost: figures.lost, doubledUnflagged: figures.doubledUnflagged, unknown: figures.unknown, readUncarried }).toEqual({ lost: [], doubledUnflagged: [], unknown: [], readUncarried: [] });
 		}, 900000);
 	});
