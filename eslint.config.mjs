@@ -1,21 +1,45 @@
 import { config } from '@n8n/node-cli/eslint';
 
 const PACKAGE = './nodes/MessagingService';
-/** The package's layers from the bottom up, each above base/. */
-const LAYERS_ABOVE_BASE = ['transport', 'helpers', 'replies', 'actions', 'trigger', 'chatTrigger', 'callbackTrigger', 'methods'].map(
-	(layer) => `${PACKAGE}/${layer}`,
-);
+/**
+ * The package's folders from the bottom up (docs/ARCHITECTURE.md); a folder imports only from the
+ * floors below its own, never from its own floor's other folders (trigger/ and the others of the
+ * top floor aside: only trigger/ and chatTrigger/ are kept apart there).
+ */
+const FLOORS = [
+	['base'],
+	['transport', 'smsText', 'phoneNumbers'],
+	['helpers'],
+	['replies', 'handoff'],
+	['guards'],
+	['actions', 'trigger', 'chatTrigger', 'callbackTrigger', 'methods', 'hints'],
+].map((floor) => floor.map((folder) => `${PACKAGE}/${folder}`));
+const TOP = FLOORS.length - 1;
 /** Everything of the package but the reply kernel (replies/). */
-const OUTSIDE_REPLIES = [...LAYERS_ABOVE_BASE.filter((layer) => !layer.endsWith('/replies')), `${PACKAGE}/base`, `${PACKAGE}/*.ts`];
+const OUTSIDE_REPLIES = [...FLOORS.flat().filter((folder) => !folder.endsWith('/replies')), `${PACKAGE}/*.ts`];
+
+const nameOf = (folder) => folder.slice(PACKAGE.length + 1);
+/** Per folder below the top floor: the folders on its floor and above it may not be imported. */
+const LAYER_ZONES = FLOORS.slice(0, TOP).flatMap((floor, level) =>
+	floor.map((target) => {
+		const below = FLOORS.slice(0, level).flat().map((folder) => `${nameOf(folder)}/`);
+		return {
+			target,
+			from: [...floor.filter((folder) => folder !== target), ...FLOORS.slice(level + 1).flat()],
+			message: `${nameOf(target)}/ imports ${below.length === 0 ? 'nothing of the package' : `only ${below.join(', ')}`}`,
+		};
+	}),
+);
 
 export default [
 	{ ignores: ['dist/**', 'node_modules/**', '.n8n-host/**', '.n8n-host-*/**', '.n8n-demo/**', '**/*.js', '**/*.mjs'] },
 	...config,
 	{
-		// The shipped code imports one way, layer by layer (docs/ARCHITECTURE.md): base/ at the
-		// bottom, then transport/, then helpers/, then the reply kernel (replies/), then what the
-		// nodes run (actions/, trigger/, chatTrigger/, callbackTrigger/, methods/). No file imports
-		// one above it, and no cycle comes back.
+		// The shipped code imports one way, floor by floor (FLOORS above, docs/ARCHITECTURE.md): base/
+		// at the bottom, then transport/, smsText/ and phoneNumbers/, helpers/, the reply kernel
+		// (replies/) and handoff/, the sending guards (guards/), then what the nodes run (actions/,
+		// trigger/, chatTrigger/, callbackTrigger/, methods/, hints/). No file imports one above it, and
+		// no cycle comes back.
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
 		// import-x follows imports only into files of these extensions (.js alone by default)
 		settings: { 'import-x/extensions': ['.ts'] },
@@ -25,10 +49,7 @@ export default [
 				'error',
 				{
 					zones: [
-						{ target: `${PACKAGE}/base`, from: [...LAYERS_ABOVE_BASE], message: 'base/ imports nothing of the package' },
-						{ target: `${PACKAGE}/transport`, from: LAYERS_ABOVE_BASE.slice(1), message: 'transport/ imports only base/' },
-						{ target: `${PACKAGE}/helpers`, from: LAYERS_ABOVE_BASE.slice(2), message: 'helpers/ imports only base/ and transport/' },
-						{ target: `${PACKAGE}/replies`, from: LAYERS_ABOVE_BASE.slice(3), message: 'replies/ (the reply kernel) imports only base/, transport/ and helpers/' },
+						...LAYER_ZONES,
 						// the two reply triggers share the kernel, never each other's files
 						{ target: `${PACKAGE}/trigger`, from: `${PACKAGE}/chatTrigger`, message: 'trigger/ imports replies/, never chatTrigger/' },
 						{ target: `${PACKAGE}/chatTrigger`, from: `${PACKAGE}/trigger`, message: 'chatTrigger/ imports replies/, never trigger/' },

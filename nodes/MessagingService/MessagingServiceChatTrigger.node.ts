@@ -4,8 +4,8 @@ import { NodeConnectionTypes, sleep } from 'n8n-workflow';
 import { chatTriggerProperties } from './chatTrigger/description';
 import { readChatSettings } from './chatTrigger/config';
 import { ChatEngine, PARALLEL_READS } from './chatTrigger/engine';
-import { HandoffDesk } from './chatTrigger/handoffDesk';
 import { CHAT_TRIGGER_OUTPUT_NAMES, optOutRouting } from './chatTrigger/optOutOutput';
+import { MAX_RECIPIENTS } from './chatTrigger/phoneBook';
 import { everySecond } from './chatTrigger/schedule';
 import { serviceZone } from './helpers/serviceZone';
 import { messagingServiceApiTest } from './methods/credentialTest';
@@ -15,6 +15,8 @@ import { RequestPacer } from './transport/pacer';
 import { accountOf, apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
 import { phoneOfChatSent } from './helpers/chatsSent';
 import { chatTriggerBuilderHint } from './hints/builder';
+import { HandoffDesk } from './handoff/desk';
+import { CHAT_TRIGGER_NODE_NAME } from './handoff/executionTurn';
 
 /** How long "Listen for Test Event" waits for a turn before n8n's editor gives up anyway. */
 const MANUAL_LIMIT_MS = 10 * 60_000;
@@ -22,7 +24,7 @@ const MANUAL_LIMIT_MS = 10 * 60_000;
 export class MessagingServiceChatTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Messaging Service Chat Trigger',
-		name: 'messagingServiceChatTrigger',
+		name: CHAT_TRIGGER_NODE_NAME,
 		icon: {
 			light: 'file:../../icons/messagingService.svg',
 			dark: 'file:../../icons/messagingService.dark.svg',
@@ -59,6 +61,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 			persist: !manual,
 			nodeStaticData: this.getWorkflowStaticData('node'),
 			globalStaticData: this.getWorkflowStaticData('global'),
+			maxRecipients: MAX_RECIPIENTS,
 			warn: (message) => this.logger.warn(message),
 		});
 		let turns = 0;
@@ -72,7 +75,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 				// n8n replaces `emit` of a manual run after trigger() returns: looked up at each call
 				emit: (item, finished) => {
 					turns++;
-					// the execution's change records come back when it ends (channel 2, chatTrigger/handoffDesk.ts)
+					// the execution's change records come back when it ends (channel 2, handoff/executionData.ts)
 					const done = donePromise(
 						(run) => {
 							if (run) handoff.readRun(run);

@@ -4,7 +4,7 @@ import { Workflow } from 'n8n-workflow';
 import { MessagingService } from '../../nodes/MessagingService/MessagingService.node';
 import { MessagingServiceTrigger } from '../../nodes/MessagingService/MessagingServiceTrigger.node';
 import { harnessNodeTypes } from '../harness/nodeTypes';
-import { countSmsParts } from '../../nodes/MessagingService/helpers/smsParts';
+import { countSmsParts } from '../../nodes/MessagingService/smsText/smsParts';
 import { smsCorpus } from '../node/sms/smsCorpus';
 
 /**

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { MIRROR_KEY, type HandoffMirror } from '../../nodes/MessagingService/helpers/conversationHandoff';
+import { MIRROR_KEY, type HandoffMirror } from '../../nodes/MessagingService/handoff/mirror';
 
 /**
  * A workflow's static data as the Chat Trigger leaves it for executions (its global part, key

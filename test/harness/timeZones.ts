@@ -4,7 +4,7 @@
  * suite runs, and stay inside however slowly it runs. The zones are a whole or a half hour apart
  * around the world, so at least `count` always qualify (half-hour zones among them).
  */
-import { parseAllowedHours } from '../../nodes/MessagingService/helpers/quietHours';
+import { parseAllowedHours } from '../../nodes/MessagingService/guards/quietHours';
 
 const ZONES = [
 	'Pacific/Honolulu',

@@ -7,12 +7,12 @@ import { sessionIdOf } from '../replies/items';
 import { READ_CHUNK } from '../replies/markAsRead';
 import { queueMark, type Ledger } from '../replies/acknowledgment';
 import { ReplyReading } from '../replies/reading';
+import type { HandoffDesk } from '../handoff/desk';
 import { ActiveMailings } from './activeMailings';
 import { AnsweredTurns } from './answeredTurns';
 import { Bursts, turnItemOf } from './bursts';
 import type { ChatSettings } from './config';
 import { Conversations } from './conversations';
-import type { HandoffDesk } from './handoffDesk';
 import { PhoneBook } from './phoneBook';
 import { RecipientLookups } from './recipients';
 import { UserRequestCap } from './requestCap';
@@ -47,7 +47,7 @@ export interface ChatEngineIo {
 	report(error: Error): void;
 	/** the phone a mailing was sent to, when an execution of this n8n process sent it (helpers/chatsSent.ts) */
 	sentTo?(mailingId: string): string | undefined;
-	/** who has each conversation: routes each turn at its release (chatTrigger/handoffDesk.ts) */
+	/** who has each conversation: routes each turn at its release (handoff/desk.ts) */
 	handoff?: HandoffDesk;
 	/** where this trigger's marks queue (replies/acknowledgment.ts) */
 	ledger: Ledger;

@@ -22,7 +22,7 @@ const TO_PERSON = 2;
  * Chat Input, each reply in Replies with its own Consent), so nothing the customer wrote is lost;
  * it is remembered and marked read like any other turn. With Opt-Out Recognition off, every turn
  * goes to Turns. A turn of a conversation a person has (its `conversation.holder`, set by
- * chatTrigger/handoffDesk.ts) goes to To Person, never to the bot; a turn about consent goes to
+ * handoff/desk.ts) goes to To Person, never to the bot; a turn about consent goes to
  * the second output whoever has the conversation.
  */
 export function optOutRouting(context: ITriggerFunctions): (turn: INodeExecutionData) => INodeExecutionData[][] {

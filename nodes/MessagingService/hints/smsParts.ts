@@ -1,12 +1,12 @@
 import type { NodeHint } from 'n8n-workflow';
 
-import { GSM7_BASIC, GSM7_EXTENSION } from '../helpers/gsm7';
-import { GSM7_LOOKALIKES } from '../helpers/gsm7Lookalikes';
-import { PART_SIZE, type SmsEncoding } from '../helpers/smsParts';
+import { GSM7_BASIC, GSM7_EXTENSION } from '../smsText/gsm7';
+import { GSM7_LOOKALIKES } from '../smsText/gsm7Lookalikes';
+import { PART_SIZE, type SmsEncoding } from '../smsText/smsParts';
 
 /*
  * A hint's message is fixed text and its condition an n8n expression over the node's parameters,
- * so the parts are counted in the expression (helpers/smsParts.ts's rule, written again in the
+ * so the parts are counted in the expression (smsText/smsParts.ts's rule, written again in the
  * expression language) and there is one hint per count and encoding. The text is counted as the
  * condition sees the parameter; an expression's text is certain only when the node runs
  * (computedParts in the output), and a template's is not counted.

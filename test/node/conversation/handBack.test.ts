@@ -1,6 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { openHandoffInbox, type HandoffChange } from '../../../nodes/MessagingService/helpers/conversationHandoff';
+import { openHandoffInbox } from '../../../nodes/MessagingService/handoff/inProcess';
+import { type HandoffChange } from '../../../nodes/MessagingService/handoff/change';
 import { itRefusesBadItems } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { knownConversations } from '../../harness/conversations';

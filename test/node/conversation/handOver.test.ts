@@ -1,6 +1,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { handoffChangesOfCustomData, openHandoffInbox, type HandoffChange, type HandoffMirror } from '../../../nodes/MessagingService/helpers/conversationHandoff';
+import { handoffChangesOfCustomData } from '../../../nodes/MessagingService/handoff/executionData';
+import { openHandoffInbox } from '../../../nodes/MessagingService/handoff/inProcess';
+import { type HandoffChange } from '../../../nodes/MessagingService/handoff/change';
+import { type HandoffMirror } from '../../../nodes/MessagingService/handoff/mirror';
 import { itRefusesBadItems } from '../../harness/badInput';
 import { badInputTable } from '../../harness/badInputTable';
 import { knownConversations } from '../../harness/conversations';

@@ -1,5 +1,5 @@
 /**
- * A reference for the country table (helpers/countryZones.ts), written apart from it: every
+ * A reference for the country table (guards/countryZones.ts), written apart from it: every
  * country of the IANA time zone database's country table (zone.tab of tzdata 2025b), with its
  * ITU-T E.164 calling code and the zones the database gives it. Kosovo (+383) and Ascension
  * (+247) have a code but no line in zone.tab; their zones are Belgrade's and St Helena's.

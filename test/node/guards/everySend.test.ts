@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import * as suppressionList from '../../../nodes/MessagingService/helpers/suppressionList';
+import * as suppressionList from '../../../nodes/MessagingService/guards/suppressionList';
 import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { runWithResumeLink } from '../sendAndWait/waiting';

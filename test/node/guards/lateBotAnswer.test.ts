@@ -5,7 +5,9 @@
 // operation run in this process since (the in-process channel).
 import type { IDataObject } from 'n8n-workflow';
 
-import { applyHandoffChange, MIRROR_KEY, newHandoffChange, publishHandoff, type HandoffRecord } from '../../../nodes/MessagingService/helpers/conversationHandoff';
+import { applyHandoffChange, newHandoffChange, type HandoffRecord } from '../../../nodes/MessagingService/handoff/change';
+import { MIRROR_KEY } from '../../../nodes/MessagingService/handoff/mirror';
+import { publishHandoff } from '../../../nodes/MessagingService/handoff/inProcess';
 import { CHAT_TRIGGER_NODE_TYPE } from '../../harness/chatTrigger';
 import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';

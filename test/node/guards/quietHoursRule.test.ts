@@ -1,5 +1,5 @@
-import { MULTI_ZONE_CALLING_CODES, SINGLE_ZONE_CALLING_CODES, zoneOfPhone } from '../../../nodes/MessagingService/helpers/countryZones';
-import { nextAllowedMs, parseAllowedHours } from '../../../nodes/MessagingService/helpers/quietHours';
+import { MULTI_ZONE_CALLING_CODES, SINGLE_ZONE_CALLING_CODES, zoneOfPhone } from '../../../nodes/MessagingService/guards/countryZones';
+import { nextAllowedMs, parseAllowedHours } from '../../../nodes/MessagingService/guards/quietHours';
 import { COUNTRIES } from './callingCodes';
 import { referenceNextAllowed } from './reference';
 
@@ -90,7 +90,7 @@ describe('Time zone of a phone number', () => {
 		for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 6 * 3600_000) if (offsetAt(a, ms) !== offsetAt(b, ms)) return false;
 		return true;
 	};
-	/** Read by their official time although the database has a second zone (helpers/countryZones.ts says why). */
+	/** Read by their official time although the database has a second zone (guards/countryZones.ts says why). */
 	const OFFICIAL_ONE_ZONE: Record<string, string> = { '86': 'Asia/Shanghai', '380': 'Europe/Kyiv' };
 
 	it('every calling code whose countries keep one clock in the tz database has it in the table, every other code none', () => {

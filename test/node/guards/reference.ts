@@ -1,7 +1,7 @@
 /**
  * An independent reading of Quiet Hours for the tests: the wall clock read with Intl's hour and
  * minute fields, and the next allowed moment found by walking minute by minute. It shares no code
- * with the package (helpers/quietHours.ts computes the moment directly).
+ * with the package (guards/quietHours.ts computes the moment directly).
  */
 
 const clocks = new Map<string, Intl.DateTimeFormat>();

@@ -5,7 +5,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { openHandoffInbox, type HandoffChange } from '../../../nodes/MessagingService/helpers/conversationHandoff';
+import { openHandoffInbox } from '../../../nodes/MessagingService/handoff/inProcess';
+import { type HandoffChange } from '../../../nodes/MessagingService/handoff/change';
 import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { callWebhook, runWithResumeLink, timedOutItem } from './waiting';

@@ -1,6 +1,6 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { countSmsParts } from '../../../nodes/MessagingService/helpers/smsParts';
+import { countSmsParts } from '../../../nodes/MessagingService/smsText/smsParts';
 import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import { smsParts as emulatorSmsParts } from '../../sandbox/format';

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { SegmentedMessage } from 'sms-segments-calculator';
 
-import { countSmsParts } from '../../../nodes/MessagingService/helpers/smsParts';
-import { preferGsm7 } from '../../../nodes/MessagingService/helpers/gsm7Lookalikes';
+import { countSmsParts } from '../../../nodes/MessagingService/smsText/smsParts';
+import { preferGsm7 } from '../../../nodes/MessagingService/smsText/gsm7Lookalikes';
 import { marketingTexts, smsCorpus } from './smsCorpus';
 
 /**

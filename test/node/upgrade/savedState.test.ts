@@ -162,7 +162,7 @@ describe('Messaging Service Chat Trigger on static data saved by 0.1.0', () => {
 		expect(session.failedExecutions).toEqual([]);
 		// saved again in the chat trigger's own words, 0.1.0's form gone
 		const saved = JSON.parse(session.savedAtLastEmit!) as Record<string, Record<string, { sweeps?: number }>>;
-		// (and which mailing went to which phone, chatTrigger/phoneBook.ts; who has each conversation, chatTrigger/handoffState.ts)
+		// (and which mailing went to which phone, chatTrigger/phoneBook.ts; who has each conversation, handoff/state.ts)
 		expect(Object.keys(saved['node:Messaging Service Chat Trigger']).sort()).toEqual(['chatHandoff', 'chatPhones', 'chatTrigger']);
 		expect(saved['node:Messaging Service Chat Trigger'].chatTrigger.sweeps).toBeGreaterThan(1);
 	});

@@ -9,9 +9,9 @@ import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { chatContentFields, chatSenderField, readChatContent, type ResponseContent } from '../shared/chatContent';
 import { phoneField } from '../shared/recipients';
-import { doNotSendToOptions, quietHoursOptions } from '../shared/guards/options';
-import { lateBotAnswer } from '../shared/guards/lateBotAnswer';
-import { itemOptions, SendingGuards } from '../shared/guards/sendingGuards';
+import { doNotSendToOptions, quietHoursOptions } from '../../guards/options';
+import { lateBotAnswer } from '../../guards/lateBotAnswer';
+import { itemOptions, SendingGuards } from '../../guards/sendingGuards';
 import { noteChatSent } from '../../helpers/chatsSent';
 import { accountOf } from '../../transport/secrets';
 

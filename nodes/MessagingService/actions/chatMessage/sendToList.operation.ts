@@ -9,9 +9,9 @@ import { optionsCollection, sendAtField } from '../common';
 import { forOperation } from '../display';
 import { chatContentFields, chatSenderField, readChatContent } from '../shared/chatContent';
 import { subscriberListField } from '../shared/recipients';
-import { doNotSendToListOption, listQuietHoursOptions } from '../shared/guards/options';
-import { refuseDoNotSendToForList, scheduleWithinQuietHours } from '../shared/guards/schedule';
-import { itemOptions, SendingGuards } from '../shared/guards/sendingGuards';
+import { doNotSendToListOption, listQuietHoursOptions } from '../../guards/options';
+import { refuseDoNotSendToForList, scheduleWithinQuietHours } from '../../guards/schedule';
+import { itemOptions, SendingGuards } from '../../guards/sendingGuards';
 
 export const description: INodeProperties[] = forOperation('chatMessage', 'sendToList', [
 	{

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { conversationStateOf, conversationsWithPerson } from '../../helpers/conversationHandoff';
+import { conversationStateOf, conversationsWithPerson } from '../../handoff/view';
 import { invalidField } from '../../base/validation';
 import { forOperation } from '../display';
 import { conversationPhoneField, readConversationPhone } from './fields';
-import { workflowOf } from './publish';
+import { workflowOf } from '../../handoff/publish';
 
 export const description: INodeProperties[] = forOperation('conversation', 'getState', [
 	{

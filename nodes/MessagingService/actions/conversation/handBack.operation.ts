@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { newHandoffChange } from '../../helpers/conversationHandoff';
+import { newHandoffChange } from '../../handoff/change';
 import type { ApiClient } from '../../transport/client';
 import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { chatSenderOfMessage, conversationPhoneField, messageToCustomerField, readConversationPhone, readMessageToCustomer, sendToCustomer } from './fields';
-import { publishChange } from './publish';
+import { publishChange } from '../../handoff/publish';
 
 export const description: INodeProperties[] = forOperation('conversation', 'handBack', [
 	chatSenderOfMessage,

@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { conversationStateOf, newHandoffChange } from '../../helpers/conversationHandoff';
+import { conversationStateOf } from '../../handoff/view';
+import { newHandoffChange } from '../../handoff/change';
 import { isWellFormedText, UNICODE_RULE } from '../../base/unicode';
 import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
 import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { chatSenderOfMessage, conversationPhoneField, messageToCustomerField, readConversationPhone, readMessageToCustomer, sendToCustomer } from './fields';
-import { phonesOfExecutionTurn } from './executionTurn';
-import { publishChange, workflowOf } from './publish';
+import { phonesOfExecutionTurn } from '../../handoff/executionTurn';
+import { publishChange, workflowOf } from '../../handoff/publish';
 
 export const MAX_MINUTES_MIN = 1;
 /** 30 days */

@@ -15,17 +15,6 @@ export function phoneField(what = 'send to'): INodeProperties {
 	};
 }
 
-/** The country national phone numbers are read in, over the credential's Default Country. */
-export const defaultCountryOption: INodeProperties = {
-	displayName: 'Default Country',
-	name: 'defaultCountry',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. BY',
-	description:
-		"The country of phones written without a country code, as its ISO 3166 code (BY, GB, US...): 8 029 113-00-01 is then +375 29 113-00-01. Empty: the credential's Default Country; with neither, a national number is refused.",
-};
-
 /** The stored subscriber list of the list mailings. */
 export const subscriberListField: INodeProperties = {
 	displayName: 'Subscriber List ID',

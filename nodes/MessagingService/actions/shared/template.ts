@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ApiClient } from '../../transport/client';
-import { asTemplateError } from '../../helpers/refusal';
+import { asTemplateError } from './templateRefusal';
 import { invalidField } from '../../base/validation';
 
 /** A template picker: from the list of stored templates, or by ID. */

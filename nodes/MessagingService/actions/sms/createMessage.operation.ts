@@ -6,7 +6,7 @@ import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
 import { collectionField, ONLY_VERSION_1, optionsCollection, sendAtFields, sendAtValue, timeoutOption } from '../common';
 import { forOperation } from '../display';
-import { guardSmsText, smsTextOptions } from '../shared/smsText';
+import { guardSmsText, smsTextOptions } from '../../smsText/smsTextOptions';
 
 const SEND_TIME_VERSION_1 = { name: 'time', displayName: 'Send Time' };
 

@@ -8,10 +8,10 @@ import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
 import { phoneField } from '../shared/recipients';
-import { guardSmsText, smsTextOptions } from '../shared/smsText';
-import { doNotSendToOptions, quietHoursOptions } from '../shared/guards/options';
-import { lateBotAnswer } from '../shared/guards/lateBotAnswer';
-import { itemOptions, SendingGuards } from '../shared/guards/sendingGuards';
+import { guardSmsText, smsTextOptions } from '../../smsText/smsTextOptions';
+import { doNotSendToOptions, quietHoursOptions } from '../../guards/options';
+import { lateBotAnswer } from '../../guards/lateBotAnswer';
+import { itemOptions, SendingGuards } from '../../guards/sendingGuards';
 
 export const FORWARDING_MIN = 5;
 export const FORWARDING_MAX = 60;

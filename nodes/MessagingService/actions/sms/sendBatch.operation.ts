@@ -3,9 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { checkText } from '../../helpers/fields';
 import { forOperation } from '../display';
 import { batchFields, executeBatch, personalTextFields, type BatchChannel } from '../shared/batch';
-import { guardSmsText, smsTextOptions } from '../shared/smsText';
+import { guardSmsText, smsTextOptions } from '../../smsText/smsTextOptions';
 import type { ExecutionTools } from '../types';
-import { itemOptions } from '../shared/guards/sendingGuards';
+import { itemOptions } from '../../guards/sendingGuards';
 
 /** Read from the first item, as every setting of a batch (without the guards', which are read once by SendingGuards) */
 function batchOptions(context: IExecuteFunctions): IDataObject {

@@ -6,8 +6,8 @@ import { optionsCollection } from '../common';
 import { forOperation } from '../display';
 import { createdMessageLocator, readLocatorId } from '../shared/locators';
 import { phoneField } from '../shared/recipients';
-import { doNotSendToOptions, quietHoursOptions } from '../shared/guards/options';
-import { SendingGuards } from '../shared/guards/sendingGuards';
+import { doNotSendToOptions, quietHoursOptions } from '../../guards/options';
+import { SendingGuards } from '../../guards/sendingGuards';
 
 export const description: INodeProperties[] = forOperation('sms', 'sendCreatedMessage', [
 	phoneField(),

@@ -9,10 +9,10 @@ import { optionsCollection, sendAtFields, sendAtValue } from '../common';
 import { forOperation } from '../display';
 import { messageFromFields, resolveMessageText } from '../shared/messageFrom';
 import { subscriberListField } from '../shared/recipients';
-import { guardSmsText, smsTextOptions } from '../shared/smsText';
-import { doNotSendToListOption, listQuietHoursOptions } from '../shared/guards/options';
-import { refuseDoNotSendToForList, scheduleWithinQuietHours } from '../shared/guards/schedule';
-import { itemOptions, SendingGuards } from '../shared/guards/sendingGuards';
+import { guardSmsText, smsTextOptions } from '../../smsText/smsTextOptions';
+import { doNotSendToListOption, listQuietHoursOptions } from '../../guards/options';
+import { refuseDoNotSendToForList, scheduleWithinQuietHours } from '../../guards/schedule';
+import { itemOptions, SendingGuards } from '../../guards/sendingGuards';
 
 const SEND_TIME_VERSION_1 = { name: 'sendTime', displayName: 'Send Time' };
 

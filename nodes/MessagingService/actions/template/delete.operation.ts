@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { ApiClient } from '../../transport/client';
 import { perItemOptions } from '../common';
 import { forOperation } from '../display';
-import { asTemplateError } from '../../helpers/refusal';
+import { asTemplateError } from '../shared/templateRefusal';
 import { chosenTemplateId, templateField } from './lookup';
 
 export const description: INodeProperties[] = forOperation('template', 'delete', [templateField('The template to delete'), perItemOptions]);

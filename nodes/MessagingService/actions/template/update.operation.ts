@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { asTemplateError } from '../../helpers/refusal';
+import { asTemplateError } from '../shared/templateRefusal';
 import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
 import { perItemOptions } from '../common';

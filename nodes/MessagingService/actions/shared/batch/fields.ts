@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { defaultHint } from '../../../helpers/accountDefaults';
 import { optionsCollection, sendAtFields } from '../../common';
-import { doNotSendToOptions, quietHoursOptions } from '../guards/options';
+import { doNotSendToOptions, quietHoursOptions } from '../../../guards/options';
 
 /** What node version 1 called the "when to send" field of Send Batch. */
 export const SCHEDULE_TIME_VERSION_1 = { name: 'scheduleTime', displayName: 'Schedule Time' };

@@ -4,8 +4,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ServiceMoment } from '../../../helpers/oneMoment';
 import { adjustmentFields } from '../../../helpers/sendTime';
 import type { ExecutionTools } from '../../types';
-import { scheduleWithinQuietHours } from '../guards/schedule';
-import type { SendingGuards, ZoneSource } from '../guards/sendingGuards';
+import { scheduleWithinQuietHours } from '../../../guards/schedule';
+import type { SendingGuards, ZoneSource } from '../../../guards/sendingGuards';
 
 export interface GroupedRecipient {
 	/** the recipient's time zone, when Quiet Hours are on */

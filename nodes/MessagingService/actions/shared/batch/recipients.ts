@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { checkPhone } from '../../../helpers/fields';
-import { itemField } from '../../../helpers/itemField';
+import { itemField } from './itemField';
 import { invalidField } from '../../../base/validation';
 import type { RecipientValues } from './channel';
 

@@ -10,7 +10,7 @@ import { checkJsonMailings } from './jsonMailings';
 import { recipientDefinedBelow, recipientFromFields } from './recipients';
 import { readCallbackUrl, readMailingSettings, type MailingSettings } from './settings';
 import { decisionTime, groupByQuietHours, type GroupedRecipient } from './guarded';
-import { SendingGuards } from '../guards/sendingGuards';
+import { SendingGuards } from '../../../guards/sendingGuards';
 import { hintAdjustment } from '../../../helpers/sendTime';
 import { serviceZone } from '../../../helpers/serviceZone';
 

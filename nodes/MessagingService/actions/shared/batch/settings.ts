@@ -9,7 +9,7 @@ import { serviceZone } from '../../../helpers/serviceZone';
 import { invalidField } from '../../../base/validation';
 import type { BatchChannel, MessageType, RecipientsFrom } from './channel';
 import { collectionField, sendAtValue } from '../../common';
-import { itemOptions } from '../guards/sendingGuards';
+import { itemOptions } from '../../../guards/sendingGuards';
 import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, SCHEDULE_TIME_VERSION_1 } from './fields';
 
 export function readCallbackUrl(context: IExecuteFunctions, channel: BatchChannel, itemIndex: number): string | undefined {

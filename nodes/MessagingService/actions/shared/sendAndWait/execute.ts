@@ -7,7 +7,7 @@ import { redact } from '../../../transport/errors';
 import { apiKeyOf } from '../../../transport/secrets';
 import { asItemError, errorItem } from '../../itemErrors';
 import type { ExecutionTools } from '../../types';
-import { SendingGuards, type NotSent } from '../guards/sendingGuards';
+import { SendingGuards, type NotSent } from '../../../guards/sendingGuards';
 import { formFieldsOf } from './customForm';
 import { HAND_BACK_PHONE_LABEL, RESPONSE_TYPES, type ResponseType } from './fields';
 import { keepTimedOutItem } from './pending';

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookRespon
 
 import { customFormAnswers, formFieldsOf } from './customForm';
 import { DEFAULT_APPROVE_LABEL, DEFAULT_DECLINE_LABEL, DEFAULT_SUBMIT_LABEL } from './fields';
-import { handBackFromPage } from './handBack';
+import { handBackFromPage } from '../../../handoff/fromPage';
 import { HAND_BACK_PHONE_KEY, LINK_TOKEN_KEY, QUESTION_KEY } from './pending';
 import { tokenAccepted } from './responseLink';
 import {

@@ -1,13 +1,13 @@
 /**
  * A change of who has a conversation (issue 40): the record Hand Over to Person and Hand Back to
- * Bot make, how it travels in an item and in an execution's custom data, and how it applies to a
- * phone's record. helpers/conversationHandoff.ts carries it to the Chat Trigger.
+ * Bot make, how it travels in an item, and how it applies to a phone's record. inProcess.ts and
+ * executionData.ts carry it to the Chat Trigger.
  */
 import { randomUUID } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../base/guards';
-import { normalizePhone } from './phone';
+import { normalizePhone } from '../helpers/phone';
 
 export type ConversationHolder = 'bot' | 'person';
 /** Why a conversation went back to the bot. */
@@ -95,53 +95,6 @@ export function handoffChangeOf(json: IDataObject): HandoffChange | undefined {
 		change.silenceMs = finiteNumber(raw.silenceMs) && raw.silenceMs > 0 ? raw.silenceMs : 0;
 	}
 	return change;
-}
-
-// ---------------------------------------------------------------- in the execution's custom data (channel 2 in queue mode)
-
-/**
- * In queue mode n8n hands the trigger's done promise the finished execution without its run data
- * (workflow-runner.ts, enqueueExecution: `runData: {}` from the worker's job result), but with its
- * custom data (`resultData.metadata`, which the worker sends back). So each change is also written
- * there, under one key: the changes of the execution, newest last, as compact JSON of at most
- * CUSTOM_DATA_MAX characters (n8n keeps 512); older ones that do not fit are dropped.
- */
-export const HANDOFF_CUSTOM_DATA_KEY = 'messagingServiceHandoff';
-const CUSTOM_DATA_MAX = 500;
-const REASON_KEPT = 120;
-
-type CompactChange = [id: string, phone: string, to: 'p' | 'b', at: number, untilMs?: number | null, silenceMs?: number, reason?: string];
-
-function compact(change: HandoffChange): CompactChange {
-	if (change.to === 'bot') return [change.id, change.phone, 'b', change.at];
-	return [change.id, change.phone, 'p', change.at, change.untilMs ?? null, change.silenceMs ?? 0, (change.reason ?? '').slice(0, REASON_KEPT)];
-}
-
-function expand(raw: unknown): HandoffChange | undefined {
-	if (!Array.isArray(raw)) return undefined;
-	const [id, phone, to, at, untilMs, silenceMs, reason] = raw as unknown[];
-	return handoffChangeOf({
-		[CHANGE_FIELD]: { id, phone, to: to === 'p' ? 'person' : to === 'b' ? 'bot' : undefined, at, untilMs: untilMs ?? undefined, silenceMs, reason },
-	} as IDataObject);
-}
-
-/** The custom data value with `change` added (older changes dropped while it is too long). */
-export function handoffCustomDataValue(previous: string | undefined, change: HandoffChange): string {
-	const changes = [...handoffChangesOfCustomData({ [HANDOFF_CUSTOM_DATA_KEY]: previous ?? '' }).filter(({ id }) => id !== change.id), change].map(compact);
-	while (changes.length > 1 && JSON.stringify(changes).length > CUSTOM_DATA_MAX) changes.shift();
-	return JSON.stringify(changes);
-}
-
-/** The changes an execution's custom data carries (`IRun.data.resultData.metadata`). */
-export function handoffChangesOfCustomData(metadata: Record<string, unknown> | undefined): HandoffChange[] {
-	const value = metadata?.[HANDOFF_CUSTOM_DATA_KEY];
-	if (typeof value !== 'string' || value === '') return [];
-	try {
-		const parsed = JSON.parse(value) as unknown;
-		return Array.isArray(parsed) ? parsed.map(expand).filter((change): change is HandoffChange => change !== undefined) : [];
-	} catch {
-		return [];
-	}
 }
 
 // ---------------------------------------------------------------- applying a change

@@ -1,15 +1,10 @@
 import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
 
-import { serviceNow, serviceTimeToIsoWithOffset } from '../base/serviceTime';
-import {
-	handoffChangeOf,
-	handoffChangesOfCustomData,
-	type HandoffChange,
-	openHandoffInbox,
-} from '../helpers/conversationHandoff';
-import type { Conversations } from './conversations';
-import { HandoffState, type CatchUpEntry } from './handoffState';
-import { MAX_RECIPIENTS } from './phoneBook';
+import { serviceTimeToIsoWithOffset } from '../base/serviceTime';
+import { changesOfRun } from './executionData';
+import { openHandoffInbox } from './inProcess';
+import { HandoffState, type CatchUpEntry } from './state';
+import { isoIn } from './view';
 
 /** Mailings found by the listing, kept until whose they are is known (their text and time). */
 const FOUND_KEPT = 2000;
@@ -22,45 +17,26 @@ export interface HandoffDeskIo {
 	persist: boolean;
 	nodeStaticData: IDataObject;
 	globalStaticData: IDataObject;
+	/** a mailing to more phones is a broadcast, no person's activity (the phone book's bound) */
+	maxRecipients: number;
 	warn(message: string): void;
+}
+
+/** What the desk follows of the Chat Trigger's conversations (chatTrigger/conversations.ts). */
+export interface FollowedConversations {
+	/** the conversations' phones */
+	readonly book: { entries(): Array<[string, unknown]> };
+	/** told whose each mailing sent is, once known */
+	onMailingTo?: (mailing: string, phones: string[], now: number) => void;
 }
 
 /** Where a turn goes, and what its item says of the conversation. */
 export type TurnHolder = 'bot' | 'person';
 
-/** A time as the package writes it: ISO with the service zone's offset. */
-function isoIn(zone: string, ms: number | undefined): string | undefined {
-	return ms === undefined ? undefined : serviceTimeToIsoWithOffset(serviceNow(zone, ms), zone);
-}
-
 /** An ISO time (with its offset) as epoch ms; `fallback` when there is none. */
 function epochOf(iso: unknown, fallback: number): number {
 	const ms = typeof iso === 'string' ? Date.parse(iso) : NaN;
 	return Number.isNaN(ms) ? fallback : ms;
-}
-
-/** The changes one item carries: its own json, or, from a tool's `ai_tool` output, its `response`. */
-function changesOfJson(json: IDataObject): HandoffChange[] {
-	const own = handoffChangeOf(json);
-	if (own) return [own];
-	const response = json.response;
-	const inner = Array.isArray(response) ? response : response && typeof response === 'object' ? [response] : [];
-	return inner.flatMap((value) => (value && typeof value === 'object' ? [handoffChangeOf(value as IDataObject)].filter((change): change is HandoffChange => change !== undefined) : []));
-}
-
-/** Every change record a finished execution carries: in its custom data (queue mode) and in its run data (every node, every connection type). */
-export function changesOfRun(run: IRun | undefined): HandoffChange[] {
-	const result = run?.data?.resultData;
-	if (!result) return [];
-	const changes = handoffChangesOfCustomData(result.metadata);
-	for (const tasks of Object.values(result.runData ?? {})) {
-		for (const task of tasks ?? []) {
-			for (const outputs of Object.values(task?.data ?? {})) {
-				for (const items of outputs ?? []) for (const item of items ?? []) if (item?.json) changes.push(...changesOfJson(item.json));
-			}
-		}
-	}
-	return changes;
 }
 
 /**
@@ -90,7 +66,7 @@ export class HandoffDesk {
 	}
 
 	/** Knows the conversations' phones, and hears whose each new mailing is (the person's activity). */
-	follow(conversations: Conversations): void {
+	follow(conversations: FollowedConversations): void {
 		this.knownPhones = () => conversations.book.entries().map(([phone]) => phone);
 		conversations.onMailingTo = (mailing, phones, at) => this.mailingTo(mailing, phones, at);
 	}
@@ -115,7 +91,7 @@ export class HandoffDesk {
 	mailingTo(id: string, phones: string[], now: number): void {
 		const mailing = this.found.get(id);
 		this.found.delete(id);
-		if (phones.length > MAX_RECIPIENTS) return;
+		if (phones.length > this.io.maxRecipients) return;
 		for (const phone of phones) this.state.note(phone, { from: 'person', text: mailing?.text ?? '', at: mailing?.createdMs ?? now }, true);
 	}
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IRun } from 'n8n-workflow';
 
-import { handoffItemJson, newHandoffChange, publishHandoff, type HandoffChange } from '../../../nodes/MessagingService/helpers/conversationHandoff';
+import { handoffItemJson, newHandoffChange, type HandoffChange } from '../../../nodes/MessagingService/handoff/change';
+import { publishHandoff } from '../../../nodes/MessagingService/handoff/inProcess';
 import type { ChatTriggerSession } from '../../harness/chatTrigger';
 
 /** A hand-over as Hand Over to Person makes it (n8n's clock is the test's): an hour at most unless told. */

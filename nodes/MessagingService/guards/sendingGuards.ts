@@ -5,14 +5,14 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { isObject } from '../../../base/guards';
-import { isTimeZone } from '../../../base/serviceTime';
-import { invalidField } from '../../../base/validation';
-import { zoneOfPhone } from '../../../helpers/countryZones';
-import { nextAllowedMs, parseAllowedHours, type AllowedHours } from '../../../helpers/quietHours';
-import { serviceZone } from '../../../helpers/serviceZone';
-import { defaultCountryOf } from '../../../helpers/phone';
-import { readSuppressionList } from '../../../helpers/suppressionList';
+import { isObject } from '../base/guards';
+import { isTimeZone } from '../base/serviceTime';
+import { invalidField } from '../base/validation';
+import { zoneOfPhone } from './countryZones';
+import { nextAllowedMs, parseAllowedHours, type AllowedHours } from './quietHours';
+import { serviceZone } from '../helpers/serviceZone';
+import { defaultCountryOf } from '../helpers/phone';
+import { readSuppressionList } from './suppressionList';
 import { DO_NOT_SEND_TO, GUARD_OPTION_NAMES, QUIET_HOURS, RECIPIENT_TIME_ZONE } from './options';
 
 /** Where the recipient's time zone came from. */

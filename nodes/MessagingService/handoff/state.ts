@@ -1,14 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../base/guards';
-import {
-	applyHandoffChange,
-	type HandBackReason,
-	type HandoffChange,
-	type HandoffMirror,
-	type HandoffRecord,
-	MIRROR_KEY,
-} from '../helpers/conversationHandoff';
+import { applyHandoffChange, type HandBackReason, type HandoffChange, type HandoffRecord } from './change';
+import { MIRROR_KEY, type HandoffMirror } from './mirror';
 
 /** Phones kept with a holder record (a person has it, or had it within RECORD_KEPT_MS, or its catch-up is not delivered yet). */
 export const MAX_HANDOFF_PHONES = 2000;
@@ -54,7 +48,7 @@ export interface HandBack {
  * in-process channel and the done promises) and applied at the trigger's next release, each
  * once by id, the newest `at` winning per phone; holds end by their time limit or the person's
  * silence. Saved in the node's static data with each emit and mirrored into the workflow's global
- * static data for executions (helpers/conversationHandoff.ts). Bounded: MAX_HANDOFF_PHONES
+ * static data for executions (mirror.ts, view.ts). Bounded: MAX_HANDOFF_PHONES
  * phones, the catch-up log by entries, text and total characters.
  */
 export class HandoffState {

@@ -1,6 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { announceHandoff, conversationStateOf, handoffItemJson, type HandoffChange } from '../../helpers/conversationHandoff';
+import { handoffItemJson, type HandoffChange } from './change';
+import { recordHandoffInExecution } from './executionData';
+import { publishHandoff } from './inProcess';
+import { conversationStateOf } from './view';
 
 /** What the output says when no Chat Trigger of this workflow runs in this n8n process (docs/chatbot.md, Handoff). */
 export const NOT_REACHED_NOTE =
@@ -9,6 +12,18 @@ export const NOT_REACHED_NOTE =
 /** The workflow's id and global static data, where the Chat Trigger keeps its copy of the state. */
 export function workflowOf(context: IExecuteFunctions): { workflowId: string; globalStaticData: IDataObject } {
 	return { workflowId: String(context.getWorkflow().id ?? ''), globalStaticData: context.getWorkflowStaticData('global') };
+}
+
+/**
+ * What Hand Over / Hand Back call once per change: channel 1 (a Chat Trigger of this workflow in
+ * this process takes it at its next tick) and channel 2 (the execution's custom data, read by the
+ * trigger when the execution it started ends). `reachedTrigger`: channel 1 took it;
+ * `carriedByExecution`: channel 2 will, if the Chat Trigger started this execution.
+ */
+function announceHandoff(context: IExecuteFunctions, itemIndex: number, change: HandoffChange): { reachedTrigger: boolean; carriedByExecution: boolean } {
+	const carriedByExecution = recordHandoffInExecution(context, itemIndex, change);
+	const reachedTrigger = publishHandoff(String(context.getWorkflow().id ?? ''), change);
+	return { reachedTrigger, carriedByExecution };
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { invalidField } from '../../base/validation';
-import { preferGsm7 } from '../../helpers/gsm7Lookalikes';
-import { countSmsParts } from '../../helpers/smsParts';
+import { invalidField } from '../base/validation';
+import { preferGsm7 } from './gsm7Lookalikes';
+import { countSmsParts } from './smsParts';
 
 /** The options of the SMS operations that send a text of their own: parts and encoding decided before sending. */
 export const smsTextOptions: INodeProperties[] = [

@@ -1,9 +1,9 @@
 /** Quiet Hours for mailings the service schedules (`schedule_time`, `d_schedule`): the time moved to the next allowed moment. */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidField } from '../../../base/validation';
-import { serviceMomentAt, type ServiceMoment, type ServiceTimeFormat } from '../../../helpers/oneMoment';
-import { adjustmentFields } from '../../../helpers/sendTime';
+import { invalidField } from '../base/validation';
+import { serviceMomentAt, type ServiceMoment, type ServiceTimeFormat } from '../helpers/oneMoment';
+import { adjustmentFields } from '../helpers/sendTime';
 import { DO_NOT_SEND_TO } from './options';
 import { doNotSendToSet, type SendingGuards } from './sendingGuards';
 

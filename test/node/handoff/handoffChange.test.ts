@@ -1,18 +1,11 @@
-// The handoff change record and the state an execution reads (helpers/conversationHandoff.ts):
+// The handoff change record and the state an execution reads (nodes/MessagingService/handoff/):
 // what the Conversation operations output and what the Chat Trigger reads back.
-import {
-	botMayAnswer,
-	conversationStateOf,
-	conversationsWithPerson,
-	handoffChangeOf,
-	handoffChangesOfCustomData,
-	handoffCustomDataValue,
-	handoffItemJson,
-	MIRROR_KEY,
-	newHandoffChange,
-	publishHandoff,
-} from '../../../nodes/MessagingService/helpers/conversationHandoff';
-import { CATCH_UP_TEXT_MAX, HandoffState, MAX_CATCH_UP_ENTRIES, MAX_HANDOFF_PHONES } from '../../../nodes/MessagingService/chatTrigger/handoffState';
+import { botMayAnswer, conversationStateOf, conversationsWithPerson } from '../../../nodes/MessagingService/handoff/view';
+import { handoffChangeOf, handoffItemJson, newHandoffChange } from '../../../nodes/MessagingService/handoff/change';
+import { handoffChangesOfCustomData, handoffCustomDataValue } from '../../../nodes/MessagingService/handoff/executionData';
+import { MIRROR_KEY } from '../../../nodes/MessagingService/handoff/mirror';
+import { publishHandoff } from '../../../nodes/MessagingService/handoff/inProcess';
+import { CATCH_UP_TEXT_MAX, HandoffState, MAX_CATCH_UP_ENTRIES, MAX_HANDOFF_PHONES } from '../../../nodes/MessagingService/handoff/state';
 
 const PHONE = '375291234567';
 let workflows = 0;

@@ -1,7 +1,16 @@
 /** The options of the sending guards (docs/guards.md), placed in each sending operation's Options. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { defaultCountryOption } from '../recipients';
+/** The country national phone numbers are read in, over the credential's Default Country. */
+export const defaultCountryOption: INodeProperties = {
+	displayName: 'Default Country',
+	name: 'defaultCountry',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. BY',
+	description:
+		"The country of phones written without a country code, as its ISO 3166 code (BY, GB, US...): 8 029 113-00-01 is then +375 29 113-00-01. Empty: the credential's Default Country; with neither, a national number is refused.",
+};
 
 export const DO_NOT_SEND_TO = 'Do Not Send To';
 export const QUIET_HOURS = 'Quiet Hours';

@@ -9,8 +9,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { chatScript } from '../../../scripts/bench/chat';
 import type { ChatTriggerSession } from '../../harness/chatTrigger';
-import { DEFAULTS, useChatTrigger } from './fixture';
-import { handoffCustomDataValue, type HandoffChange } from '../../../nodes/MessagingService/helpers/conversationHandoff';
+import { DEFAULTS, useChatTrigger } from '../chatTrigger/fixture';
+import { handoffCustomDataValue } from '../../../nodes/MessagingService/handoff/executionData';
+import { type HandoffChange } from '../../../nodes/MessagingService/handoff/change';
 import { handBackChange, handOverChange, publish, runWith } from './handoff';
 import { seededRandom } from '../../harness/seededRandom';
 

@@ -1,6 +1,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { handoffItemJson, newHandoffChange, publishHandoff } from '../../../helpers/conversationHandoff';
+import { handoffItemJson, newHandoffChange } from './change';
+import { publishHandoff } from './inProcess';
 
 /**
  * "Hand back to the bot" chosen on the page: the change goes to the Chat Trigger of this workflow

@@ -1,8 +1,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { invalidField } from '../base/validation';
-import { isRefusal } from '../transport/errors';
+import { invalidField } from '../../base/validation';
+import { isRefusal } from '../../transport/errors';
 
 /**
  * A refusal of a request about a template, as a field error of the "Template" field naming the

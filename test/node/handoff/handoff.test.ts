@@ -2,9 +2,10 @@
 // the bot; the person's mailings count as their activity and join the catch-up; the first bot turn
 // after the hand-back carries what was said. The emulator on the test's clock; changes arrive on the
 // in-process channel (as an operation run by an execution of the same n8n) or in the done promise.
-import { conversationStateOf, handoffCustomDataValue } from '../../../nodes/MessagingService/helpers/conversationHandoff';
-import { HANDOFF_KEY } from '../../../nodes/MessagingService/chatTrigger/handoffState';
-import { DEFAULTS, OTHER_PHONE, PHONE, useChatTrigger } from './fixture';
+import { conversationStateOf } from '../../../nodes/MessagingService/handoff/view';
+import { handoffCustomDataValue } from '../../../nodes/MessagingService/handoff/executionData';
+import { HANDOFF_KEY } from '../../../nodes/MessagingService/handoff/state';
+import { DEFAULTS, OTHER_PHONE, PHONE, useChatTrigger } from '../chatTrigger/fixture';
 import { handBackChange, handOverChange, handOverOutput, publish, runWith, textsOf } from './handoff';
 
 // hang detector, with room for a machine ten times slower
