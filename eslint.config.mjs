@@ -16,13 +16,18 @@ const FLOORS = [
 ].map((floor) => floor.map((folder) => `${PACKAGE}/${folder}`));
 const TOP = FLOORS.length - 1;
 /** Everything of the package but the reply kernel (replies/). */
-const OUTSIDE_REPLIES = [...FLOORS.flat().filter((folder) => !folder.endsWith('/replies')), `${PACKAGE}/*.ts`];
+const OUTSIDE_REPLIES = [
+	...FLOORS.flat().filter((folder) => !folder.endsWith('/replies')),
+	`${PACKAGE}/*.ts`,
+];
 
 const nameOf = (folder) => folder.slice(PACKAGE.length + 1);
 /** Per folder below the top floor: the folders on its floor and above it may not be imported. */
 const LAYER_ZONES = FLOORS.slice(0, TOP).flatMap((floor, level) =>
 	floor.map((target) => {
-		const below = FLOORS.slice(0, level).flat().map((folder) => `${nameOf(folder)}/`);
+		const below = FLOORS.slice(0, level)
+			.flat()
+			.map((folder) => `${nameOf(folder)}/`);
 		return {
 			target,
 			from: [...floor.filter((folder) => folder !== target), ...FLOORS.slice(level + 1).flat()],
@@ -32,7 +37,17 @@ const LAYER_ZONES = FLOORS.slice(0, TOP).flatMap((floor, level) =>
 );
 
 export default [
-	{ ignores: ['dist/**', 'node_modules/**', '.n8n-host/**', '.n8n-host-*/**', '.n8n-demo/**', '**/*.js', '**/*.mjs'] },
+	{
+		ignores: [
+			'dist/**',
+			'node_modules/**',
+			'.n8n-host/**',
+			'.n8n-host-*/**',
+			'.n8n-demo/**',
+			'**/*.js',
+			'**/*.mjs',
+		],
+	},
 	...config,
 	{
 		// The shipped code imports one way, floor by floor (FLOORS above, docs/ARCHITECTURE.md): base/
@@ -51,10 +66,22 @@ export default [
 					zones: [
 						...LAYER_ZONES,
 						// the two reply triggers share the kernel, never each other's files
-						{ target: `${PACKAGE}/trigger`, from: `${PACKAGE}/chatTrigger`, message: 'trigger/ imports replies/, never chatTrigger/' },
-						{ target: `${PACKAGE}/chatTrigger`, from: `${PACKAGE}/trigger`, message: 'chatTrigger/ imports replies/, never trigger/' },
+						{
+							target: `${PACKAGE}/trigger`,
+							from: `${PACKAGE}/chatTrigger`,
+							message: 'trigger/ imports replies/, never chatTrigger/',
+						},
+						{
+							target: `${PACKAGE}/chatTrigger`,
+							from: `${PACKAGE}/trigger`,
+							message: 'chatTrigger/ imports replies/, never trigger/',
+						},
 						// the reading state is changed by replies/ alone: its saved form is not reachable from outside
-						{ target: OUTSIDE_REPLIES, from: `${PACKAGE}/replies/savedState.ts`, message: 'only replies/ reads or writes the reading state: use replies/reading.ts' },
+						{
+							target: OUTSIDE_REPLIES,
+							from: `${PACKAGE}/replies/savedState.ts`,
+							message: 'only replies/ reads or writes the reading state: use replies/reading.ts',
+						},
 					],
 				},
 			],

@@ -71,7 +71,8 @@ export class MessagingServiceApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. 3001',
-			description: 'Optional. The subscriber list that Send to List uses when its Subscriber List ID is left empty',
+			description:
+				'Optional. The subscriber list that Send to List uses when its Subscriber List ID is left empty',
 		},
 		{
 			displayName: 'Service Time Zone',

@@ -38,16 +38,20 @@ export class MessagingService implements INodeType {
 		version: [1, 2, 3],
 		defaultVersion: 3,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Send SMS, chat-app messages and verification codes, read chat replies and manage message templates',
+		description:
+			'Send SMS, chat-app messages and verification codes, read chat replies and manage message templates',
 		defaults: { name: 'Messaging Service' },
 		usableAsTool: true,
 		builderHint: actionNodeBuilderHint,
 		hints: actionNodeEditorHints,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],
+		credentials: [
+			{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' },
+		],
 		webhooks: sendAndWaitWebhooks,
-		waitingNodeTooltip: '={{ $parameter.operation === "sendAndWait" ? "The execution goes on when the recipient answers" : "" }}',
+		waitingNodeTooltip:
+			'={{ $parameter.operation === "sendAndWait" ? "The execution goes on when the recipient answers" : "" }}',
 		properties: [
 			{
 				displayName: 'Resource',

@@ -23,13 +23,17 @@ export class MessagingServiceCallbackTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["output"] === "delivery" ? "One item per delivery" : "One item per mailing"}}',
-		description: 'Starts the workflow when the service reports the outcome of a batch sent with Send Batch',
+		subtitle:
+			'={{$parameter["output"] === "delivery" ? "One item per delivery" : "One item per mailing"}}',
+		description:
+			'Starts the workflow when the service reports the outcome of a batch sent with Send Batch',
 		defaults: { name: 'Messaging Service Callback Trigger' },
 		builderHint: callbackTriggerBuilderHint,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],
+		credentials: [
+			{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' },
+		],
 		webhooks: [
 			{
 				name: 'default',
@@ -48,7 +52,8 @@ export class MessagingServiceCallbackTrigger implements INodeType {
 				active:
 					'The workflow is published: each callback to the production URL starts an execution, one per chunk of a batch.',
 			},
-			activationHint: 'Publish the workflow, then use the production URL as the Callback URL of Send Batch.',
+			activationHint:
+				'Publish the workflow, then use the production URL as the Callback URL of Send Batch.',
 		},
 		properties: callbackTriggerProperties,
 	};

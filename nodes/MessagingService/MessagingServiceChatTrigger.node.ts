@@ -1,4 +1,9 @@
-import type { INodeType, INodeTypeDescription, ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
+import type {
+	INodeType,
+	INodeTypeDescription,
+	ITriggerFunctions,
+	ITriggerResponse,
+} from 'n8n-workflow';
 import { NodeConnectionTypes, sleep } from 'n8n-workflow';
 
 import { chatTriggerProperties } from './chatTrigger/description';
@@ -32,12 +37,15 @@ export class MessagingServiceChatTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{"Answer after " + $parameter["quietWindowSeconds"] + " s of silence"}}',
-		description: 'Starts the workflow within seconds when a customer replying to a chat mailing stops typing, once per turn',
+		description:
+			'Starts the workflow within seconds when a customer replying to a chat mailing stops typing, once per turn',
 		defaults: { name: 'Messaging Service Chat Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main, NodeConnectionTypes.Main],
 		outputNames: CHAT_TRIGGER_OUTPUT_NAMES,
-		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],
+		credentials: [
+			{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' },
+		],
 		eventTriggerDescription: 'Waiting for a customer to reply to a chat mailing',
 		activationMessage: 'Replies to your chat mailings now start this workflow, once per turn.',
 		properties: chatTriggerProperties,
@@ -68,7 +76,10 @@ export class MessagingServiceChatTrigger implements INodeType {
 		const engine = new ChatEngine(
 			{
 				node: this.getNode(),
-				client: createApiClient(this, { pacer: new RequestPacer(PARALLEL_READS), timeoutMs: 10_000 }),
+				client: createApiClient(this, {
+					pacer: new RequestPacer(PARALLEL_READS),
+					timeoutMs: 10_000,
+				}),
 				staticData: this.getWorkflowStaticData('node'),
 				zone,
 				persist: !manual,
@@ -83,7 +94,11 @@ export class MessagingServiceChatTrigger implements INodeType {
 						},
 						() => undefined,
 					);
-					this.emit(route(item).map((items) => itemsWithoutKey(items, apiKey)), undefined, done);
+					this.emit(
+						route(item).map((items) => itemsWithoutKey(items, apiKey)),
+						undefined,
+						done,
+					);
 				},
 				handoff,
 				ledger: ledgerOf(`${this.getWorkflow().id ?? ''}:${this.getNode().id}`),
@@ -91,7 +106,8 @@ export class MessagingServiceChatTrigger implements INodeType {
 				sentTo: (mailingId) => phoneOfChatSent(account, mailingId),
 				report: (error) => {
 					const clean = withoutKey(error, apiKey);
-					if (typeof this.saveFailedExecution === 'function') this.saveFailedExecution(clean as never);
+					if (typeof this.saveFailedExecution === 'function')
+						this.saveFailedExecution(clean as never);
 					else this.logger.error(clean.message);
 				},
 			},

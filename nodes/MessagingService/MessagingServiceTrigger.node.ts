@@ -1,4 +1,10 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions, IRun } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+	IRun,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerProperties } from './trigger/description';
@@ -24,16 +30,20 @@ export class MessagingServiceTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["watch"] === "specificMailings" ? "Replies to specific mailings" : "Replies to recent mailings"}}',
+		subtitle:
+			'={{$parameter["watch"] === "specificMailings" ? "Replies to specific mailings" : "Replies to recent mailings"}}',
 		// n8n's node creator shows this text for the one entry it makes of both nodes of the package
-		description: 'Send SMS, chat-app messages and verification codes, and start workflows on replies to chat mailings',
+		description:
+			'Send SMS, chat-app messages and verification codes, and start workflows on replies to chat mailings',
 		defaults: { name: 'Messaging Service Trigger' },
 		polling: true,
 		builderHint: replyTriggerBuilderHint,
 		hints: replyTriggerEditorHints,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' }],
+		credentials: [
+			{ name: 'messagingServiceApi', required: true, testedBy: 'messagingServiceApiTest' },
+		],
 		properties: triggerProperties,
 	};
 
@@ -64,7 +74,11 @@ export class MessagingServiceTrigger implements INodeType {
 		// every execution is started here, with a done promise: its replies are acknowledged when n8n has finished it
 		for (const execution of executions) {
 			const data = execution.data.map((items) => itemsWithoutKey(items, apiKey));
-			this.__emit(data, undefined, donePromise<IRun | undefined>(execution.finished, execution.notFinished));
+			this.__emit(
+				data,
+				undefined,
+				donePromise<IRun | undefined>(execution.finished, execution.notFinished),
+			);
 		}
 		// the replies that could be read start their executions before the report is raised
 		if (report) throw withoutKey(report, apiKey);

@@ -12,7 +12,10 @@ export function packBaseline(repoRoot: string, workFolder: string, commit: strin
 	const tree = path.join(folder, 'tree');
 	fs.rmSync(folder, { recursive: true, force: true });
 	execFileSync('git', ['worktree', 'prune'], { cwd: repoRoot });
-	execFileSync('git', ['worktree', 'add', '--detach', tree, commit], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+	execFileSync('git', ['worktree', 'add', '--detach', tree, commit], {
+		cwd: repoRoot,
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
 	try {
 		fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(tree, 'node_modules'));
 		return buildAndPack(tree, folder);

@@ -21,7 +21,13 @@ import { seededRandom } from '../../test/harness/seededRandom';
 
 const TRIGGER_NODE = 'Trigger';
 /** The requests a reply trigger sends: listing mailings, reading replies, marking them read. */
-const READ_METHODS = new Set(['getChatMessages', 'getNewIncomingMessages', 'readResponseStatus', 'getChatMessageData', 'getChatDeliveryList']);
+const READ_METHODS = new Set([
+	'getChatMessages',
+	'getNewIncomingMessages',
+	'readResponseStatus',
+	'getChatMessageData',
+	'getChatDeliveryList',
+]);
 const SEED = 27;
 
 interface TriggerPlan {
@@ -36,7 +42,14 @@ interface TriggerPlan {
 }
 
 const TRIGGERS: TriggerPlan[] = [
-	{ id: 'chat', label: 'Chat Trigger (defaults), answering', answers: true, drainSeconds: 45, type: `${PACKAGE}.messagingServiceChatTrigger`, parameters: {} },
+	{
+		id: 'chat',
+		label: 'Chat Trigger (defaults), answering',
+		answers: true,
+		drainSeconds: 45,
+		type: `${PACKAGE}.messagingServiceChatTrigger`,
+		parameters: {},
+	},
 	{
 		id: 'polling',
 		label: 'Trigger, Combine Replies per Phone, answering',
@@ -51,7 +64,14 @@ const TRIGGERS: TriggerPlan[] = [
 			pollTimes: { item: [{ mode: 'everyMinute' }] },
 		},
 	},
-	{ id: 'noop', label: 'Chat Trigger (defaults), No Op', answers: false, drainSeconds: 45, type: `${PACKAGE}.messagingServiceChatTrigger`, parameters: {} },
+	{
+		id: 'noop',
+		label: 'Chat Trigger (defaults), No Op',
+		answers: false,
+		drainSeconds: 45,
+		type: `${PACKAGE}.messagingServiceChatTrigger`,
+		parameters: {},
+	},
 ];
 
 /** The Chat Trigger answering, with conversations a person has (`--chat-handed-over N`): their turns go to To Person. */
@@ -131,7 +151,12 @@ export function chatScript(k: number, minutes: number, seed = SEED): ScriptedMes
 		for (let at = 2000 + random() * 15_000; at < minutes * 60_000; burst++) {
 			const size = random() < 0.5 ? 1 : random() < 0.5 ? 2 : 3;
 			for (let n = 0; n < size; n++) {
-				messages.push({ at: at + n * 1000, conversation, burst, text: `Customer ${conversation}, turn ${burst}, message ${n + 1} of ${size}` });
+				messages.push({
+					at: at + n * 1000,
+					conversation,
+					burst,
+					text: `Customer ${conversation}, turn ${burst}, message ${n + 1} of ${size}`,
+				});
 			}
 			at += (size - 1) * 1000 + 15_000 + random() * 30_000;
 		}
@@ -143,18 +168,32 @@ export function chatScript(k: number, minutes: number, seed = SEED): ScriptedMes
  * Sends the script's messages to the emulator at their moments (real clock); `newest`: to each phone's newest mailing.
  * `repliedTo` gets every mailing a message went to: where a reply in no execution is looked for, unread or not.
  */
-async function play(emulator: BenchEmulator, script: ScriptedMessage[], mailings: number[], phones: string[], newest: boolean, repliedTo: Set<number>): Promise<PlayedBurst[]> {
+async function play(
+	emulator: BenchEmulator,
+	script: ScriptedMessage[],
+	mailings: number[],
+	phones: string[],
+	newest: boolean,
+	repliedTo: Set<number>,
+): Promise<PlayedBurst[]> {
 	const bursts = new Map<number, PlayedBurst>();
 	const start = Date.now();
 	for (const message of script) {
 		const wait = start + message.at - Date.now();
 		if (wait > 0) await sleep(wait);
 		const phone = phones[message.conversation];
-		const mailing = newest ? ((await emulator.newestChatMailings())[phone] ?? mailings[message.conversation]) : mailings[message.conversation];
+		const mailing = newest
+			? ((await emulator.newestChatMailings())[phone] ?? mailings[message.conversation])
+			: mailings[message.conversation];
 		const sentAt = Date.now();
 		repliedTo.add(mailing);
 		const id = await emulator.injectReply(mailing, phone, message.text);
-		const burst = bursts.get(message.burst) ?? { conversation: message.conversation, atSecond: Math.round(message.at / 1000), replyIds: [], lastAt: 0 };
+		const burst = bursts.get(message.burst) ?? {
+			conversation: message.conversation,
+			atSecond: Math.round(message.at / 1000),
+			replyIds: [],
+			lastAt: 0,
+		};
 		burst.replyIds.push(id);
 		burst.lastAt = sentAt;
 		bursts.set(message.burst, burst);
@@ -167,7 +206,10 @@ async function turnsOf(n8n: BenchN8n, workflowId: string): Promise<Turn[]> {
 	const summaries = new Map<string, ExecutionSummary>();
 	let cursor: string | undefined;
 	do {
-		const page = await n8n.client.request<{ results: ExecutionSummary[]; nextCursor?: string | null }>('get', '/rest/executions', undefined, {
+		const page = await n8n.client.request<{
+			results: ExecutionSummary[];
+			nextCursor?: string | null;
+		}>('get', '/rest/executions', undefined, {
 			filter: JSON.stringify({ workflowId }),
 			limit: 100,
 			...(cursor ? { cursor } : {}),
@@ -178,11 +220,20 @@ async function turnsOf(n8n: BenchN8n, workflowId: string): Promise<Turn[]> {
 	const turns: Turn[] = [];
 	const ids = [...summaries.keys()];
 	for (let index = 0; index < ids.length; index += 5) {
-		const executions = await Promise.all(ids.slice(index, index + 5).map(async (id) => await n8n.client.getExecution(id)));
+		const executions = await Promise.all(
+			ids.slice(index, index + 5).map(async (id) => await n8n.client.getExecution(id)),
+		);
 		for (const execution of executions) {
 			for (const output of [0, 1, 2]) {
-				const replies = nodeOutput(execution, TRIGGER_NODE, output).flatMap((json) => (json.replies as IDataObject[] | undefined) ?? [json]);
-				if (replies.length > 0 || output === 0) turns.push({ startedAt: Date.parse(execution.startedAt), replyIds: replies.map((reply) => String(reply.id)), output });
+				const replies = nodeOutput(execution, TRIGGER_NODE, output).flatMap(
+					(json) => (json.replies as IDataObject[] | undefined) ?? [json],
+				);
+				if (replies.length > 0 || output === 0)
+					turns.push({
+						startedAt: Date.parse(execution.startedAt),
+						replyIds: replies.map((reply) => String(reply.id)),
+						output,
+					});
 			}
 		}
 	}
@@ -190,7 +241,10 @@ async function turnsOf(n8n: BenchN8n, workflowId: string): Promise<Turn[]> {
 }
 
 function percentile(sorted: number[], p: number): number {
-	return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+	return (
+		sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ??
+		NaN
+	);
 }
 
 function measure(
@@ -203,51 +257,88 @@ function measure(
 	handedOver = 0,
 ): Omit<ChatRow, 'trigger' | 'k' | 'minutes'> {
 	const turnsOfReply = new Map<string, Turn[]>();
-	for (const turn of turns) for (const id of turn.replyIds) turnsOfReply.set(id, [...(turnsOfReply.get(id) ?? []), turn]);
+	for (const turn of turns)
+		for (const id of turn.replyIds) turnsOfReply.set(id, [...(turnsOfReply.get(id) ?? []), turn]);
 	const answered: Array<PlayedBurst & { seconds: number }> = [];
 	const turnCounts: number[] = [];
 	for (const burst of bursts) {
 		const answering = turnsOfReply.get(burst.replyIds[burst.replyIds.length - 1]);
 		if (!answering) continue;
-		answered.push({ ...burst, seconds: (Math.min(...answering.map((turn) => turn.startedAt)) - burst.lastAt) / 1000 });
+		answered.push({
+			...burst,
+			seconds: (Math.min(...answering.map((turn) => turn.startedAt)) - burst.lastAt) / 1000,
+		});
 		turnCounts.push(new Set(burst.replyIds.flatMap((id) => turnsOfReply.get(id) ?? [])).size);
 	}
 	answered.sort((a, b) => a.seconds - b.seconds);
 	const latencies = answered.map((burst) => burst.seconds);
 	// the first `handedOver` conversations are a person's from the end of their first turn on: their later bursts go to To Person
 	const firstBurst = new Map<number, PlayedBurst>();
-	for (const burst of bursts) if (!firstBurst.has(burst.conversation)) firstBurst.set(burst.conversation, burst);
-	const toPerson = (burst: PlayedBurst) => burst.conversation < handedOver && firstBurst.get(burst.conversation) !== burst;
+	for (const burst of bursts)
+		if (!firstBurst.has(burst.conversation)) firstBurst.set(burst.conversation, burst);
+	const toPerson = (burst: PlayedBurst) =>
+		burst.conversation < handedOver && firstBurst.get(burst.conversation) !== burst;
 	const personLatencies = answered.filter(toPerson).map((burst) => burst.seconds);
-	const wrongOutput = bursts.filter((burst) => (turnsOfReply.get(burst.replyIds[0]) ?? []).some((turn) => (turn.output === 2) !== toPerson(burst))).length;
+	const wrongOutput = bursts.filter((burst) =>
+		(turnsOfReply.get(burst.replyIds[0]) ?? []).some(
+			(turn) => (turn.output === 2) !== toPerson(burst),
+		),
+	).length;
 	const replyIds = bursts.flatMap((burst) => burst.replyIds);
 	const byMethod: Record<string, number> = {};
-	for (const { apiMethod } of requests) if (apiMethod !== null && READ_METHODS.has(apiMethod)) byMethod[apiMethod] = (byMethod[apiMethod] ?? 0) + 1 / activeMinutes;
+	for (const { apiMethod } of requests)
+		if (apiMethod !== null && READ_METHODS.has(apiMethod))
+			byMethod[apiMethod] = (byMethod[apiMethod] ?? 0) + 1 / activeMinutes;
 	const requestsPerMinute = Object.values(byMethod).reduce((sum, perMinute) => sum + perMinute, 0);
 	// per phone, in the order written: a burst whose execution started before one of an earlier burst's
 	let outOfOrder = 0;
 	const latestStart = new Map<number, number>();
 	for (const burst of bursts) {
-		const starts = burst.replyIds.map((id) => Math.min(...(turnsOfReply.get(id) ?? []).map((turn) => turn.startedAt))).filter(Number.isFinite);
+		const starts = burst.replyIds
+			.map((id) => Math.min(...(turnsOfReply.get(id) ?? []).map((turn) => turn.startedAt)))
+			.filter(Number.isFinite);
 		if (starts.length === 0) continue;
 		if (Math.min(...starts) < (latestStart.get(burst.conversation) ?? -Infinity)) outOfOrder++;
-		latestStart.set(burst.conversation, Math.max(latestStart.get(burst.conversation) ?? -Infinity, ...starts));
+		latestStart.set(
+			burst.conversation,
+			Math.max(latestStart.get(burst.conversation) ?? -Infinity, ...starts),
+		);
 	}
 	return {
 		bursts: bursts.length,
 		replies: replyIds.length,
 		executions: turns.length,
-		latency: { median: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies[latencies.length - 1] ?? NaN },
+		latency: {
+			median: percentile(latencies, 50),
+			p95: percentile(latencies, 95),
+			max: latencies[latencies.length - 1] ?? NaN,
+		},
 		handedOver,
-		...(handedOver > 0 ? { personLatency: { median: percentile(personLatencies, 50), p95: percentile(personLatencies, 95), max: personLatencies[personLatencies.length - 1] ?? NaN } } : {}),
+		...(handedOver > 0
+			? {
+					personLatency: {
+						median: percentile(personLatencies, 50),
+						p95: percentile(personLatencies, 95),
+						max: personLatencies[personLatencies.length - 1] ?? NaN,
+					},
+				}
+			: {}),
 		wrongOutput,
 		requestsPerMinute,
 		requestsPerMinutePerConversation: requestsPerMinute / k,
 		requestsPerMinuteByMethod: byMethod,
-		answersSent: Math.max(0, requests.filter((request) => request.apiMethod === 'sendQuickChatMessage').length - k),
+		answersSent: Math.max(
+			0,
+			requests.filter((request) => request.apiMethod === 'sendQuickChatMessage').length - k,
+		),
 		outOfOrder,
-		slowest: answered.slice(-3).map(({ conversation, atSecond, seconds }) => ({ conversation, atSecond, seconds })),
-		turnsPerBurst: { mean: turnCounts.reduce((sum, count) => sum + count, 0) / turnCounts.length, max: Math.max(0, ...turnCounts) },
+		slowest: answered
+			.slice(-3)
+			.map(({ conversation, atSecond, seconds }) => ({ conversation, atSecond, seconds })),
+		turnsPerBurst: {
+			mean: turnCounts.reduce((sum, count) => sum + count, 0) / turnCounts.length,
+			max: Math.max(0, ...turnCounts),
+		},
 		unansweredBursts: bursts.length - latencies.length,
 		unreadReplies: replyIds.filter((id) => !turnsOfReply.has(id) && unread.has(id)).length,
 		lostReplies: replyIds.filter((id) => !turnsOfReply.has(id) && !unread.has(id)).length,
@@ -282,53 +373,104 @@ function handOverNode(firstPhone: number, count: number): NodeSpec {
 		parameters: {
 			mode: 'manual',
 			includeOtherFields: false,
-			assignments: { assignments: [{ id: 'handoff', name: 'handoffChange', type: 'object', value: `={{ Number($json.sessionId) - ${firstPhone} < ${count} ? ${change} : {} }}` }] },
+			assignments: {
+				assignments: [
+					{
+						id: 'handoff',
+						name: 'handoffChange',
+						type: 'object',
+						value: `={{ Number($json.sessionId) - ${firstPhone} < ${count} ? ${change} : {} }}`,
+					},
+				],
+			},
 			options: {},
 		},
 	};
 }
 
-async function runTrigger(options: ChatBenchOptions, trigger: TriggerPlan, k: number, script: ScriptedMessage[]): Promise<ChatRow> {
+async function runTrigger(
+	options: ChatBenchOptions,
+	trigger: TriggerPlan,
+	k: number,
+	script: ScriptedMessage[],
+): Promise<ChatRow> {
 	const { n8n, emulator, minutes, step } = options;
 	await emulator.prepare({});
 	const firstPhone = 375_295_000_000;
 	const phones = Array.from({ length: k }, (_, index) => String(firstPhone + index));
 	const handedOver = trigger.id === 'handoff' ? Math.min(k, options.handedOver ?? 0) : 0;
 	const workflow = workflowOf(`Bench CHAT ${trigger.id} K=${k}`, [
-			{ name: TRIGGER_NODE, type: trigger.type, typeVersion: 1, position: [0, 0], parameters: trigger.parameters, credentials: { messagingServiceApi: n8n.credential } },
-			trigger.answers
-				? {
-						name: 'Answer',
-						type: `${PACKAGE}.messagingService`,
-						typeVersion: 2,
-						position: [220, 0],
-						parameters: {
-							resource: 'chatMessage',
-							operation: 'send',
-							chatnameId: emulator.chatnameId,
-							phone: `={{ $('${TRIGGER_NODE}').item.json.sessionId }}`,
-							messageType: 'TEXT',
-							messageFrom: 'text',
-							message: '=Thanks, noted: {{ $json.chatInput }}',
-							options: {},
-						},
-						credentials: { messagingServiceApi: n8n.credential },
-					}
-				: { name: 'No Op', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		{
+			name: TRIGGER_NODE,
+			type: trigger.type,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: trigger.parameters,
+			credentials: { messagingServiceApi: n8n.credential },
+		},
+		trigger.answers
+			? {
+					name: 'Answer',
+					type: `${PACKAGE}.messagingService`,
+					typeVersion: 2,
+					position: [220, 0],
+					parameters: {
+						resource: 'chatMessage',
+						operation: 'send',
+						chatnameId: emulator.chatnameId,
+						phone: `={{ $('${TRIGGER_NODE}').item.json.sessionId }}`,
+						messageType: 'TEXT',
+						messageFrom: 'text',
+						message: '=Thanks, noted: {{ $json.chatInput }}',
+						options: {},
+					},
+					credentials: { messagingServiceApi: n8n.credential },
+				}
+			: {
+					name: 'No Op',
+					type: 'n8n-nodes-base.noOp',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: {},
+				},
 	]);
 	if (handedOver > 0) {
 		// To Person: the person is told elsewhere; nothing is sent to the customer
-		workflow.nodes.push({ id: 'to-person', name: 'Person', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 400], parameters: {} } as (typeof workflow.nodes)[number]);
-		workflow.nodes.push({ id: 'hand-over', ...handOverNode(firstPhone, handedOver) } as (typeof workflow.nodes)[number]);
+		workflow.nodes.push({
+			id: 'to-person',
+			name: 'Person',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [220, 400],
+			parameters: {},
+		} as (typeof workflow.nodes)[number]);
+		workflow.nodes.push({
+			id: 'hand-over',
+			...handOverNode(firstPhone, handedOver),
+		} as (typeof workflow.nodes)[number]);
 		const toAnswer = workflow.connections[TRIGGER_NODE].main[0] ?? [];
-		workflow.connections[TRIGGER_NODE] = { main: [[...toAnswer, { node: 'Hand Over', type: 'main', index: 0 }], [], [{ node: 'Person', type: 'main', index: 0 }]] };
+		workflow.connections[TRIGGER_NODE] = {
+			main: [
+				[...toAnswer, { node: 'Hand Over', type: 'main', index: 0 }],
+				[],
+				[{ node: 'Person', type: 'main', index: 0 }],
+			],
+		};
 	}
 	const workflowId = await n8n.createWorkflow(workflow);
 	const activatedAt = Date.now();
 	await n8n.client.activateWorkflow(workflowId);
 	const mailings: number[] = [];
-	for (const phone of phones) mailings.push(await emulator.sendChatMailing(phone, 'Hello from DemoShop! Any questions about your booking?'));
-	step(`CHAT ${trigger.label}, K = ${k}: ${mailings.length} opening mailings sent; ${script.length} messages over ${minutes} min, then ${trigger.drainSeconds} s of drain`);
+	for (const phone of phones)
+		mailings.push(
+			await emulator.sendChatMailing(
+				phone,
+				'Hello from DemoShop! Any questions about your booking?',
+			),
+		);
+	step(
+		`CHAT ${trigger.label}, K = ${k}: ${mailings.length} opening mailings sent; ${script.length} messages over ${minutes} min, then ${trigger.drainSeconds} s of drain`,
+	);
 	const repliedTo = new Set<number>();
 	const bursts = await play(emulator, script, mailings, phones, trigger.answers, repliedTo);
 	await sleep(trigger.drainSeconds * 1000);
@@ -336,12 +478,33 @@ async function runTrigger(options: ChatBenchOptions, trigger: TriggerPlan, k: nu
 	const activeMinutes = (Date.now() - activatedAt) / 60_000;
 	const requests = await emulator.requests();
 	const unread = new Set<string>();
-	for (const mailing of repliedTo) for (const id of await emulator.unreadReplyIds(mailing)) unread.add(id);
+	for (const mailing of repliedTo)
+		for (const id of await emulator.unreadReplyIds(mailing)) unread.add(id);
 	const label = handedOver > 0 ? `${trigger.label}, ${handedOver} handed over` : trigger.label;
-	const row = { trigger: label, k, minutes, ...measure(bursts, await turnsOf(n8n, workflowId), requests, activeMinutes, unread, k, handedOver) };
-	const perMethod = Object.entries(row.requestsPerMinuteByMethod).map(([method, perMinute]) => `${method} ${perMinute.toFixed(0)}`);
-	const slowest = row.slowest.map((burst) => `${burst.seconds.toFixed(1)} s (customer ${burst.conversation}, turn at ${burst.atSecond} s)`);
-	step(`    ${row.executions} executions; requests/min: ${perMethod.join(', ')}; slowest: ${slowest.join(', ')}\n${chatTable([row]).replace(/^/gm, '    ')}`);
+	const row = {
+		trigger: label,
+		k,
+		minutes,
+		...measure(
+			bursts,
+			await turnsOf(n8n, workflowId),
+			requests,
+			activeMinutes,
+			unread,
+			k,
+			handedOver,
+		),
+	};
+	const perMethod = Object.entries(row.requestsPerMinuteByMethod).map(
+		([method, perMinute]) => `${method} ${perMinute.toFixed(0)}`,
+	);
+	const slowest = row.slowest.map(
+		(burst) =>
+			`${burst.seconds.toFixed(1)} s (customer ${burst.conversation}, turn at ${burst.atSecond} s)`,
+	);
+	step(
+		`    ${row.executions} executions; requests/min: ${perMethod.join(', ')}; slowest: ${slowest.join(', ')}\n${chatTable([row]).replace(/^/gm, '    ')}`,
+	);
 	return row;
 }
 
@@ -350,8 +513,11 @@ export async function runChatBench(options: ChatBenchOptions): Promise<ChatRow[]
 	const rows: ChatRow[] = [];
 	for (const k of options.ks) {
 		const script = chatScript(k, options.minutes);
-		for (const trigger of TRIGGERS) if (!options.triggers || options.triggers.includes(trigger.id)) rows.push(await runTrigger(options, trigger, k, script));
-		if ((options.handedOver ?? 0) > 0) rows.push(await runTrigger(options, HANDOFF_TRIGGER, k, script));
+		for (const trigger of TRIGGERS)
+			if (!options.triggers || options.triggers.includes(trigger.id))
+				rows.push(await runTrigger(options, trigger, k, script));
+		if ((options.handedOver ?? 0) > 0)
+			rows.push(await runTrigger(options, HANDOFF_TRIGGER, k, script));
 	}
 	const order = (row: ChatRow) => TRIGGERS.findIndex((t) => t.label === row.trigger) >>> 0;
 	return rows.sort((a, b) => order(a) - order(b) || a.k - b.k);
@@ -360,7 +526,25 @@ export async function runChatBench(options: ChatBenchOptions): Promise<ChatRow[]
 export function chatTable(rows: ChatRow[]): string {
 	const secs = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
 	return table(
-		['trigger', 'K', 'bursts', 'median s', 'p95 s', 'max s', 'To Person median / p95 s', 'wrong output', 'requests/min', 'per conversation', 'answers', 'turns/burst (max)', 'unanswered', 'still unread', 'lost', 'answered twice', 'out of order'],
+		[
+			'trigger',
+			'K',
+			'bursts',
+			'median s',
+			'p95 s',
+			'max s',
+			'To Person median / p95 s',
+			'wrong output',
+			'requests/min',
+			'per conversation',
+			'answers',
+			'turns/burst (max)',
+			'unanswered',
+			'still unread',
+			'lost',
+			'answered twice',
+			'out of order',
+		],
 		rows.map((row) => [
 			row.trigger,
 			String(row.k),
@@ -368,7 +552,9 @@ export function chatTable(rows: ChatRow[]): string {
 			secs(row.latency.median),
 			secs(row.latency.p95),
 			secs(row.latency.max),
-			row.personLatency ? `${secs(row.personLatency.median)} / ${secs(row.personLatency.p95)}` : '-',
+			row.personLatency
+				? `${secs(row.personLatency.median)} / ${secs(row.personLatency.p95)}`
+				: '-',
 			String(row.wrongOutput),
 			row.requestsPerMinute.toFixed(0),
 			row.requestsPerMinutePerConversation.toFixed(1),
@@ -380,18 +566,36 @@ export function chatTable(rows: ChatRow[]): string {
 			String(row.answeredTwice),
 			String(row.outOfOrder),
 		]),
-		[false, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true],
+		[
+			false,
+			true,
+			true,
+			true,
+			true,
+			true,
+			true,
+			true,
+			true,
+			true,
+			true,
+			true,
+			true,
+			true,
+			true,
+			true,
+			true,
+		],
 	);
 }
 
 export const CHAT_NOTES = [
 	'CHAT  conversations in real time (issue 27): K customers write at random moments (seeded), each trigger in turn on the same script',
-	'    median / p95 / max s: from a burst\'s last message to n8n\'s startedAt of the execution whose trigger item holds it',
+	"    median / p95 / max s: from a burst's last message to n8n's startedAt of the execution whose trigger item holds it",
 	'    answering: the workflow answers each execution with Chat Message > Send (a new mailing to the phone), the customers write to their newest mailing; No Op: nobody answers',
 	'    requests/min: getChatMessages, getNewIncomingMessages, readResponseStatus, getChatMessageData and getChatDeliveryList while the workflow was active (script + drain); per conversation: divided by K',
 	'    answers: mailings the workflow sent; out of order: bursts whose execution started before one of an earlier burst of the same phone',
 	'    turns/burst: executions holding messages of one burst (1 is right); unanswered: bursts whose last message no execution holds',
 	'    still unread / lost: replies in no execution, unread on the service at the end (late) / marked read (lost)',
 	'    N handed over (--chat-handed-over N, issue 40): a Set node hands the first N conversations over at their first turn (the change read from the finished execution); their later turns come on To Person (a No Op, nobody answers)',
-	'    To Person median / p95 s: the latency of those turns alone; wrong output: bursts that came on the other output than their conversation\'s holder',
+	"    To Person median / p95 s: the latency of those turns alone; wrong output: bursts that came on the other output than their conversation's holder",
 ];

@@ -10,7 +10,14 @@ import { phoneOf, smsSendPerItem } from '../../test/throughput/perItemSms';
 import { PACKAGE } from './n8n';
 
 export type LoopId = 'axiosLoop' | 'helperLoop';
-export type ContenderId = LoopId | 'httpDefault' | 'httpBatching' | 'nodePerItem' | 'nodePerItemGuarded' | 'nodeBatch' | 'plainNode';
+export type ContenderId =
+	| LoopId
+	| 'httpDefault'
+	| 'httpBatching'
+	| 'nodePerItem'
+	| 'nodePerItemGuarded'
+	| 'nodeBatch'
+	| 'plainNode';
 
 export const CONTENDER_LABELS: Record<ContenderId, string> = {
 	axiosLoop: '(d) plain axios loop',
@@ -95,13 +102,24 @@ function optedOutNode() {
 
 /** Quiet Hours that allow now in Europe/Minsk (the recipients' zone, from +375) with an hour before and two after. */
 export function hoursAroundNow(): string {
-	const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Minsk', hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+	const hour = Number(
+		new Intl.DateTimeFormat('en-GB', {
+			timeZone: 'Europe/Minsk',
+			hour: 'numeric',
+			hourCycle: 'h23',
+		}).format(new Date()),
+	);
 	const at = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
 	return `${at(hour - 1)}-${at(hour + 3)}`;
 }
 
-export function contenderWorkflow(id: Exclude<ContenderId, LoopId>, input: WorkflowInput): WorkflowData {
-	const credentials = { messagingServiceApi: { id: input.credential.id, name: input.credential.name } };
+export function contenderWorkflow(
+	id: Exclude<ContenderId, LoopId>,
+	input: WorkflowInput,
+): WorkflowData {
+	const credentials = {
+		messagingServiceApi: { id: input.credential.id, name: input.credential.name },
+	};
 	const position: [number, number] = [440, 0];
 	let contender;
 	switch (id) {
@@ -112,7 +130,9 @@ export function contenderWorkflow(id: Exclude<ContenderId, LoopId>, input: Workf
 				type: 'n8n-nodes-base.httpRequest',
 				typeVersion: 4.5,
 				position,
-				parameters: httpRequestParameters(id === 'httpBatching' ? input : { ...input, batching: undefined }),
+				parameters: httpRequestParameters(
+					id === 'httpBatching' ? input : { ...input, batching: undefined },
+				),
 			};
 			break;
 		case 'nodePerItem':
@@ -121,7 +141,10 @@ export function contenderWorkflow(id: Exclude<ContenderId, LoopId>, input: Workf
 				type: `${PACKAGE}.messagingService`,
 				typeVersion: 1,
 				position,
-				parameters: smsSendPerItem(input.alphanameId, input.concurrency === undefined ? {} : { concurrency: input.concurrency }),
+				parameters: smsSendPerItem(
+					input.alphanameId,
+					input.concurrency === undefined ? {} : { concurrency: input.concurrency },
+				),
 				credentials,
 			};
 			break;
@@ -137,7 +160,12 @@ export function contenderWorkflow(id: Exclude<ContenderId, LoopId>, input: Workf
 				}),
 				credentials,
 			};
-			return workflowOf(input.name, [manualTriggerNode(), optedOutNode(), itemsNode(input.items, input.text), contender]);
+			return workflowOf(input.name, [
+				manualTriggerNode(),
+				optedOutNode(),
+				itemsNode(input.items, input.text),
+				contender,
+			]);
 		case 'plainNode':
 			contender = {
 				name: NODE_UNDER_TEST,
@@ -176,7 +204,11 @@ export function contenderWorkflow(id: Exclude<ContenderId, LoopId>, input: Workf
 			};
 			break;
 	}
-	return workflowOf(input.name, [manualTriggerNode(), itemsNode(input.items, input.text), contender]);
+	return workflowOf(input.name, [
+		manualTriggerNode(),
+		itemsNode(input.items, input.text),
+		contender,
+	]);
 }
 
 export interface LoopResult {
@@ -200,14 +232,22 @@ interface Reply {
 }
 
 function quickSmsQuery(options: LoopOptions, index: number) {
-	return { token: options.token, phone: phoneOf(index), message: options.text, alphaname_id: options.alphanameId };
+	return {
+		token: options.token,
+		phone: phoneOf(index),
+		message: options.text,
+		alphaname_id: options.alphanameId,
+	};
 }
 
 /**
  * Sends item i with `send(i)` from `concurrency` workers; a 429 is retried after its Retry-After
  * by the worker that got it.
  */
-async function sendLoop(options: LoopOptions, send: (index: number) => Promise<Reply>): Promise<LoopResult> {
+async function sendLoop(
+	options: LoopOptions,
+	send: (index: number) => Promise<Reply>,
+): Promise<LoopResult> {
 	let next = 0;
 	let errors = 0;
 	const started = Date.now();
@@ -225,7 +265,9 @@ async function sendLoop(options: LoopOptions, send: (index: number) => Promise<R
 				const reply = await send(index);
 				if (reply.status === 429 && attempt < 12) {
 					const seconds = Number(reply.retryAfter ?? 1);
-					await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(seconds) ? seconds : 1) * 1000));
+					await new Promise((resolve) =>
+						setTimeout(resolve, (Number.isFinite(seconds) ? seconds : 1) * 1000),
+					);
 					continue;
 				}
 				if (reply.status !== 200) errors++;
@@ -242,9 +284,15 @@ async function sendLoop(options: LoopOptions, send: (index: number) => Promise<R
 
 /** The floor for per-item work: the sendQuickSMS requests from a plain axios client, connections reused. */
 export async function axiosLoop(options: LoopOptions): Promise<LoopResult> {
-	const http = axios.create({ baseURL: options.emulatorUrl, timeout: 30000, validateStatus: () => true });
+	const http = axios.create({
+		baseURL: options.emulatorUrl,
+		timeout: 30000,
+		validateStatus: () => true,
+	});
 	return await sendLoop(options, async (index) => {
-		const response = await http.post('/api/v1/sendQuickSMS', null, { params: quickSmsQuery(options, index) });
+		const response = await http.post('/api/v1/sendQuickSMS', null, {
+			params: quickSmsQuery(options, index),
+		});
 		return { status: response.status, retryAfter: response.headers['retry-after'] };
 	});
 }

@@ -17,29 +17,59 @@ import { hoursAroundNow } from './contenders';
 import { BenchEmulator } from './emulator';
 
 const verificationSend = (concurrency: number) => ({
-	parameters: { resource: 'verificationCode', operation: 'send', phone: '={{ $json.phone }}', options: { concurrency } },
+	parameters: {
+		resource: 'verificationCode',
+		operation: 'send',
+		phone: '={{ $json.phone }}',
+		options: { concurrency },
+	},
 	typeVersion: 3,
 });
 
-function parametersOf(emulator: BenchEmulator, concurrency: number): { parameters: INodeParameters; typeVersion?: number } {
+function parametersOf(
+	emulator: BenchEmulator,
+	concurrency: number,
+): { parameters: INodeParameters; typeVersion?: number } {
 	if (process.env.CPU_OPERATION === 'verificationCode') return verificationSend(concurrency);
 	if (process.env.CPU_OPERATION === 'verificationCheck') {
-		return { parameters: { resource: 'verificationCode', operation: 'check', token: '={{ $json.token }}', enteredCode: '={{ $json.code }}' }, typeVersion: 3 };
+		return {
+			parameters: {
+				resource: 'verificationCode',
+				operation: 'check',
+				token: '={{ $json.token }}',
+				enteredCode: '={{ $json.code }}',
+			},
+			typeVersion: 3,
+		};
 	}
 	if (process.env.CPU_OPERATION === 'guarded') {
 		// the items of an earlier node (the harness runs one node: an expression makes them), none a recipient;
 		// hours around now in Europe/Minsk, the recipients' zone (from +375), as in `npm run bench`'s (b+)
-		const doNotSendTo = "={{ Array.from({ length: 10000 }, (_, i) => ({ json: { phone: '+44 7700 ' + (100000 + i) } })) }}";
-		return { parameters: smsSendPerItem(emulator.alphanameId, { concurrency, doNotSendTo, quietHours: hoursAroundNow() }) };
+		const doNotSendTo =
+			"={{ Array.from({ length: 10000 }, (_, i) => ({ json: { phone: '+44 7700 ' + (100000 + i) } })) }}";
+		return {
+			parameters: smsSendPerItem(emulator.alphanameId, {
+				concurrency,
+				doNotSendTo,
+				quietHours: hoursAroundNow(),
+			}),
+		};
 	}
 	return { parameters: smsSendPerItem(emulator.alphanameId, { concurrency }) };
 }
 
 /** The items of the measured runs: for Check, one token each, from a Send that is not measured. */
 async function inputOf(emulator: BenchEmulator, items: number, concurrency: number) {
-	const phones = Array.from({ length: items }, (_, index) => ({ phone: phoneOf(index), text: 'CPU per item' }));
+	const phones = Array.from({ length: items }, (_, index) => ({
+		phone: phoneOf(index),
+		text: 'CPU per item',
+	}));
 	if (process.env.CPU_OPERATION !== 'verificationCheck') return phones;
-	const { items: sent, error } = await runNode({ baseUrl: emulator.baseUrl, items: phones, ...verificationSend(concurrency) });
+	const { items: sent, error } = await runNode({
+		baseUrl: emulator.baseUrl,
+		items: phones,
+		...verificationSend(concurrency),
+	});
 	expect(error).toBeUndefined();
 	return sent.map((item) => ({ token: item.json.token, code: '0' }));
 }
@@ -57,7 +87,11 @@ it('prints the CPU per item of a per-item send in the engine', async () => {
 		for (let run = 0; run <= runs; run++) {
 			const cpu = process.cpuUsage();
 			const started = Date.now();
-			const { items: output, error } = await runNode({ baseUrl: emulator.baseUrl, items: input, ...parametersOf(emulator, concurrency) });
+			const { items: output, error } = await runNode({
+				baseUrl: emulator.baseUrl,
+				items: input,
+				...parametersOf(emulator, concurrency),
+			});
 			const used = process.cpuUsage(cpu);
 			expect(error).toBeUndefined();
 			expect(output).toHaveLength(items);

@@ -6,7 +6,12 @@ import { startEmulatorProcess, type EmulatorProcess } from '../demo/emulator-pro
 import { getFreePort } from '../../test/e2e/lib/free-port';
 import type { Counters, FaultConfig as Faults, LoggedRequest } from '../../test/sandbox/types';
 
-export type { Counters, FaultConfig as Faults, LoggedRequest, SentGroup } from '../../test/sandbox/types';
+export type {
+	Counters,
+	FaultConfig as Faults,
+	LoggedRequest,
+	SentGroup,
+} from '../../test/sandbox/types';
 
 /** What a contender achieved, read from the emulator's counters. */
 export interface Delivery {
@@ -39,7 +44,9 @@ export class BenchEmulator {
 		const callbackPort = await getFreePort();
 		const server = http.createServer((request, response) => {
 			request.resume();
-			request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+			request.on('end', () =>
+				response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+			);
 		});
 		await new Promise<void>((resolve) => server.listen(callbackPort, '127.0.0.1', resolve));
 		return new BenchEmulator(emulator, server, `http://127.0.0.1:${callbackPort}/mailing-outcome`);
@@ -63,29 +70,53 @@ export class BenchEmulator {
 
 	/** Sends a chat mailing to one phone through the service's API; returns its message_id. */
 	async sendChatMailing(phone: string, message: string): Promise<number> {
-		const form = new URLSearchParams({ token: this.token, chatname_id: this.chatnameId, phone, message });
-		const answer = await axios.post<{ result: { message_id: number } }>(`${this.baseUrl}/api/v2/sendQuickChatMessage`, form, { timeout: 60000 });
+		const form = new URLSearchParams({
+			token: this.token,
+			chatname_id: this.chatnameId,
+			phone,
+			message,
+		});
+		const answer = await axios.post<{ result: { message_id: number } }>(
+			`${this.baseUrl}/api/v2/sendQuickChatMessage`,
+			form,
+			{ timeout: 60000 },
+		);
 		return answer.data.result.message_id;
 	}
 
 	/** A customer's reply to a chat mailing (the control endpoint); returns the reply's id. */
 	async injectReply(messageId: number, phone: string, message: string): Promise<string> {
-		return (await this.control.post<{ id: string }>('/replies', { token: this.token, message_id: messageId, phone, message })).data.id;
+		return (
+			await this.control.post<{ id: string }>('/replies', {
+				token: this.token,
+				message_id: messageId,
+				phone,
+				message,
+			})
+		).data.id;
 	}
 
 	/** Each phone's newest chat mailing (the control endpoint): what a customer replies to. */
 	async newestChatMailings(): Promise<Record<string, number>> {
-		return (await this.control.get<Record<string, number>>(`/accounts/${encodeURIComponent(this.token)}/newest-chat-mailings`)).data;
+		return (
+			await this.control.get<Record<string, number>>(
+				`/accounts/${encodeURIComponent(this.token)}/newest-chat-mailings`,
+			)
+		).data;
 	}
 
 	/** The IDs of the replies to a chat mailing that are still unread on the service (its API). */
 	async unreadReplyIds(messageId: number): Promise<string[]> {
 		const form = new URLSearchParams({ token: this.token, message_id: String(messageId) });
-		const answer = await axios.post<{ result: Array<{ id: string }> }>(`${this.baseUrl}/api/v2/getNewIncomingMessages`, form, { timeout: 60000 });
+		const answer = await axios.post<{ result: Array<{ id: string }> }>(
+			`${this.baseUrl}/api/v2/getNewIncomingMessages`,
+			form,
+			{ timeout: 60000 },
+		);
 		return answer.data.result.map((reply) => String(reply.id));
 	}
 
-		async requests(): Promise<LoggedRequest[]> {
+	async requests(): Promise<LoggedRequest[]> {
 		return (await this.control.get<LoggedRequest[]>('/requests')).data;
 	}
 

@@ -26,7 +26,16 @@ import { DEFAULT_CONCURRENCY } from '../../nodes/MessagingService/actions/common
 import { START_CONCURRENCY } from '../../nodes/MessagingService/transport/concurrency';
 import { DEFAULT_CHUNK_SIZE } from '../../nodes/MessagingService/actions/shared/batch';
 import { ensureHostInstalled, host } from '../../test/e2e/lib/host';
-import { axiosLoop, CONTENDER_LABELS, contenderWorkflow, PLAIN_NODE_FOLDER, helperLoop, NODE_UNDER_TEST, SUPPRESSED_PHONES, type ContenderId } from './contenders';
+import {
+	axiosLoop,
+	CONTENDER_LABELS,
+	contenderWorkflow,
+	PLAIN_NODE_FOLDER,
+	helperLoop,
+	NODE_UNDER_TEST,
+	SUPPRESSED_PHONES,
+	type ContenderId,
+} from './contenders';
 import { CHAT_NOTES, chatTable, runChatBench, type ChatRow } from './chat';
 import { BenchEmulator } from './emulator';
 import { BenchN8n } from './n8n';
@@ -57,35 +66,51 @@ function machine(): string {
 		`${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}`,
 		`bench and emulator on Node.js ${process.version}; n8n ${host.versions.n8n} on Node.js ${host.versions.node}, ` +
 			`expression engine: ${engine ? `${engine} (N8N_EXPRESSION_ENGINE)` : "n8n's default"}`,
-		`load average when the report was written: ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`,
+		`load average when the report was written: ${os
+			.loadavg()
+			.map((load) => load.toFixed(2))
+			.join(' ')}`,
 	].join('\n');
 }
 
 async function main(): Promise<void> {
-	const only = (argument('--only') ?? 'S1,S2,S3,S4,S5').split(',').map((id) => id.trim().toUpperCase());
+	const only = (argument('--only') ?? 'S1,S2,S3,S4,S5')
+		.split(',')
+		.map((id) => id.trim().toUpperCase());
 	const s3PerItem = argument('--s3-per-item') ?? 'measure';
-	if (!['measure', 'extrapolate'].includes(s3PerItem)) throw new Error('--s3-per-item is "measure" or "extrapolate"');
+	if (!['measure', 'extrapolate'].includes(s3PerItem))
+		throw new Error('--s3-per-item is "measure" or "extrapolate"');
 	const plans = SCENARIOS.filter((plan) => only.includes(plan.id));
-	const chatKs = only.includes('CHAT') ? (argument('--chat-k') ?? '1,10,100').split(',').map(Number) : [];
+	const chatKs = only.includes('CHAT')
+		? (argument('--chat-k') ?? '1,10,100').split(',').map(Number)
+		: [];
 	const chatMinutes = Number(argument('--chat-minutes') ?? 3);
-	const chatTriggers = argument('--chat-triggers')?.split(',').map((id) => id.trim());
+	const chatTriggers = argument('--chat-triggers')
+		?.split(',')
+		.map((id) => id.trim());
 	const chatHandedOver = Number(argument('--chat-handed-over') ?? 0);
-	if (!Number.isInteger(chatHandedOver) || chatHandedOver < 0) throw new Error('--chat-handed-over takes a whole number');
-	if (chatKs.some((k) => !Number.isInteger(k) || k < 1) || !(chatMinutes > 0)) throw new Error('--chat-k takes whole numbers, --chat-minutes a positive number');
+	if (!Number.isInteger(chatHandedOver) || chatHandedOver < 0)
+		throw new Error('--chat-handed-over takes a whole number');
+	if (chatKs.some((k) => !Number.isInteger(k) || k < 1) || !(chatMinutes > 0))
+		throw new Error('--chat-k takes whole numbers, --chat-minutes a positive number');
 	const workFolder = path.join(host.hostDir, 'bench');
 	fs.mkdirSync(workFolder, { recursive: true });
 	const jsonFile = argument('--json') ?? path.join(workFolder, 'last-run.json');
 	const expressionEngine = argument('--expression-engine');
 	const cpuProfileDir = argument('--cpu-profile');
 	const baseline = argument('--baseline');
-	if (baseline && chatKs.length === 0) throw new Error('--baseline compares the CHAT bench: name CHAT in --only');
+	if (baseline && chatKs.length === 0)
+		throw new Error('--baseline compares the CHAT bench: name CHAT in --only');
 
 	step('checking the n8n host (the first run installs n8n into .n8n-host/, several minutes)');
 	ensureHostInstalled();
 	let tarball: string;
 	if (process.argv.includes('--skip-build')) {
 		const packed = fs.readdirSync(workFolder).filter((file) => file.endsWith('.tgz'));
-		if (packed.length !== 1) throw new Error(`--skip-build needs exactly one tarball in ${workFolder}; run once without it`);
+		if (packed.length !== 1)
+			throw new Error(
+				`--skip-build needs exactly one tarball in ${workFolder}; run once without it`,
+			);
 		tarball = path.join(workFolder, packed[0]);
 		step(`reusing ${path.relative(host.repoRoot, tarball)}`);
 	} else {
@@ -95,7 +120,10 @@ async function main(): Promise<void> {
 
 	const cleanups: Array<() => Promise<void>> = [];
 	const stopAll = async () => {
-		while (cleanups.length) await cleanups.pop()?.().catch((error: Error) => console.error(error.message));
+		while (cleanups.length)
+			await cleanups
+				.pop()?.()
+				.catch((error: Error) => console.error(error.message));
 	};
 	process.once('SIGINT', () => {
 		step('interrupted: stopping n8n and the emulator');
@@ -124,21 +152,31 @@ async function main(): Promise<void> {
 				customExtensions: [PLAIN_NODE_FOLDER],
 				env: {
 					...(expressionEngine ? { N8N_EXPRESSION_ENGINE: expressionEngine } : {}),
-					...(cpuProfileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(cpuProfileDir)}` } : {}),
+					...(cpuProfileDir
+						? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(cpuProfileDir)}` }
+						: {}),
 				},
 			});
 			n8n = started;
 			cleanups.push(() => started.stop());
-			step(`n8n at ${started.n8n.baseUrl} (pid ${started.pid}, log ${path.relative(host.repoRoot, logFile)})`);
+			step(
+				`n8n at ${started.n8n.baseUrl} (pid ${started.pid}, log ${path.relative(host.repoRoot, logFile)})`,
+			);
 		}
 
 		const progress = (label: string, items: number) => async () => {
 			const counters = await emulator.counters();
 			const refused = counters.byStatus['429'] ?? 0;
-			step(`    ... ${label}: ${counters.requests} requests (${refused} refused with 429), ${counters.sent.length} of ${items} messages sent`);
+			step(
+				`    ... ${label}: ${counters.requests} requests (${refused} refused with 429), ${counters.sent.length} of ${items} messages sent`,
+			);
 		};
 
-		const runContender = async (id: ContenderId, plan: ScenarioPlan, items: number): Promise<ContenderResult> => {
+		const runContender = async (
+			id: ContenderId,
+			plan: ScenarioPlan,
+			items: number,
+		): Promise<ContenderResult> => {
 			const text = `Bench ${plan.id} ${id}`;
 			await emulator.prepare(plan.faults);
 			const label = `${plan.id} ${CONTENDER_LABELS[id]}`;
@@ -181,9 +219,16 @@ async function main(): Promise<void> {
 					callbackUrl: emulator.callbackUrl,
 				}),
 			);
-			const run = await n8n.run(workflowId, NODE_UNDER_TEST, Math.max(180_000, items * 60), progress(label, items));
+			const run = await n8n.run(
+				workflowId,
+				NODE_UNDER_TEST,
+				Math.max(180_000, items * 60),
+				progress(label, items),
+			);
 			const delivery = await emulator.delivery(items);
-			step(`    done: node ran ${run.nodeSeconds.toFixed(2)} s (execution ${run.executionSeconds.toFixed(1)} s), ${run.status}`);
+			step(
+				`    done: node ran ${run.nodeSeconds.toFixed(2)} s (execution ${run.executionSeconds.toFixed(1)} s), ${run.status}`,
+			);
 			const notes: Record<string, string> = {
 				httpBatching: `Batching ${HTTP_BATCHING.batchSize} items per ${HTTP_BATCHING.batchInterval} ms`,
 				nodePerItem: `defaults: Concurrency ${DEFAULT_CONCURRENCY}, the most at once (adaptive: starts at ${START_CONCURRENCY})`,
@@ -207,13 +252,30 @@ async function main(): Promise<void> {
 		// before S5, which stops this n8n
 		let chatRows: ChatRow[] | undefined;
 		if (n8n && chatKs.length > 0) {
-			const chatOptions = { emulator, ks: chatKs, minutes: chatMinutes, triggers: chatTriggers, handedOver: chatHandedOver, step };
+			const chatOptions = {
+				emulator,
+				ks: chatKs,
+				minutes: chatMinutes,
+				triggers: chatTriggers,
+				handedOver: chatHandedOver,
+				step,
+			};
 			const before: ChatRow[] = [];
 			if (baseline) {
 				step(`CHAT before: packing the package at ${baseline}, starting an n8n of its own`);
-				const old = await BenchN8n.start({ tarball: packBaseline(host.repoRoot, workFolder, baseline), emulatorUrl: emulator.baseUrl, token: TOKEN, logFile: path.join(workFolder, 'n8n-baseline.log') });
+				const old = await BenchN8n.start({
+					tarball: packBaseline(host.repoRoot, workFolder, baseline),
+					emulatorUrl: emulator.baseUrl,
+					token: TOKEN,
+					logFile: path.join(workFolder, 'n8n-baseline.log'),
+				});
 				try {
-					before.push(...(await runChatBench({ ...chatOptions, n8n: old })).map((row) => ({ ...row, trigger: `${row.trigger} (before: ${baseline})` })));
+					before.push(
+						...(await runChatBench({ ...chatOptions, n8n: old })).map((row) => ({
+							...row,
+							trigger: `${row.trigger} (before: ${baseline})`,
+						})),
+					);
 				} finally {
 					await old.stop();
 				}
@@ -224,11 +286,19 @@ async function main(): Promise<void> {
 
 		if (n8n && plans.some((plan) => plan.id !== 'S5')) {
 			step('warming up (20 items through each contender; not measured)');
-			const warmup: ScenarioPlan = { id: 'S1', title: 'warm-up', items: 20, faults: {}, contenders: [] };
+			const warmup: ScenarioPlan = {
+				id: 'S1',
+				title: 'warm-up',
+				items: 20,
+				faults: {},
+				contenders: [],
+			};
 			for (const id of SCENARIOS.find((plan) => plan.id === 'S1')?.contenders ?? []) {
 				const result = await runContender(id, warmup, 20);
 				if (result.status !== 'success' || result.delivery.delivered !== 20) {
-					throw new Error(`warm-up of ${CONTENDER_LABELS[id]} failed: ${result.status} ${result.error ?? ''} (${result.delivery.delivered} of 20 sent)`);
+					throw new Error(
+						`warm-up of ${CONTENDER_LABELS[id]} failed: ${result.status} ${result.error ?? ''} (${result.delivery.delivered} of 20 sent)`,
+					);
 				}
 			}
 		}
@@ -243,11 +313,15 @@ async function main(): Promise<void> {
 					await n8n.stop();
 					n8n = undefined;
 				}
-				results.push(await runQueueModeScenario({ plan, emulator, tarball, token: TOKEN, workFolder, step }));
+				results.push(
+					await runQueueModeScenario({ plan, emulator, tarball, token: TOKEN, workFolder, step }),
+				);
 			}
 			for (const id of plan.id === 'S5' ? [] : plan.contenders) {
 				if (plan.id === 'S3' && id === 'nodePerItem' && s3PerItem === 'extrapolate') {
-					const s1 = scenarios.find((scenario) => scenario.id === 'S1')?.results.find((result) => result.id === 'nodePerItem');
+					const s1 = scenarios
+						.find((scenario) => scenario.id === 'S1')
+						?.results.find((result) => result.id === 'nodePerItem');
 					if (!s1) throw new Error('--s3-per-item extrapolate needs S1 in the same run');
 					const factor = plan.items / s1.items;
 					results.push({
@@ -298,7 +372,13 @@ async function main(): Promise<void> {
 			'',
 		].join('\n');
 		process.stdout.write(report);
-		const results = { at: new Date().toISOString(), machine: machine(), scenarios, targets, ...(chatRows ? { chat: chatRows } : {}) };
+		const results = {
+			at: new Date().toISOString(),
+			machine: machine(),
+			scenarios,
+			targets,
+			...(chatRows ? { chat: chatRows } : {}),
+		};
 		fs.writeFileSync(jsonFile, `${JSON.stringify(results, null, '\t')}\n`);
 		step(`results written to ${path.relative(host.repoRoot, jsonFile) || jsonFile}`);
 	} finally {

@@ -39,10 +39,20 @@ it('measures the heap of per-item sending', async () => {
 	const emulator = await BenchEmulator.start(host.repoRoot, TEST_API_KEY);
 	try {
 		await emulator.prepare({ latencyMs: 50 });
-		const items = Array.from({ length: ITEMS }, (_, index) => ({ phone: phoneOf(index), text: 'Memory' }));
+		const items = Array.from({ length: ITEMS }, (_, index) => ({
+			phone: phoneOf(index),
+			text: 'Memory',
+		}));
 		if (SENDER === 'helper') {
 			await heapAround("n8n's HTTP helper loop (concurrency 10)", async () => {
-				await helperLoop({ emulatorUrl: emulator.baseUrl, token: TEST_API_KEY, alphanameId: emulator.alphanameId, items: ITEMS, text: 'Memory', concurrency: 10 });
+				await helperLoop({
+					emulatorUrl: emulator.baseUrl,
+					token: TEST_API_KEY,
+					alphanameId: emulator.alphanameId,
+					items: ITEMS,
+					text: 'Memory',
+					concurrency: 10,
+				});
 			});
 			return;
 		}

@@ -81,7 +81,12 @@ export class BenchN8n {
 	 * Runs the saved workflow manually and measures the node named `nodeName`. `onTick` is called
 	 * every couple of seconds while it runs (progress).
 	 */
-	async run(workflowId: string, nodeName: string, timeoutMs: number, onTick?: () => Promise<void>): Promise<NodeRun> {
+	async run(
+		workflowId: string,
+		nodeName: string,
+		timeoutMs: number,
+		onTick?: () => Promise<void>,
+	): Promise<NodeRun> {
 		const sampler = new RssSampler(this.pid);
 		const started = Date.now();
 		let execution: ExecutionDetails;
@@ -92,7 +97,8 @@ export class BenchN8n {
 				await new Promise((resolve) => setTimeout(resolve, 250));
 				const summary = await this.executionSummary(executionId);
 				if (summary.stoppedAt && !['running', 'new', 'waiting'].includes(summary.status)) break;
-				if (Date.now() - started > timeoutMs) throw new Error(`execution ${executionId} still ${summary.status} after ${timeoutMs} ms`);
+				if (Date.now() - started > timeoutMs)
+					throw new Error(`execution ${executionId} still ${summary.status} after ${timeoutMs} ms`);
 				if (onTick && Date.now() - lastTick >= 2000) {
 					lastTick = Date.now();
 					await onTick();
@@ -119,13 +125,21 @@ export class BenchN8n {
 	}
 
 	/** The execution's status; a connection n8n drops now and then under load is tried again. */
-	private async executionSummary(executionId: string, attempts = 5): Promise<{ status: string; stoppedAt?: string | null }> {
+	private async executionSummary(
+		executionId: string,
+		attempts = 5,
+	): Promise<{ status: string; stoppedAt?: string | null }> {
 		for (let attempt = 1; ; attempt++) {
 			try {
-				return await this.client.request<{ status: string; stoppedAt?: string | null }>('get', `/rest/executions/${executionId}`);
+				return await this.client.request<{ status: string; stoppedAt?: string | null }>(
+					'get',
+					`/rest/executions/${executionId}`,
+				);
 			} catch (error) {
-				const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-				if (attempt >= attempts || !['ECONNRESET', 'ECONNREFUSED', 'EPIPE'].includes(code ?? '')) throw error;
+				const code =
+					(error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+				if (attempt >= attempts || !['ECONNRESET', 'ECONNREFUSED', 'EPIPE'].includes(code ?? ''))
+					throw error;
 				await new Promise((resolve) => setTimeout(resolve, 500));
 			}
 		}

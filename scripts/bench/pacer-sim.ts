@@ -55,7 +55,11 @@ async function send(pacer: RequestPacer): Promise<void> {
 			const state = pacer as unknown as Record<string, unknown>;
 			const { budget, ceiling, probing, marginMs, probeAfterWindows } = state;
 			const at = ((Date.now() - started) / 1000).toFixed(2);
-			console.log(at, 'refused; pacer before:', JSON.stringify({ budget, ceiling, probing, marginMs, probeAfterWindows }));
+			console.log(
+				at,
+				'refused; pacer before:',
+				JSON.stringify({ budget, ceiling, probing, marginMs, probeAfterWindows }),
+			);
 		}
 		pacer.release('rateLimited', 1000);
 		await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -83,7 +87,12 @@ async function main(): Promise<void> {
 	console.log(
 		`${clients} x ${items} items, ${perSecond}/s, ${latencyMs} ms, concurrency ${concurrency}: ${seconds.toFixed(2)} s = ${(seconds / floor).toFixed(2)}x of ${floor} s; ` +
 			`${requests} requests, ${refusals.length} refused at [${refusals.map((at) => (at / 1000).toFixed(2)).join(' ')}]; ` +
-			runs.map((run) => `${run.seconds.toFixed(1)} s (budget ${run.pacer.requestsPerSecond}, concurrency ${run.pacer.currentLimit})`).join(', '),
+			runs
+				.map(
+					(run) =>
+						`${run.seconds.toFixed(1)} s (budget ${run.pacer.requestsPerSecond}, concurrency ${run.pacer.currentLimit})`,
+				)
+				.join(', '),
 	);
 }
 

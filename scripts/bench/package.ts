@@ -23,21 +23,34 @@ export function buildAndPack(repoRoot: string, workFolder: string): string {
 	fs.rmSync(stage, { recursive: true, force: true });
 	fs.mkdirSync(stage, { recursive: true });
 	const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-	execFileSync(process.execPath, [tsc, '-p', path.join(repoRoot, 'tsconfig.build.json'), '--outDir', path.join(stage, 'dist')], {
-		cwd: repoRoot,
-		stdio: 'inherit',
-	});
+	execFileSync(
+		process.execPath,
+		[tsc, '-p', path.join(repoRoot, 'tsconfig.build.json'), '--outDir', path.join(stage, 'dist')],
+		{
+			cwd: repoRoot,
+			stdio: 'inherit',
+		},
+	);
 	// The asset step of gulpfile.js: icons and codex files.
-	copyMatching(path.join(repoRoot, 'icons'), path.join(stage, 'dist', 'icons'), (file) => file.endsWith('.svg'));
-	copyMatching(path.join(repoRoot, 'nodes'), path.join(stage, 'dist', 'nodes'), (file) => file.endsWith('.node.json'));
+	copyMatching(path.join(repoRoot, 'icons'), path.join(stage, 'dist', 'icons'), (file) =>
+		file.endsWith('.svg'),
+	);
+	copyMatching(path.join(repoRoot, 'nodes'), path.join(stage, 'dist', 'nodes'), (file) =>
+		file.endsWith('.node.json'),
+	);
 	for (const file of ['package.json', 'LICENSE.md', 'README.md']) {
-		if (fs.existsSync(path.join(repoRoot, file))) fs.copyFileSync(path.join(repoRoot, file), path.join(stage, file));
+		if (fs.existsSync(path.join(repoRoot, file)))
+			fs.copyFileSync(path.join(repoRoot, file), path.join(stage, file));
 	}
-	const output = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', workFolder], {
-		cwd: stage,
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const output = execFileSync(
+		'npm',
+		['pack', '--json', '--ignore-scripts', '--pack-destination', workFolder],
+		{
+			cwd: stage,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	const [packed] = JSON.parse(output) as Array<{ filename: string }>;
 	return path.join(workFolder, packed.filename);
 }

@@ -19,20 +19,36 @@ export interface QueueModeRun {
 	step: (message: string) => void;
 }
 
-async function runAtOnce(client: N8nClient, workflowIds: string[], timeoutMs: number): Promise<ExecutionDetails[]> {
+async function runAtOnce(
+	client: N8nClient,
+	workflowIds: string[],
+	timeoutMs: number,
+): Promise<ExecutionDetails[]> {
 	const executionIds = await Promise.all(workflowIds.map((id) => client.startManualRun(id)));
 	const executions: ExecutionDetails[] = [];
 	for (const id of executionIds) executions.push(await client.waitForExecution(id, timeoutMs));
 	return executions;
 }
 
-export async function runQueueModeScenario({ plan, emulator, tarball, token, workFolder, step }: QueueModeRun): Promise<ContenderResult> {
+export async function runQueueModeScenario({
+	plan,
+	emulator,
+	tarball,
+	token,
+	workFolder,
+	step,
+}: QueueModeRun): Promise<ContenderResult> {
 	const logDir = path.join(workFolder, 'queue-mode');
 	step(`S5: starting Redis, PostgreSQL, n8n main and 2 workers in queue mode (logs in ${logDir})`);
 	const n8n = await startQueueModeN8n({ tarball, workers: 2, logDir });
 	try {
 		const client = new N8nClient(n8n.baseUrl);
-		await client.setupOwnerAndLogin({ email: 'bench@example.com', password: 'Bench-run-password-1', firstName: 'Bench', lastName: 'Runner' });
+		await client.setupOwnerAndLogin({
+			email: 'bench@example.com',
+			password: 'Bench-run-password-1',
+			firstName: 'Bench',
+			lastName: 'Runner',
+		});
 		const credential = await client.createCredential({
 			name: 'Messaging Service (emulator)',
 			type: 'messagingServiceApi',
@@ -51,16 +67,32 @@ export async function runQueueModeScenario({ plan, emulator, tarball, token, wor
 
 		step('S5: warming up both workers (4 executions of 10 items; not measured)');
 		await emulator.prepare({});
-		const warmups = await Promise.all(Array.from({ length: 4 }, (_, run) => client.createWorkflow(workflow(run, 10))));
-		await runAtOnce(client, warmups.map((created) => created.id), 180000);
+		const warmups = await Promise.all(
+			Array.from({ length: 4 }, (_, run) => client.createWorkflow(workflow(run, 10))),
+		);
+		await runAtOnce(
+			client,
+			warmups.map((created) => created.id),
+			180000,
+		);
 
 		await emulator.prepare(plan.faults);
-		const workflows = await Promise.all(Array.from({ length: S5_EXECUTIONS }, (_, run) => client.createWorkflow(workflow(run, S5_ITEMS))));
+		const workflows = await Promise.all(
+			Array.from({ length: S5_EXECUTIONS }, (_, run) =>
+				client.createWorkflow(workflow(run, S5_ITEMS)),
+			),
+		);
 		step(`S5: ${S5_EXECUTIONS} executions of ${S5_ITEMS} sends started at once`);
-		const executions = await runAtOnce(client, workflows.map((created) => created.id), 600000);
+		const executions = await runAtOnce(
+			client,
+			workflows.map((created) => created.id),
+			600000,
+		);
 
 		const started = Math.min(...executions.map((execution) => Date.parse(execution.startedAt)));
-		const stopped = Math.max(...executions.map((execution) => Date.parse(execution.stoppedAt ?? execution.startedAt)));
+		const stopped = Math.max(
+			...executions.map((execution) => Date.parse(execution.stoppedAt ?? execution.startedAt)),
+		);
 		const delivery = await emulator.delivery(plan.items);
 		const workers = executions.map((execution) => n8n.workerOf(execution.id));
 		const failed = executions.filter((execution) => execution.status !== 'success');

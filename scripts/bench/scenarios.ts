@@ -33,7 +33,15 @@ export const SCENARIOS: ScenarioPlan[] = [
 		title: `1,000 items, +${LATENCY_MS} ms latency, no rate limit, every contender at its defaults`,
 		items: 1000,
 		faults: { latencyMs: LATENCY_MS },
-		contenders: ['axiosLoop', 'helperLoop', 'httpDefault', 'plainNode', 'nodePerItem', 'nodePerItemGuarded', 'nodeBatch'],
+		contenders: [
+			'axiosLoop',
+			'helperLoop',
+			'httpDefault',
+			'plainNode',
+			'nodePerItem',
+			'nodePerItemGuarded',
+			'nodeBatch',
+		],
 		baseline: {
 			label: `N x latency / max concurrency = 1,000 x ${LATENCY_MS} ms / ${MAX_CONCURRENCY}`,
 			seconds: fullSpeedSeconds(1000),
@@ -43,9 +51,22 @@ export const SCENARIOS: ScenarioPlan[] = [
 		id: 'S2',
 		title: `300 items, +${LATENCY_MS} ms latency, rate limit ${RATE_PER_SECOND} requests/s (429 + Retry-After: 1)`,
 		items: 300,
-		faults: { latencyMs: LATENCY_MS, rateLimit: { perSecond: RATE_PER_SECOND, retryAfterSeconds: 1 } },
-		contenders: ['axiosLoop', 'helperLoop', 'httpDefault', 'httpBatching', 'nodePerItem', 'nodeBatch'],
-		baseline: { label: `items / rate = 300 / ${RATE_PER_SECOND} per s`, seconds: 300 / RATE_PER_SECOND },
+		faults: {
+			latencyMs: LATENCY_MS,
+			rateLimit: { perSecond: RATE_PER_SECOND, retryAfterSeconds: 1 },
+		},
+		contenders: [
+			'axiosLoop',
+			'helperLoop',
+			'httpDefault',
+			'httpBatching',
+			'nodePerItem',
+			'nodeBatch',
+		],
+		baseline: {
+			label: `items / rate = 300 / ${RATE_PER_SECOND} per s`,
+			seconds: 300 / RATE_PER_SECOND,
+		},
 	},
 	{
 		id: 'S3',
@@ -74,7 +95,10 @@ export const SCENARIOS: ScenarioPlan[] = [
 			`queue mode: ${S5_EXECUTIONS} executions of ${S5_ITEMS} sends started at once on 2 workers, ` +
 			`+${LATENCY_MS} ms latency, one limit of ${RATE_PER_SECOND} requests/s shared by all`,
 		items: S5_EXECUTIONS * S5_ITEMS,
-		faults: { latencyMs: LATENCY_MS, rateLimit: { perSecond: RATE_PER_SECOND, retryAfterSeconds: 1 } },
+		faults: {
+			latencyMs: LATENCY_MS,
+			rateLimit: { perSecond: RATE_PER_SECOND, retryAfterSeconds: 1 },
+		},
 		contenders: ['nodePerItem'],
 		baseline: {
 			label: `items / rate = ${S5_EXECUTIONS * S5_ITEMS} / ${RATE_PER_SECOND} per s`,

@@ -20,7 +20,10 @@ export const TARGETS = {
 
 const verdict = (ok: boolean): Target['verdict'] => (ok ? 'PASS' : 'MISS');
 
-function s1Targets(scenario: ScenarioResult, find: (contender: ContenderId) => ScenarioResult['results'][number] | undefined): Target[] {
+function s1Targets(
+	scenario: ScenarioResult,
+	find: (contender: ContenderId) => ScenarioResult['results'][number] | undefined,
+): Target[] {
 	const targets: Target[] = [];
 	const node = find('nodePerItem');
 	if (!node) return targets;
@@ -52,12 +55,27 @@ function s1Targets(scenario: ScenarioResult, find: (contender: ContenderId) => S
 			scenario: 'S1',
 			what: `per item with Do Not Send To (10,000 phones) and Quiet Hours <= ${TARGETS.guardsRatio}x per item without`,
 			measured: `${(guarded.seconds / node.seconds).toFixed(2)}x (${guarded.seconds.toFixed(2)} s vs ${node.seconds.toFixed(2)} s), ${guarded.delivery.delivered} sent`,
-			verdict: verdict(guarded.seconds <= node.seconds * TARGETS.guardsRatio && guarded.delivery.delivered === guarded.items),
+			verdict: verdict(
+				guarded.seconds <= node.seconds * TARGETS.guardsRatio &&
+					guarded.delivery.delivered === guarded.items,
+			),
 		});
 	}
-	comparison('this node per item vs the plain axios loop at the same concurrency', node, find('axiosLoop'));
-	comparison("this node per item vs n8n's HTTP helper loop at the same concurrency", node, find('helperLoop'));
-	comparison('this node per item vs a plain node per item (what its checks and pacing cost or save)', node, find('plainNode'));
+	comparison(
+		'this node per item vs the plain axios loop at the same concurrency',
+		node,
+		find('axiosLoop'),
+	);
+	comparison(
+		"this node per item vs n8n's HTTP helper loop at the same concurrency",
+		node,
+		find('helperLoop'),
+	);
+	comparison(
+		'this node per item vs a plain node per item (what its checks and pacing cost or save)',
+		node,
+		find('plainNode'),
+	);
 	comparison(
 		"a plain node per item vs n8n's HTTP helper loop (what n8n adds: expressions, a credential read per request, the execution)",
 		find('plainNode'),
@@ -66,7 +84,10 @@ function s1Targets(scenario: ScenarioResult, find: (contender: ContenderId) => S
 	return targets;
 }
 
-function s2Targets(scenario: ScenarioResult, find: (contender: ContenderId) => ScenarioResult['results'][number] | undefined): Target[] {
+function s2Targets(
+	scenario: ScenarioResult,
+	find: (contender: ContenderId) => ScenarioResult['results'][number] | undefined,
+): Target[] {
 	const targets: Target[] = [];
 	const node = find('nodePerItem');
 	if (!node) return targets;
@@ -75,7 +96,11 @@ function s2Targets(scenario: ScenarioResult, find: (contender: ContenderId) => S
 		scenario: 'S2',
 		what: `this node delivers all ${scenario.items}, none doubled`,
 		measured: `${node.delivery.delivered}/${scenario.items} delivered, ${node.delivery.doubled} doubled, ${node.delivery.refused429} refused with 429 on the way`,
-		verdict: verdict(node.delivery.delivered === scenario.items && node.delivery.doubled === 0 && node.status === 'success'),
+		verdict: verdict(
+			node.delivery.delivered === scenario.items &&
+				node.delivery.doubled === 0 &&
+				node.status === 'success',
+		),
 	});
 	targets.push({
 		scenario: 'S2',
@@ -104,7 +129,9 @@ function s2Targets(scenario: ScenarioResult, find: (contender: ContenderId) => S
 	return targets;
 }
 
-function s3Targets(find: (contender: ContenderId) => ScenarioResult['results'][number] | undefined): Target[] {
+function s3Targets(
+	find: (contender: ContenderId) => ScenarioResult['results'][number] | undefined,
+): Target[] {
 	const targets: Target[] = [];
 	const batch = find('nodeBatch');
 	const perItem = find('nodePerItem');
@@ -113,7 +140,9 @@ function s3Targets(find: (contender: ContenderId) => ScenarioResult['results'][n
 		scenario: 'S3',
 		what: `Send Batch: <= ${TARGETS.s3Requests} requests for ${batch.items.toLocaleString('en-US')} recipients`,
 		measured: `${batch.delivery.requests} requests, ${batch.delivery.delivered} delivered, ${batch.delivery.doubled} doubled`,
-		verdict: verdict(batch.delivery.requests <= TARGETS.s3Requests && batch.delivery.delivered === batch.items),
+		verdict: verdict(
+			batch.delivery.requests <= TARGETS.s3Requests && batch.delivery.delivered === batch.items,
+		),
 	});
 	if (perItem) {
 		const speedup = perItem.seconds / batch.seconds;
@@ -146,7 +175,10 @@ function limitTargets(
 	const node = find('nodePerItem');
 	if (!node) return [];
 	const floor = scenario.baselineSeconds ?? 0;
-	const complete = node.delivery.delivered === scenario.items && node.delivery.doubled === 0 && node.status === 'success';
+	const complete =
+		node.delivery.delivered === scenario.items &&
+		node.delivery.doubled === 0 &&
+		node.status === 'success';
 	const targets: Target[] = [
 		{
 			scenario: scenario.id,
@@ -176,7 +208,8 @@ function limitTargets(
 export function evaluate(scenarios: ScenarioResult[]): Target[] {
 	const targets: Target[] = [];
 	for (const scenario of scenarios) {
-		const find = (contender: ContenderId) => scenario.results.find((result) => result.id === contender);
+		const find = (contender: ContenderId) =>
+			scenario.results.find((result) => result.id === contender);
 		if (scenario.id === 'S1') targets.push(...s1Targets(scenario, find));
 		if (scenario.id === 'S2') targets.push(...s2Targets(scenario, find));
 		if (scenario.id === 'S3') targets.push(...s3Targets(find));

@@ -45,11 +45,24 @@ async function run(sandbox: Sandbox, m: number, pattern: 'newest' | 'uniform'): 
 	const chatnameId = sandbox.account(TEST_API_KEY).chatnameIds[0];
 	expect(chatnameId).toBeDefined();
 	const now = sandbox.now().getTime();
-	const old = sandbox.seedChatMailings(TEST_API_KEY, m - 20, { oldestAt: now - 6 * 24 * HOUR_MS, newestAt: now - 2 * HOUR_MS });
-	const recent = sandbox.seedChatMailings(TEST_API_KEY, 20, { oldestAt: now - 40 * 60_000, newestAt: now - 60_000 });
+	const old = sandbox.seedChatMailings(TEST_API_KEY, m - 20, {
+		oldestAt: now - 6 * 24 * HOUR_MS,
+		newestAt: now - 2 * HOUR_MS,
+	});
+	const recent = sandbox.seedChatMailings(TEST_API_KEY, 20, {
+		oldestAt: now - 40 * 60_000,
+		newestAt: now - 60_000,
+	});
 	const all = [...old, ...recent];
 	const existing = new Set<string>();
-	for (let n = 0; n < all.length; n += 50) existing.add(sandbox.injectReply(TEST_API_KEY, { message_id: all[n], phone: '375290000000', message: 'old' }).id);
+	for (let n = 0; n < all.length; n += 50)
+		existing.add(
+			sandbox.injectReply(TEST_API_KEY, {
+				message_id: all[n],
+				phone: '375290000000',
+				message: 'old',
+			}).id,
+		);
 	sandbox.advanceClock(1);
 
 	const session = new TriggerSession({
@@ -67,8 +80,18 @@ async function run(sandbox: Sandbox, m: number, pattern: 'newest' | 'uniform'): 
 		sandbox.advanceClock(60);
 		if (poll <= INJECT_POLLS) {
 			for (let n = 0; n < PER_POLL; n++) {
-				const target = pattern === 'newest' ? recent[Math.floor(rand() * recent.length)] : all[Math.floor(rand() * all.length)];
-				arrivedAt.set(sandbox.injectReply(TEST_API_KEY, { message_id: target, phone: '375291234567', message: `p${poll}` }).id, poll);
+				const target =
+					pattern === 'newest'
+						? recent[Math.floor(rand() * recent.length)]
+						: all[Math.floor(rand() * all.length)];
+				arrivedAt.set(
+					sandbox.injectReply(TEST_API_KEY, {
+						message_id: target,
+						phone: '375291234567',
+						message: `p${poll}`,
+					}).id,
+					poll,
+				);
 			}
 		}
 		sandbox.clearRequests();
@@ -86,14 +109,30 @@ async function run(sandbox: Sandbox, m: number, pattern: 'newest' | 'uniform'): 
 	const once = new Set(emitted).size === emitted.length;
 	const complete = [...arrivedAt.keys()].every((id) => emitted.includes(id));
 	const noneOld = emitted.every((id) => !existing.has(id));
-	const correct = once && complete && noneOld ? 'ok' : `FAIL (once ${once}, all ${complete}, none old ${noneOld})`;
+	const correct =
+		once && complete && noneOld
+			? 'ok'
+			: `FAIL (once ${once}, all ${complete}, none old ${noneOld})`;
 	return { m, pattern, latency, requests, stateBytes: session.savedStaticData().length, correct };
 }
 
 describe('reply trigger bench', () => {
 	let sandbox: Sandbox;
 	beforeAll(async () => {
-		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+		jest.useFakeTimers({
+			doNotFake: [
+				'nextTick',
+				'setImmediate',
+				'clearImmediate',
+				'setTimeout',
+				'clearTimeout',
+				'setInterval',
+				'clearInterval',
+				'queueMicrotask',
+				'hrtime',
+				'performance',
+			],
+		});
 		sandbox = await startSandbox({ tokens: [TEST_API_KEY], quiet: true });
 	});
 	afterAll(async () => {
@@ -103,7 +142,9 @@ describe('reply trigger bench', () => {
 
 	it('prints the table', async () => {
 		const rows: Row[] = [];
-		for (const m of SIZES) for (const pattern of ['newest', 'uniform'] as const) rows.push(await run(sandbox, m, pattern));
+		for (const m of SIZES)
+			for (const pattern of ['newest', 'uniform'] as const)
+				rows.push(await run(sandbox, m, pattern));
 		const lines = [
 			'| M | replies to | polls to emission (median / p95 / max) | requests per poll (median / max) | static data | correct |',
 			'|---|---|---|---|---|---|',
@@ -112,7 +153,9 @@ describe('reply trigger bench', () => {
 					`| ${row.m.toLocaleString('en')} | ${row.pattern === 'newest' ? '20 newest' : 'any (uniform)'} | ${percentile(row.latency, 50)} / ${percentile(row.latency, 95)} / ${Math.max(...row.latency)} | ${percentile(row.requests, 50)} / ${Math.max(...row.requests)} | ${(row.stateBytes / 1024).toFixed(1)} KB | ${row.correct} |`,
 			),
 		];
-		process.stdout.write(`\n${lines.join('\n')}\n\n(1 = emitted by the first poll after the reply arrived; one poll per minute)\n`);
+		process.stdout.write(
+			`\n${lines.join('\n')}\n\n(1 = emitted by the first poll after the reply arrived; one poll per minute)\n`,
+		);
 		for (const row of rows) expect(row.correct).toBe('ok');
 	});
 });

@@ -10,9 +10,21 @@ class CompatReporter {
 
 	onRunComplete(_contexts, results) {
 		const tests = results.testResults.flatMap((file) => [
-			...file.testResults.map(({ title, status, failureMessages }) => ({ title, status, failure: failureMessages.join('\n').slice(0, 2000) })),
+			...file.testResults.map(({ title, status, failureMessages }) => ({
+				title,
+				status,
+				failure: failureMessages.join('\n').slice(0, 2000),
+			})),
 			// a file that failed before any test ran (its beforeAll) fails every column
-			...(file.testExecError ? [{ title: 'Loads: the smoke set started', status: 'failed', failure: String(file.testExecError.message) }] : []),
+			...(file.testExecError
+				? [
+						{
+							title: 'Loads: the smoke set started',
+							status: 'failed',
+							failure: String(file.testExecError.message),
+						},
+					]
+				: []),
 		]);
 		fs.writeFileSync(this.outputFile, `${JSON.stringify(tests, null, '\t')}\n`);
 	}

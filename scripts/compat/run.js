@@ -18,9 +18,17 @@ const logDir = path.join(repoRoot, '.test-logs');
 const { n8n: pinned } = require('../n8n-host/versions.json');
 // A row is a version, or a version with n8n 3.0's settings ("2.41.1+3.0": test/compat/compat-n8n.ts).
 const WITH_3_0 = '+3.0';
-const known = [pinned, `${pinned}${WITH_3_0}`, ...Object.keys(require('../n8n-host/other-versions.json'))];
-const rowNames = process.env.COMPAT_VERSIONS ? process.env.COMPAT_VERSIONS.split(',').map((entry) => entry.trim()) : known;
-const baseHostDir = process.env.N8N_HOST_DIR ? path.resolve(process.env.N8N_HOST_DIR) : path.join(repoRoot, '.n8n-host');
+const known = [
+	pinned,
+	`${pinned}${WITH_3_0}`,
+	...Object.keys(require('../n8n-host/other-versions.json')),
+];
+const rowNames = process.env.COMPAT_VERSIONS
+	? process.env.COMPAT_VERSIONS.split(',').map((entry) => entry.trim())
+	: known;
+const baseHostDir = process.env.N8N_HOST_DIR
+	? path.resolve(process.env.N8N_HOST_DIR)
+	: path.join(repoRoot, '.n8n-host');
 
 /** The table's columns: each smoke test's title starts with one of them. */
 const COLUMNS = [
@@ -51,12 +59,19 @@ function hostDirOf(version) {
 
 function install(version, env) {
 	const log = path.join(logDir, `compat-host-${version}.log`);
-	say(`n8n ${version}: installing (or reusing) the host in ${env.N8N_HOST_DIR}; log ${path.relative(repoRoot, log)}`);
+	say(
+		`n8n ${version}: installing (or reusing) the host in ${env.N8N_HOST_DIR}; log ${path.relative(repoRoot, log)}`,
+	);
 	const started = Date.now();
 	const out = fs.openSync(log, 'w');
-	const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'n8n-host', 'install.js')], { env, stdio: ['ignore', out, out] });
+	const result = spawnSync(
+		process.execPath,
+		[path.join(repoRoot, 'scripts', 'n8n-host', 'install.js')],
+		{ env, stdio: ['ignore', out, out] },
+	);
 	fs.closeSync(out);
-	if (result.status !== 0) throw new Error(`the host installer failed for n8n ${version}; see ${log}`);
+	if (result.status !== 0)
+		throw new Error(`the host installer failed for n8n ${version}; see ${log}`);
 	const marker = JSON.parse(fs.readFileSync(path.join(env.N8N_HOST_DIR, 'host.json'), 'utf8'));
 	return { seconds: marker.seconds.total, reused: Date.now() - started < 30000, node: marker.node };
 }
@@ -65,7 +80,11 @@ function smoke(rowName, env) {
 	const report = path.join(logDir, `compat-${rowName}.json`);
 	say(`n8n ${rowName}: running the smoke set`);
 	fs.rmSync(report, { force: true });
-	spawnSync('npx', ['jest', '-c', 'test/compat/jest.config.js'], { cwd: repoRoot, env: { ...env, COMPAT_REPORT: report }, stdio: 'inherit' });
+	spawnSync('npx', ['jest', '-c', 'test/compat/jest.config.js'], {
+		cwd: repoRoot,
+		env: { ...env, COMPAT_REPORT: report },
+		stdio: 'inherit',
+	});
 	if (!fs.existsSync(report)) throw new Error(`the smoke set wrote no report for n8n ${rowName}`);
 	return JSON.parse(fs.readFileSync(report, 'utf8'));
 }
@@ -98,7 +117,12 @@ function main() {
 	say('building and packing the package once');
 	execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
 	const packDir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-compat-pack-'));
-	const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], { cwd: repoRoot, encoding: 'utf8' }));
+	const packed = JSON.parse(
+		execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], {
+			cwd: repoRoot,
+			encoding: 'utf8',
+		}),
+	);
 	const tarball = path.join(packDir, packed[0].filename);
 
 	const rows = [];
@@ -124,7 +148,16 @@ function main() {
 		const results = smoke(rowName, env);
 		const passed = results.filter((result) => result.status === 'passed').length;
 		const failed = results.filter((result) => result.status === 'failed').length;
-		rows.push({ rowName, version, with30, host, results, passed, failed, seconds: Math.round((Date.now() - started) / 1000) });
+		rows.push({
+			rowName,
+			version,
+			with30,
+			host,
+			results,
+			passed,
+			failed,
+			seconds: Math.round((Date.now() - started) / 1000),
+		});
 	}
 	fs.rmSync(packDir, { recursive: true, force: true });
 
@@ -132,19 +165,29 @@ function main() {
 	const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
 	for (const row of rows) {
 		if (row.failedInstall) {
-			lines.push(`| ${row.rowName} | ✗ failed (see .test-logs/compat-host-${row.version}.log) | ${COLUMNS.map(() => 'not run').join(' | ')} | — |`);
+			lines.push(
+				`| ${row.rowName} | ✗ failed (see .test-logs/compat-host-${row.version}.log) | ${COLUMNS.map(() => 'not run').join(' | ')} | — |`,
+			);
 			continue;
 		}
-		const install = row.host.reused ? `reused (${row.host.seconds} s when made)` : `${row.host.seconds} s`;
+		const install = row.host.reused
+			? `reused (${row.host.seconds} s when made)`
+			: `${row.host.seconds} s`;
 		const cells = COLUMNS.map((column) => cell(row, column));
-		const name = row.with30 ? `${row.version} (${row.host.node}) with 3.0's settings, queue mode` : `${row.version} (${row.host.node})`;
-		lines.push(`| ${name} | ${install} | ${cells.join(' | ')} | ${row.passed} passed, ${row.failed} failed, ${row.seconds} s |`);
+		const name = row.with30
+			? `${row.version} (${row.host.node}) with 3.0's settings, queue mode`
+			: `${row.version} (${row.host.node})`;
+		lines.push(
+			`| ${name} | ${install} | ${cells.join(' | ')} | ${row.passed} passed, ${row.failed} failed, ${row.seconds} s |`,
+		);
 	}
 	const table = `${lines.join('\n')}\n`;
 	fs.writeFileSync(path.join(logDir, 'compat-table.md'), table);
 	process.stdout.write(`\n${table}\n`);
 	say(`table written to ${path.relative(repoRoot, path.join(logDir, 'compat-table.md'))}`);
-	process.exitCode = rows.every((row) => !row.failedInstall && row.failed === 0 && row.passed > 0) ? 0 : 1;
+	process.exitCode = rows.every((row) => !row.failedInstall && row.failed === 0 && row.passed > 0)
+		? 0
+		: 1;
 }
 
 main();

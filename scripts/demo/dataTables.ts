@@ -40,18 +40,36 @@ async function personalProjectId(client: N8nClient): Promise<string> {
 /** The owner's Data table of this name, created with the spec's columns when there is none (n8n's REST API). */
 export async function ensureDataTable(client: N8nClient, spec: DataTableSpec): Promise<DataTable> {
 	const projectId = await personalProjectId(client);
-	const listed = await client.request<{ data: Array<{ id: string; name: string }> }>('get', `/rest/projects/${projectId}/data-tables`, undefined, {
-		filter: JSON.stringify({ name: spec.name }),
-		take: 100,
-	});
+	const listed = await client.request<{ data: Array<{ id: string; name: string }> }>(
+		'get',
+		`/rest/projects/${projectId}/data-tables`,
+		undefined,
+		{
+			filter: JSON.stringify({ name: spec.name }),
+			take: 100,
+		},
+	);
 	const found = listed.data.find((table) => table.name === spec.name);
 	if (found) return { id: found.id, name: found.name, projectId };
-	const created = await client.request<{ id: string; name: string }>('post', `/rest/projects/${projectId}/data-tables`, { name: spec.name, columns: spec.columns });
+	const created = await client.request<{ id: string; name: string }>(
+		'post',
+		`/rest/projects/${projectId}/data-tables`,
+		{ name: spec.name, columns: spec.columns },
+	);
 	return { id: created.id, name: created.name, projectId };
 }
 
 /** The rows of a Data table (at most `take`). */
-export async function dataTableRows(client: N8nClient, table: DataTable, take = 1000): Promise<Array<Record<string, unknown>>> {
-	const answer = await client.request<{ data: Array<Record<string, unknown>> }>('get', `/rest/projects/${table.projectId}/data-tables/${table.id}/rows`, undefined, { take });
+export async function dataTableRows(
+	client: N8nClient,
+	table: DataTable,
+	take = 1000,
+): Promise<Array<Record<string, unknown>>> {
+	const answer = await client.request<{ data: Array<Record<string, unknown>> }>(
+		'get',
+		`/rest/projects/${table.projectId}/data-tables/${table.id}/rows`,
+		undefined,
+		{ take },
+	);
 	return answer.data;
 }

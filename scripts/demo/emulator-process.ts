@@ -10,13 +10,21 @@ export interface EmulatorProcess {
 }
 
 /** Starts the emulator with its CLI (`npm run sandbox`), in its own process group, and waits until it answers. */
-export async function startEmulatorProcess(options: { repoRoot: string; port: number; token: string }): Promise<EmulatorProcess> {
+export async function startEmulatorProcess(options: {
+	repoRoot: string;
+	port: number;
+	token: string;
+}): Promise<EmulatorProcess> {
 	const baseUrl = `http://127.0.0.1:${options.port}`;
-	const child = spawn('npm', ['run', '--silent', 'sandbox', '--', '--port', String(options.port), '--token', options.token], {
-		cwd: options.repoRoot,
-		detached: true,
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
+	const child = spawn(
+		'npm',
+		['run', '--silent', 'sandbox', '--', '--port', String(options.port), '--token', options.token],
+		{
+			cwd: options.repoRoot,
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
 	let output = '';
 	const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20000));
 	child.stdout?.on('data', collect);
@@ -42,14 +50,23 @@ export async function startEmulatorProcess(options: { repoRoot: string; port: nu
 
 	const deadline = Date.now() + 60000;
 	for (;;) {
-		if (child.exitCode !== null) throw new Error(`the emulator exited (${child.exitCode}):\n${output}`);
+		if (child.exitCode !== null)
+			throw new Error(`the emulator exited (${child.exitCode}):\n${output}`);
 		try {
-			const response = await axios.get(`${baseUrl}/__sandbox/accounts/${encodeURIComponent(options.token)}`, {
-				timeout: 2000,
-				validateStatus: () => true,
-			});
+			const response = await axios.get(
+				`${baseUrl}/__sandbox/accounts/${encodeURIComponent(options.token)}`,
+				{
+					timeout: 2000,
+					validateStatus: () => true,
+				},
+			);
 			if (response.status === 200) {
-				return { baseUrl, token: options.token, account: response.data as Record<string, unknown>, stop };
+				return {
+					baseUrl,
+					token: options.token,
+					account: response.data as Record<string, unknown>,
+					stop,
+				};
 			}
 		} catch {
 			// not listening yet

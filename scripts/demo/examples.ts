@@ -4,7 +4,8 @@ import type { WorkflowData } from '../../test/e2e/lib/n8n-types';
 
 export const CREDENTIAL_TYPE = 'messagingServiceApi';
 
-const PACKAGE_NODE_TYPE = /^n8n-nodes-messaging-service\.messagingService(Trigger|ChatTrigger|CallbackTrigger|Tool)?$/;
+const PACKAGE_NODE_TYPE =
+	/^n8n-nodes-messaging-service\.messagingService(Trigger|ChatTrigger|CallbackTrigger|Tool)?$/;
 
 export interface ExampleWorkflow {
 	file: string;
@@ -26,12 +27,21 @@ export function readExampleWorkflows(repoRoot: string): ExampleWorkflow[] {
 }
 
 /** Points every node that uses the package's credential at the given credential. */
-export function withCredential(workflow: WorkflowData, credential: { id: string; name: string }): WorkflowData {
+export function withCredential(
+	workflow: WorkflowData,
+	credential: { id: string; name: string },
+): WorkflowData {
 	return {
 		...workflow,
 		nodes: workflow.nodes.map((node) =>
 			node.credentials?.[CREDENTIAL_TYPE] || PACKAGE_NODE_TYPE.test(node.type)
-				? { ...node, credentials: { ...node.credentials, [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } } }
+				? {
+						...node,
+						credentials: {
+							...node.credentials,
+							[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
+						},
+					}
 				: node,
 		),
 	};

@@ -37,12 +37,17 @@ function option(name: string, fallback: number): number {
 }
 
 async function stopEverything(): Promise<void> {
-	while (cleanups.length) await cleanups.pop()?.().catch((error: Error) => console.error(error.message));
+	while (cleanups.length)
+		await cleanups
+			.pop()?.()
+			.catch((error: Error) => console.error(error.message));
 }
 
 async function requireFreePort(port: number, what: string, flag: string): Promise<void> {
 	if (!(await isPortFree(port))) {
-		throw new Error(`port ${port} (${what}) is in use on 127.0.0.1; stop what uses it or pass ${flag} <another port>`);
+		throw new Error(
+			`port ${port} (${what}) is in use on 127.0.0.1; stop what uses it or pass ${flag} <another port>`,
+		);
 	}
 }
 
@@ -68,15 +73,26 @@ async function main(): Promise<void> {
 	const tarball = packPackage(demoFolder);
 
 	step(`starting the emulator on 127.0.0.1:${emulatorPort} (npm run sandbox)`);
-	const emulator = await startEmulatorProcess({ repoRoot: host.repoRoot, port: emulatorPort, token: EMULATOR_TOKEN });
+	const emulator = await startEmulatorProcess({
+		repoRoot: host.repoRoot,
+		port: emulatorPort,
+		token: EMULATOR_TOKEN,
+	});
 	cleanups.push(async () => {
 		step('stopping the emulator');
 		await emulator.stop();
 	});
 
-	step(`starting n8n ${host.versions.n8n} on 127.0.0.1:${n8nPort} with the package in its community nodes folder`);
+	step(
+		`starting n8n ${host.versions.n8n} on 127.0.0.1:${n8nPort} with the package in its community nodes folder`,
+	);
 	const logFile = path.join(demoFolder, 'n8n.log');
-	const n8n = await startN8nWithPackage({ port: n8nPort, userFolder: path.join(demoFolder, 'user'), tarball, logFile });
+	const n8n = await startN8nWithPackage({
+		port: n8nPort,
+		userFolder: path.join(demoFolder, 'user'),
+		tarball,
+		logFile,
+	});
 	cleanups.push(async () => {
 		step('stopping n8n');
 		await n8n.stop();
@@ -93,7 +109,11 @@ async function main(): Promise<void> {
 		allowUnencryptedHttp: false,
 		...accountDefaults(emulator.account),
 	};
-	const credential = await client.createCredential({ name: CREDENTIAL_NAME, type: 'messagingServiceApi', data: credentialData });
+	const credential = await client.createCredential({
+		name: CREDENTIAL_NAME,
+		type: 'messagingServiceApi',
+		data: credentialData,
+	});
 	const credentialTest = await client.testCredential({
 		id: credential.id,
 		name: CREDENTIAL_NAME,
@@ -101,13 +121,23 @@ async function main(): Promise<void> {
 		data: credentialData,
 	});
 
-	step(`creating the Data tables the examples write to (${EXAMPLE_DATA_TABLES.map((table) => `"${table.name}"`).join(', ')})`);
+	step(
+		`creating the Data tables the examples write to (${EXAMPLE_DATA_TABLES.map((table) => `"${table.name}"`).join(', ')})`,
+	);
 	for (const table of EXAMPLE_DATA_TABLES) await ensureDataTable(client, table);
 
 	step('importing the example workflows (examples/*.json)');
 	const imported = await importExamples(client, host.repoRoot, credential);
 
-	printSummary({ n8n, owner: OWNER, emulator, credentialName: CREDENTIAL_NAME, credentialTest, imported, logFile });
+	printSummary({
+		n8n,
+		owner: OWNER,
+		emulator,
+		credentialName: CREDENTIAL_NAME,
+		credentialTest,
+		imported,
+		logFile,
+	});
 	if (smoke) {
 		await stopEverything();
 		return;

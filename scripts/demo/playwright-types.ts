@@ -4,7 +4,10 @@ export interface Locator {
 	last(): Locator;
 	filter(options: { hasText: string | RegExp }): Locator;
 	locator(selector: string): Locator;
-	waitFor(options?: { timeout?: number; state?: 'attached' | 'visible' | 'hidden' | 'detached' }): Promise<void>;
+	waitFor(options?: {
+		timeout?: number;
+		state?: 'attached' | 'visible' | 'hidden' | 'detached';
+	}): Promise<void>;
 	dblclick(): Promise<void>;
 	click(): Promise<void>;
 	hover(): Promise<void>;

@@ -7,7 +7,10 @@ const PLAYWRIGHT_CORE = 'playwright-core@1.65.1';
 
 interface Playwright {
 	chromium: {
-		launch(options: { executablePath: string; args: string[] }): Promise<import('./playwright-types').Browser>;
+		launch(options: {
+			executablePath: string;
+			args: string[];
+		}): Promise<import('./playwright-types').Browser>;
 	};
 }
 
@@ -27,12 +30,21 @@ export function loadPlaywright(): Playwright {
 	const toolsDir = path.join(host.hostDir, 'tools');
 	const entry = path.join(toolsDir, 'node_modules', 'playwright-core');
 	if (!fs.existsSync(entry)) {
-		process.stdout.write(`installing ${PLAYWRIGHT_CORE} into ${path.relative(host.repoRoot, toolsDir)}\n`);
+		process.stdout.write(
+			`installing ${PLAYWRIGHT_CORE} into ${path.relative(host.repoRoot, toolsDir)}\n`,
+		);
 		fs.mkdirSync(toolsDir, { recursive: true });
 		if (!fs.existsSync(path.join(toolsDir, 'package.json'))) {
-			fs.writeFileSync(path.join(toolsDir, 'package.json'), '{ "name": "n8n-host-tools", "private": true }\n');
+			fs.writeFileSync(
+				path.join(toolsDir, 'package.json'),
+				'{ "name": "n8n-host-tools", "private": true }\n',
+			);
 		}
-		execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', PLAYWRIGHT_CORE], { cwd: toolsDir, stdio: 'inherit' });
+		execFileSync(
+			'npm',
+			['install', '--ignore-scripts', '--no-audit', '--no-fund', PLAYWRIGHT_CORE],
+			{ cwd: toolsDir, stdio: 'inherit' },
+		);
 	}
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	return require(entry) as Playwright;

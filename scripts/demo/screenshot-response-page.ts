@@ -17,11 +17,27 @@ import { readExampleWorkflows, withCredential } from './examples';
 import { loadPlaywright } from './playwright';
 import type { Browser, Page } from './playwright-types';
 
-const OWNER = { email: 'demo@example.com', password: 'Messaging-demo-1', firstName: 'Demo', lastName: 'User' };
+const OWNER = {
+	email: 'demo@example.com',
+	password: 'Messaging-demo-1',
+	firstName: 'Demo',
+	lastName: 'User',
+};
 const EXAMPLE = 'approval-before-batch-send.json';
 // An iPhone 12-15 sized screen, drawn at twice the pixels as the phone does.
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'];
+const PHONE = {
+	viewport: { width: 390, height: 844 },
+	deviceScaleFactor: 2,
+	isMobile: true,
+	hasTouch: true,
+};
+const CHROMIUM_FLAGS = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-sync',
+];
 
 type PhonePage = (options: typeof PHONE) => Promise<Page>;
 
@@ -31,8 +47,11 @@ function flag(name: string, fallback: string): string {
 }
 
 async function main(): Promise<void> {
-	const output = path.resolve(flag('--output', path.join(host.repoRoot, 'docs', 'send-and-wait-page.png')));
-	if (!process.argv.includes('--skip-build')) execFileSync('npm', ['run', 'build'], { cwd: host.repoRoot, stdio: 'inherit' });
+	const output = path.resolve(
+		flag('--output', path.join(host.repoRoot, 'docs', 'send-and-wait-page.png')),
+	);
+	if (!process.argv.includes('--skip-build'))
+		execFileSync('npm', ['run', 'build'], { cwd: host.repoRoot, stdio: 'inherit' });
 	ensureHostInstalled();
 	const { chromium } = loadPlaywright();
 
@@ -50,22 +69,32 @@ async function main(): Promise<void> {
 			type: 'messagingServiceApi',
 			data: { apiKey: 'demo-token', baseUrl: sandbox.url, allowUnencryptedHttp: false },
 		});
-		const example = readExampleWorkflows(host.repoRoot).find((entry) => entry.file.endsWith(EXAMPLE));
+		const example = readExampleWorkflows(host.repoRoot).find((entry) =>
+			entry.file.endsWith(EXAMPLE),
+		);
 		if (!example) throw new Error(`examples/${EXAMPLE} is missing`);
 		const workflow = await client.createWorkflow(withCredential(example.workflow, credential));
 		const executionId = await client.startManualRun(workflow.id);
 		await client.waitUntilWaiting(executionId);
-		const button = sandbox.requests().find((request) => request.apiMethod === 'sendQuickChatMessage');
+		const button = sandbox
+			.requests()
+			.find((request) => request.apiMethod === 'sendQuickChatMessage');
 		const link = String(button?.body?.button_link ?? '');
-		if (!link.startsWith(n8n.baseUrl)) throw new Error(`no response link in the chat message: ${JSON.stringify(button?.body)}`);
+		if (!link.startsWith(n8n.baseUrl))
+			throw new Error(`no response link in the chat message: ${JSON.stringify(button?.body)}`);
 
-		browser = await chromium.launch({ executablePath: flag('--chromium', '/usr/bin/chromium'), args: CHROMIUM_FLAGS });
+		browser = await chromium.launch({
+			executablePath: flag('--chromium', '/usr/bin/chromium'),
+			args: CHROMIUM_FLAGS,
+		});
 		const page = await (browser.newPage.bind(browser) as unknown as PhonePage)(PHONE);
 		await page.goto(link);
 		await page.waitForLoadState('load');
 		fs.mkdirSync(path.dirname(output), { recursive: true });
 		await page.screenshot({ path: output });
-		process.stdout.write(`screenshot of ${link.split('?')[0]} written to ${path.relative(host.repoRoot, output)}\n`);
+		process.stdout.write(
+			`screenshot of ${link.split('?')[0]} written to ${path.relative(host.repoRoot, output)}\n`,
+		);
 	} finally {
 		await browser?.close();
 		await n8n?.stop();

@@ -18,7 +18,12 @@ import { CHROMIUM_FLAGS, loadPlaywright } from './playwright';
 import { accountDefaults } from './summary';
 import type { Browser } from './playwright-types';
 
-const OWNER = { email: 'demo@example.com', password: 'Messaging-demo-1', firstName: 'Demo', lastName: 'User' };
+const OWNER = {
+	email: 'demo@example.com',
+	password: 'Messaging-demo-1',
+	firstName: 'Demo',
+	lastName: 'User',
+};
 const NODE_NAME = flag('--node-name', 'Send an SMS');
 // SMS > Send to a seeded sender name of the emulator: the operation most users start with.
 const DEFAULT_PARAMETERS: INodeParameters = {
@@ -36,13 +41,28 @@ async function sendChatMailings(sandbox: Sandbox): Promise<void> {
 	const chatnameId = String(sandbox.account('demo-token').chatnameIds[0]);
 	const mailings: Array<Record<string, string>> = [
 		{ message: 'Your order 1042 has shipped and arrives tomorrow.' },
-		{ type_message: 'BUTTON', button: 'Track my order', button_link: 'https://shop.example.com/orders/1042' },
+		{
+			type_message: 'BUTTON',
+			button: 'Track my order',
+			button_link: 'https://shop.example.com/orders/1042',
+		},
 		{ message: 'How did we do? Reply with a number from 1 to 5.' },
 	];
 	for (const mailing of mailings) {
-		const body = new URLSearchParams({ token: 'demo-token', chatname_id: chatnameId, phone: '375291234567', ...mailing });
-		const response = await fetch(`${sandbox.url}/api/v2/sendQuickChatMessage`, { method: 'POST', body });
-		if (!response.ok) throw new Error(`the emulator refused a chat mailing: ${response.status} ${await response.text()}`);
+		const body = new URLSearchParams({
+			token: 'demo-token',
+			chatname_id: chatnameId,
+			phone: '375291234567',
+			...mailing,
+		});
+		const response = await fetch(`${sandbox.url}/api/v2/sendQuickChatMessage`, {
+			method: 'POST',
+			body,
+		});
+		if (!response.ok)
+			throw new Error(
+				`the emulator refused a chat mailing: ${response.status} ${await response.text()}`,
+			);
 	}
 }
 
@@ -52,9 +72,14 @@ function flag(name: string, fallback: string): string {
 }
 
 async function main(): Promise<void> {
-	const output = path.resolve(flag('--output', path.join(host.repoRoot, 'docs', 'node-in-editor.png')));
-	const parameters = JSON.parse(flag('--parameters', JSON.stringify(DEFAULT_PARAMETERS))) as INodeParameters;
-	if (!process.argv.includes('--skip-build')) execFileSync('npm', ['run', 'build'], { cwd: host.repoRoot, stdio: 'inherit' });
+	const output = path.resolve(
+		flag('--output', path.join(host.repoRoot, 'docs', 'node-in-editor.png')),
+	);
+	const parameters = JSON.parse(
+		flag('--parameters', JSON.stringify(DEFAULT_PARAMETERS)),
+	) as INodeParameters;
+	if (!process.argv.includes('--skip-build'))
+		execFileSync('npm', ['run', 'build'], { cwd: host.repoRoot, stdio: 'inherit' });
 	ensureHostInstalled();
 	const { chromium } = loadPlaywright();
 
@@ -65,13 +90,21 @@ async function main(): Promise<void> {
 	try {
 		sandbox = await startSandbox({ tokens: ['demo-token'], quiet: true });
 		n8n = await startN8nWithPackage({ tarball: packPackage(packFolder) });
-		browser = await chromium.launch({ executablePath: flag('--chromium', '/usr/bin/chromium'), args: CHROMIUM_FLAGS });
+		browser = await chromium.launch({
+			executablePath: flag('--chromium', '/usr/bin/chromium'),
+			args: CHROMIUM_FLAGS,
+		});
 		const client = new N8nClient(n8n.baseUrl);
 		await client.setupOwnerAndLogin(OWNER);
 		const credential = await client.createCredential({
 			name: 'Messaging Service (local emulator)',
 			type: 'messagingServiceApi',
-			data: { apiKey: 'demo-token', baseUrl: sandbox.url, allowUnencryptedHttp: false, ...accountDefaults(sandbox.account('demo-token') as unknown as Record<string, unknown>) },
+			data: {
+				apiKey: 'demo-token',
+				baseUrl: sandbox.url,
+				allowUnencryptedHttp: false,
+				...accountDefaults(sandbox.account('demo-token') as unknown as Record<string, unknown>),
+			},
 		});
 		const openPicker = process.argv.includes('--open-picker');
 		if (openPicker) await sendChatMailings(sandbox);
@@ -98,7 +131,9 @@ async function main(): Promise<void> {
 		await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 180000 });
 
 		await page.goto(`${n8n.baseUrl}/workflow/${workflow.id}`);
-		const node = page.locator(`[data-test-id="canvas-node"][data-node-name="${NODE_NAME}"]`).first();
+		const node = page
+			.locator(`[data-test-id="canvas-node"][data-node-name="${NODE_NAME}"]`)
+			.first();
 		await node.waitFor({ timeout: 180000 });
 		await page.keyboard.press('Escape');
 		await node.dblclick();
@@ -109,7 +144,10 @@ async function main(): Promise<void> {
 		} else if (!process.argv.includes('--no-execute')) {
 			// Run the node against the emulator so its output shows next to its parameters.
 			await page.locator('[data-test-id="node-execute-button"]').first().click();
-			await page.locator('[data-test-id="output-panel"] [data-test-id="node-run-status-success"]').first().waitFor({ timeout: 180000 });
+			await page
+				.locator('[data-test-id="output-panel"] [data-test-id="node-run-status-success"]')
+				.first()
+				.waitFor({ timeout: 180000 });
 		}
 		// Let icons, fonts and the parameter panel settle before the picture.
 		await page.waitForLoadState('networkidle');

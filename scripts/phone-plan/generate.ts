@@ -15,7 +15,11 @@ import metadataJson from 'libphonenumber-js/metadata.max.json';
 import { branchesOf, literalsOf } from './regexDigits';
 
 const metadata = new Metadata(metadataJson as never);
-const version = (JSON.parse(readFileSync(require.resolve('libphonenumber-js/package.json'), 'utf8')) as { version: string }).version;
+const version = (
+	JSON.parse(readFileSync(require.resolve('libphonenumber-js/package.json'), 'utf8')) as {
+		version: string;
+	}
+).version;
 
 /** 6,7,8,9 → 6-9 */
 function lengthsText(lengths: number[]): string {
@@ -23,7 +27,11 @@ function lengthsText(lengths: number[]): string {
 	for (let index = 0; index < lengths.length; ) {
 		let end = index;
 		while (end + 1 < lengths.length && lengths[end + 1] === lengths[end] + 1) end++;
-		parts.push(end - index >= 2 ? `${lengths[index]}-${lengths[end]}` : lengths.slice(index, end + 1).join(','));
+		parts.push(
+			end - index >= 2
+				? `${lengths[index]}-${lengths[end]}`
+				: lengths.slice(index, end + 1).join(','),
+		);
 		index = end + 1;
 	}
 	return parts.join(',');
@@ -39,7 +47,8 @@ function rangesText(possible: number[], pattern: string): string {
 	for (const branch of branchesOf(pattern)) {
 		for (const digit of branch.first) {
 			const lengths = lengthsOfDigit.get(digit) ?? new Set<number>();
-			for (const length of possible) if (length >= branch.min && length <= branch.max) lengths.add(length);
+			for (const length of possible)
+				if (length >= branch.min && length <= branch.max) lengths.add(length);
 			lengthsOfDigit.set(digit, lengths);
 		}
 	}
@@ -50,7 +59,9 @@ function rangesText(possible: number[], pattern: string): string {
 		const key = lengthsText(lengths);
 		digitsOfLengths.set(key, (digitsOfLengths.get(key) ?? '') + digit);
 	}
-	return [...digitsOfLengths].map(([lengths, digits]) => `${digitsText(digits)}:${lengths}`).join(' ');
+	return [...digitsOfLengths]
+		.map(([lengths, digits]) => `${digitsText(digits)}:${lengths}`)
+		.join(' ');
 }
 
 /** 0123456789 → 0-9, 1235789 → 1-35-9 */
@@ -83,24 +94,33 @@ function trunkPrefixes(plan: PlanReader): { prefixes: string[]; simplified: bool
 	if (!forParsing || forParsing === prefix) return { prefixes: fallback, simplified: false };
 	const literals = plan.nationalPrefixTransformRule() ? undefined : literalsOf(forParsing);
 	if (!literals) return { prefixes: fallback, simplified: true };
-	const prefixes = [...new Set([...literals, ...fallback].map(String))].filter((text) => text !== '').sort((a, b) => b.length - a.length || a.localeCompare(b));
+	const prefixes = [...new Set([...literals, ...fallback].map(String))]
+		.filter((text) => text !== '')
+		.sort((a, b) => b.length - a.length || a.localeCompare(b));
 	return { prefixes, simplified: false };
 }
 
 const rows: string[] = [];
 const simplified: string[] = [];
 const regions: Array<[string, string]> = [];
-for (const [code, countries] of Object.entries((metadataJson as { country_calling_codes: Record<string, string[]> }).country_calling_codes)) {
+for (const [code, countries] of Object.entries(
+	(metadataJson as { country_calling_codes: Record<string, string[]> }).country_calling_codes,
+)) {
 	for (const country of countries) regions.push([country, code]);
 }
-for (const code of Object.keys((metadataJson as { nonGeographic?: Record<string, unknown> }).nonGeographic ?? {})) regions.push(['001', code]);
+for (const code of Object.keys(
+	(metadataJson as { nonGeographic?: Record<string, unknown> }).nonGeographic ?? {},
+))
+	regions.push(['001', code]);
 
 for (const [country, code] of regions) {
 	metadata.selectNumberingPlan((country === '001' ? code : country) as CountryCode);
 	const plan = metadata.numberingPlan as unknown as PlanReader;
 	const trunk = trunkPrefixes(plan);
 	if (trunk.simplified) simplified.push(country);
-	rows.push(`\t'${country} ${code} ${trunk.prefixes.join(',') || '-'} ${rangesText(plan.possibleLengths(), plan.nationalNumberPattern())}',`);
+	rows.push(
+		`\t'${country} ${code} ${trunk.prefixes.join(',') || '-'} ${rangesText(plan.possibleLengths(), plan.nationalNumberPattern())}',`,
+	);
 }
 
 const text = `/**
@@ -120,4 +140,6 @@ ${rows.join('\n')}
 export const SIMPLIFIED_TRUNK_RULES: readonly string[] = [${simplified.map((country) => `'${country}'`).join(', ')}];
 `;
 writeFileSync(join(__dirname, '../../nodes/MessagingService/phoneNumbers/numberingPlan.ts'), text);
-console.log(`${rows.length} plans, ${simplified.length} with simplified trunk rules: ${simplified.join(' ')}`);
+console.log(
+	`${rows.length} plans, ${simplified.length} with simplified trunk rules: ${simplified.join(' ')}`,
+);

@@ -19,7 +19,8 @@ function parseClass(source: string, at: number): [Set<string>, number] {
 			for (const digit of ALL) digits.add(digit);
 			index += 2;
 		} else if (source[index + 1] === '-' && source[index + 2] !== ']') {
-			for (let code = source.charCodeAt(index); code <= source.charCodeAt(index + 2); code++) digits.add(String.fromCharCode(code));
+			for (let code = source.charCodeAt(index); code <= source.charCodeAt(index + 2); code++)
+				digits.add(String.fromCharCode(code));
 			index += 3;
 		} else {
 			digits.add(source[index]);
@@ -60,8 +61,15 @@ function parseAlternation(source: string, at: number): [Node[][], number] {
 		const quantifier = /^(?:\?|\*|\+|\{(\d+)(?:(,)(\d*))?\})/.exec(source.slice(index));
 		if (quantifier) {
 			const [text, min, comma, max] = quantifier;
-			const bounds: Record<string, [number, number]> = { '?': [0, 1], '*': [0, Infinity], '+': [1, Infinity] };
-			const [low, high] = bounds[text] ?? [Number(min), comma ? (max === '' ? Infinity : Number(max)) : Number(min)];
+			const bounds: Record<string, [number, number]> = {
+				'?': [0, 1],
+				'*': [0, Infinity],
+				'+': [1, Infinity],
+			};
+			const [low, high] = bounds[text] ?? [
+				Number(min),
+				comma ? (max === '' ? Infinity : Number(max)) : Number(min),
+			];
 			node = { kind: 'repeat', node, min: low, max: high };
 			index += text.length;
 		}

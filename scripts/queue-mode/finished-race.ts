@@ -20,7 +20,11 @@ type BullConstructor = new (name: string, options: object) => BullQueue;
 const MAIN_BUSY_MS = 1_000;
 const GIVE_UP_MS = 30_000;
 
-async function finishedBeforeWaiting(Bull: BullConstructor, port: number, kept: number): Promise<string> {
+async function finishedBeforeWaiting(
+	Bull: BullConstructor,
+	port: number,
+	kept: number,
+): Promise<string> {
 	const redis = { host: '127.0.0.1', port };
 	const main = new Bull(`race-${kept}`, { redis });
 	const worker = new Bull(`race-${kept}`, { redis });
@@ -33,7 +37,12 @@ async function finishedBeforeWaiting(Bull: BullConstructor, port: number, kept: 
 			() => 'job.finished() resolved',
 			(error: Error) => `job.finished() failed: ${error.message}`,
 		),
-		new Promise<string>((resolve) => setTimeout(() => resolve(`job.finished() still pending after ${GIVE_UP_MS / 1000} s`), GIVE_UP_MS)),
+		new Promise<string>((resolve) =>
+			setTimeout(
+				() => resolve(`job.finished() still pending after ${GIVE_UP_MS / 1000} s`),
+				GIVE_UP_MS,
+			),
+		),
 	]);
 	await Promise.all([main.close(), worker.close()]);
 	return outcome;
@@ -43,7 +52,11 @@ async function main() {
 	const Bull = requireFromHost<BullConstructor>('bull');
 	const redis = await startRedis();
 	try {
-		const outcomes = await Promise.all([0, 1000].map(async (kept) => `jobs kept ${kept}: ${await finishedBeforeWaiting(Bull, redis.port, kept)}`));
+		const outcomes = await Promise.all(
+			[0, 1000].map(
+				async (kept) => `jobs kept ${kept}: ${await finishedBeforeWaiting(Bull, redis.port, kept)}`,
+			),
+		);
 		for (const line of outcomes) console.log(line);
 	} finally {
 		await redis.stop();

@@ -7,10 +7,11 @@ import type { Browser, BrowserContext, Page } from '../demo/playwright-types';
 
 export const VIDEO_SIZE = { width: 1280, height: 720 };
 
-
 /** Chromium and ffmpeg from Debian's packages, installed by scripts/recording/install-tools.sh when missing. */
 export function ensureRecordingTools(): void {
-	execFileSync('bash', [path.join(host.repoRoot, 'scripts', 'recording', 'install-tools.sh')], { stdio: 'inherit' });
+	execFileSync('bash', [path.join(host.repoRoot, 'scripts', 'recording', 'install-tools.sh')], {
+		stdio: 'inherit',
+	});
 }
 
 /**
@@ -22,8 +23,16 @@ export function ensureRecordingTools(): void {
 const registryDir = path.join(host.hostDir, 'tools', 'playwright-registry');
 
 function linkDebianFfmpegIntoRegistry(): void {
-	const browsersJson = path.join(host.hostDir, 'tools', 'node_modules', 'playwright-core', 'browsers.json');
-	const registry = JSON.parse(fs.readFileSync(browsersJson, 'utf8')) as { browsers: Array<{ name: string; revision: string }> };
+	const browsersJson = path.join(
+		host.hostDir,
+		'tools',
+		'node_modules',
+		'playwright-core',
+		'browsers.json',
+	);
+	const registry = JSON.parse(fs.readFileSync(browsersJson, 'utf8')) as {
+		browsers: Array<{ name: string; revision: string }>;
+	};
 	const revision = registry.browsers.find((browser) => browser.name === 'ffmpeg')?.revision;
 	if (!revision) throw new Error(`${browsersJson} names no ffmpeg revision`);
 	const ffmpegDir = path.join(registryDir, `ffmpeg-${revision}`);
@@ -43,14 +52,23 @@ export interface RecordingBrowser {
 }
 
 /** Headless Debian Chromium with one page whose every frame goes into a video under `videoDir`. */
-export async function openRecordingBrowser(options: { chromium: string; videoDir: string }): Promise<RecordingBrowser> {
+export async function openRecordingBrowser(options: {
+	chromium: string;
+	videoDir: string;
+}): Promise<RecordingBrowser> {
 	process.env.PLAYWRIGHT_BROWSERS_PATH = registryDir;
 	const { chromium } = loadPlaywright();
 	linkDebianFfmpegIntoRegistry();
-	const browser: Browser = await chromium.launch({ executablePath: options.chromium, args: CHROMIUM_FLAGS });
+	const browser: Browser = await chromium.launch({
+		executablePath: options.chromium,
+		args: CHROMIUM_FLAGS,
+	});
 	let context: BrowserContext | undefined;
 	try {
-		context = await browser.newContext({ viewport: VIDEO_SIZE, recordVideo: { dir: options.videoDir, size: VIDEO_SIZE } });
+		context = await browser.newContext({
+			viewport: VIDEO_SIZE,
+			recordVideo: { dir: options.videoDir, size: VIDEO_SIZE },
+		});
 		const page = await context.newPage();
 		const videoStartedAt = Date.now();
 		page.setDefaultTimeout(120000);

@@ -11,7 +11,8 @@ interface LoggedRequest {
 }
 
 /** What a request carried: the service takes its fields in the query or in a form body. */
-const field = (request: LoggedRequest, name: string): string => String(request.body?.[name] ?? request.query[name] ?? '');
+const field = (request: LoggedRequest, name: string): string =>
+	String(request.body?.[name] ?? request.query[name] ?? '');
 
 export class Emulator {
 	constructor(
@@ -20,12 +21,16 @@ export class Emulator {
 	) {}
 
 	async account(): Promise<Record<string, unknown>> {
-		const answer = await axios.get(`${this.baseUrl}/__sandbox/accounts/${encodeURIComponent(this.token)}`, { timeout: 5000 });
+		const answer = await axios.get(
+			`${this.baseUrl}/__sandbox/accounts/${encodeURIComponent(this.token)}`,
+			{ timeout: 5000 },
+		);
 		return answer.data as Record<string, unknown>;
 	}
 
 	private async requests(): Promise<LoggedRequest[]> {
-		return (await axios.get(`${this.baseUrl}/__sandbox/requests`, { timeout: 10000 })).data as LoggedRequest[];
+		return (await axios.get(`${this.baseUrl}/__sandbox/requests`, { timeout: 10000 }))
+			.data as LoggedRequest[];
 	}
 
 	/** The highest request number so far: what came after it is what a scene made n8n send. */
@@ -36,7 +41,13 @@ export class Emulator {
 	/** The texts n8n sent this phone after `sinceSeq` with an API method (answered 200), oldest first. */
 	async textsSentTo(phone: string, apiMethod: string, sinceSeq: number): Promise<string[]> {
 		return (await this.requests())
-			.filter((request) => request.seq > sinceSeq && request.apiMethod === apiMethod && request.status === 200 && field(request, 'phone') === phone)
+			.filter(
+				(request) =>
+					request.seq > sinceSeq &&
+					request.apiMethod === apiMethod &&
+					request.status === 200 &&
+					field(request, 'phone') === phone,
+			)
 			.map((request) => field(request, 'message'));
 	}
 
@@ -54,17 +65,26 @@ export class Emulator {
 
 	/** The customer answers the mailing, as the real service would report a reply. */
 	async customerWrites(mailingId: number, phone: string, message: string): Promise<void> {
-		await axios.post(`${this.baseUrl}/__sandbox/replies`, { token: this.token, message_id: mailingId, phone, message }, { timeout: 10000 });
+		await axios.post(
+			`${this.baseUrl}/__sandbox/replies`,
+			{ token: this.token, message_id: mailingId, phone, message },
+			{ timeout: 10000 },
+		);
 	}
 }
 
 /** Polls until `check` gives a value (not undefined); the deadline only catches a hang. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 120000): Promise<T> {
+export async function waitFor<T>(
+	what: string,
+	check: () => Promise<T | undefined>,
+	timeoutMs = 120000,
+): Promise<T> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await check();
 		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${timeoutMs / 1000} s`);
+		if (Date.now() > deadline)
+			throw new Error(`gave up waiting for ${what} after ${timeoutMs / 1000} s`);
 		await new Promise((resolve) => setTimeout(resolve, 300));
 	}
 }

@@ -33,7 +33,10 @@ async function playScenes(take: Take): Promise<void> {
 	await chatbot(take);
 	await verificationCode(take);
 	await agentWithSmsTool(take);
-	await take.overlay.caption('n8n-nodes-messaging-service', 'Credential test, SMS > Send, a chatbot, verification codes and an AI tool: all in one package');
+	await take.overlay.caption(
+		'n8n-nodes-messaging-service',
+		'Credential test, SMS > Send, a chatbot, verification codes and an AI tool: all in one package',
+	);
 	await linger(take, 3);
 }
 
@@ -41,7 +44,9 @@ async function main(): Promise<void> {
 	const n8nUrl = `http://127.0.0.1:${flag('--port', '5678')}`;
 	const emulator = new Emulator(`http://127.0.0.1:${flag('--emulator-port', '18080')}`, DEMO_TOKEN);
 	const outputDir = path.resolve(flag('--output-dir', path.join(host.repoRoot, '.recording')));
-	const excerptFile = path.resolve(flag('--excerpt', path.join(host.repoRoot, 'docs', 'chatbot-turn.gif')));
+	const excerptFile = path.resolve(
+		flag('--excerpt', path.join(host.repoRoot, 'docs', 'chatbot-turn.gif')),
+	);
 
 	ensureRecordingTools();
 	let demo: DemoSession | undefined;
@@ -53,10 +58,23 @@ async function main(): Promise<void> {
 	try {
 		demo = await connectToDemo(n8nUrl);
 		await emulator.account().catch((error: Error) => {
-			throw new Error(`no demo emulator at ${emulator.baseUrl} (${error.message}); pass the demo's --emulator-port`);
+			throw new Error(
+				`no demo emulator at ${emulator.baseUrl} (${error.message}); pass the demo's --emulator-port`,
+			);
 		});
-		browser = await openRecordingBrowser({ chromium: flag('--chromium', '/usr/bin/chromium'), videoDir: rawDir });
-		take = { page: browser.page, overlay: new Overlay(browser.page), demo, emulator, n8nUrl, videoStartedAt: browser.videoStartedAt, marks: [] };
+		browser = await openRecordingBrowser({
+			chromium: flag('--chromium', '/usr/bin/chromium'),
+			videoDir: rawDir,
+		});
+		take = {
+			page: browser.page,
+			overlay: new Overlay(browser.page),
+			demo,
+			emulator,
+			n8nUrl,
+			videoStartedAt: browser.videoStartedAt,
+			marks: [],
+		};
 		await playScenes(take);
 		video = await browser.finish();
 		browser = undefined;
@@ -75,20 +93,33 @@ async function main(): Promise<void> {
 	const turn = take.marks.find((mark) => mark.name === CHATBOT_EXCERPT);
 	if (!turn) throw new Error('the chatbot scene marked no excerpt');
 	fs.mkdirSync(path.dirname(excerptFile), { recursive: true });
-	const excerpt = encodeExcerpt(video, excerptFile, turn.start, turn.end - turn.start, MAX_EXCERPT_BYTES);
-	fs.writeFileSync(path.join(outputDir, 'chapters.json'), `${JSON.stringify(take.marks, null, 2)}\n`);
+	const excerpt = encodeExcerpt(
+		video,
+		excerptFile,
+		turn.start,
+		turn.end - turn.start,
+		MAX_EXCERPT_BYTES,
+	);
+	fs.writeFileSync(
+		path.join(outputDir, 'chapters.json'),
+		`${JSON.stringify(take.marks, null, 2)}\n`,
+	);
 
 	const relative = (file: string) => path.relative(host.repoRoot, file);
 	process.stdout.write(
 		[
 			'',
 			`take:    ${relative(takeFile)}  ${takeSeconds.toFixed(1)} s, ${(fs.statSync(takeFile).size / 1024 / 1024).toFixed(1)} MB`,
-			...take.marks.map((mark) => `           ${mark.start.toFixed(1).padStart(6)} s  ${mark.name} (${(mark.end - mark.start).toFixed(1)} s)`),
+			...take.marks.map(
+				(mark) =>
+					`           ${mark.start.toFixed(1).padStart(6)} s  ${mark.name} (${(mark.end - mark.start).toFixed(1)} s)`,
+			),
 			`excerpt: ${relative(excerptFile)}  ${(turn.end - turn.start).toFixed(1)} s, ${excerpt.width} px at ${excerpt.fps} fps, ${(excerpt.bytes / 1024).toFixed(0)} KB`,
 			'',
 		].join('\n'),
 	);
-	if (takeSeconds > MAX_TAKE_SECONDS) throw new Error(`the take is ${takeSeconds.toFixed(0)} s, over ${MAX_TAKE_SECONDS} s`);
+	if (takeSeconds > MAX_TAKE_SECONDS)
+		throw new Error(`the take is ${takeSeconds.toFixed(0)} s, over ${MAX_TAKE_SECONDS} s`);
 }
 
 main().then(

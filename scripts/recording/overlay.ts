@@ -58,7 +58,11 @@ export class Overlay {
 	}
 
 	async show(): Promise<void> {
-		await this.page.evaluate(drawOverlay, { ...this.state, phoneWidth: PHONE_WIDTH, captionHeight: CAPTION_HEIGHT });
+		await this.page.evaluate(drawOverlay, {
+			...this.state,
+			phoneWidth: PHONE_WIDTH,
+			captionHeight: CAPTION_HEIGHT,
+		});
 	}
 }
 
@@ -106,7 +110,8 @@ function drawOverlay(state: OverlayState & { phoneWidth: number; captionHeight: 
 	const font = 'font-family: system-ui, sans-serif; pointer-events: none; z-index: 2147483647;';
 	const phoneWidth = state.phone ? state.phoneWidth : 0;
 	const app = document.getElementById('app');
-	if (app) app.style.cssText = `width: calc(100vw - ${phoneWidth}px); height: calc(100vh - ${state.captionHeight}px); overflow: hidden; position: relative;`;
+	if (app)
+		app.style.cssText = `width: calc(100vw - ${phoneWidth}px); height: calc(100vh - ${state.captionHeight}px); overflow: hidden; position: relative;`;
 	// n8n's production checklist pops up over every published workflow: not what the take is about.
 	if (!document.getElementById('recording-style')) {
 		const sheet = document.createElement('style');
@@ -124,7 +129,11 @@ function drawOverlay(state: OverlayState & { phoneWidth: number; captionHeight: 
 		`${font} position: fixed; left: 0; bottom: 0; right: ${phoneWidth}px; height: ${state.captionHeight}px; box-sizing: border-box; background: #141821; color: #fff; padding: 8px 18px; overflow: hidden;`,
 	);
 	bar.replaceChildren(
-		text('div', state.step, 'font-size: 13px; font-weight: 700; letter-spacing: 0.06em; text-transform: uppercase; color: #ff9b6a;'),
+		text(
+			'div',
+			state.step,
+			'font-size: 13px; font-weight: 700; letter-spacing: 0.06em; text-transform: uppercase; color: #ff9b6a;',
+		),
 		text('div', state.caption, 'font-size: 18px; line-height: 1.3; margin-top: 2px;'),
 	);
 
@@ -133,9 +142,14 @@ function drawOverlay(state: OverlayState & { phoneWidth: number; captionHeight: 
 		`${font} position: fixed; top: 0; right: 0; bottom: 0; width: ${state.phoneWidth}px; box-sizing: border-box; background: #e9edf2; border-left: 1px solid #c9d1db; display: ${state.phone ? 'flex' : 'none'}; flex-direction: column;`,
 	);
 	if (!state.phone) return;
-	const header = text('div', state.phone.title, 'background: #2b6f5e; color: #fff; font-size: 16px; font-weight: 600; padding: 16px;');
+	const header = text(
+		'div',
+		state.phone.title,
+		'background: #2b6f5e; color: #fff; font-size: 16px; font-weight: 600; padding: 16px;',
+	);
 	const list = document.createElement('div');
-	list.style.cssText = 'flex: 1; display: flex; flex-direction: column; justify-content: flex-end; gap: 8px; padding: 14px; overflow: hidden;';
+	list.style.cssText =
+		'flex: 1; display: flex; flex-direction: column; justify-content: flex-end; gap: 8px; padding: 14px; overflow: hidden;';
 	for (const bubble of state.phone.bubbles) {
 		const mine = bubble.from === 'customer';
 		list.appendChild(

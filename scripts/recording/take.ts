@@ -33,12 +33,18 @@ export async function scene(take: Take, name: string, play: () => Promise<void>)
 }
 
 /** A pause for the viewer to read what is on screen; never a wait for the application. */
-export const linger = async (take: Take, seconds: number): Promise<void> => await take.page.waitForTimeout(seconds * 1000);
+export const linger = async (take: Take, seconds: number): Promise<void> =>
+	await take.page.waitForTimeout(seconds * 1000);
 
-export const canvasNode = (take: Take, name: string) => take.page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).first();
+export const canvasNode = (take: Take, name: string) =>
+	take.page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).first();
 
 /** Opens a workflow in the editor, waits until its canvas shows the given node and fits the canvas to the editor's size. */
-export async function openWorkflow(take: Take, workflowId: string, someNode: string): Promise<void> {
+export async function openWorkflow(
+	take: Take,
+	workflowId: string,
+	someNode: string,
+): Promise<void> {
 	await take.overlay.goto(`${take.n8nUrl}/workflow/${workflowId}`);
 	await canvasNode(take, someNode).waitFor();
 	await take.page.locator('[data-test-id="zoom-to-fit"]').first().click();

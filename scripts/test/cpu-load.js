@@ -9,11 +9,14 @@
 const { spawn } = require('node:child_process');
 
 // Each busy process spins, and leaves once its parent is gone (it is then adopted: its ppid changes).
-const SPIN = 'const parent = process.ppid; for (;;) { for (let i = 0; i < 1e7; i++); if (process.ppid !== parent) process.exit(0); }';
+const SPIN =
+	'const parent = process.ppid; for (;;) { for (let i = 0; i < 1e7; i++); if (process.ppid !== parent) process.exit(0); }';
 
 /** Starts `count` busy processes; returns the function that stops them. */
 function startCpuLoad(count) {
-	const busy = Array.from({ length: count }, () => spawn(process.execPath, ['-e', SPIN], { stdio: 'ignore' }));
+	const busy = Array.from({ length: count }, () =>
+		spawn(process.execPath, ['-e', SPIN], { stdio: 'ignore' }),
+	);
 	// they keep no one waiting: the run ends when its own work does, and 'exit' stops them
 	for (const child of busy) child.unref();
 	const stop = () => {
@@ -27,17 +30,22 @@ function startCpuLoad(count) {
 function cpuLoadFromEnv(env = process.env) {
 	const text = (env.TEST_CPU_LOAD ?? '').trim();
 	if (text === '') return 0;
-	if (!/^\d+$/.test(text)) throw new Error(`TEST_CPU_LOAD must be a whole number of busy processes, not "${text}"`);
+	if (!/^\d+$/.test(text))
+		throw new Error(`TEST_CPU_LOAD must be a whole number of busy processes, not "${text}"`);
 	return Number(text);
 }
 
 function main([countText, command, ...args]) {
 	if (!/^\d+$/.test(countText ?? '') || !command) {
-		process.stderr.write('usage: node scripts/test/cpu-load.js <busy processes> <command> [arguments...]\n');
+		process.stderr.write(
+			'usage: node scripts/test/cpu-load.js <busy processes> <command> [arguments...]\n',
+		);
 		process.exit(2);
 	}
 	const stop = startCpuLoad(Number(countText));
-	process.stderr.write(`cpu-load: ${countText} busy processes beside: ${[command, ...args].join(' ')}\n`);
+	process.stderr.write(
+		`cpu-load: ${countText} busy processes beside: ${[command, ...args].join(' ')}\n`,
+	);
 	const child = spawn(command, args, { stdio: 'inherit' });
 	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 	child.on('error', (error) => {

@@ -10,7 +10,10 @@ function selectionFromEnv(stages) {
 	if (!value) return undefined;
 	const names = stages.map((stage) => stage.name);
 	const patterns = new Map();
-	for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+	for (const entry of value
+		.split(',')
+		.map((part) => part.trim())
+		.filter(Boolean)) {
 		const colon = entry.indexOf(':');
 		const name = colon < 0 ? entry : entry.slice(0, colon);
 		if (!names.includes(name)) {
@@ -20,12 +23,14 @@ function selectionFromEnv(stages) {
 		patterns.set(name, colon < 0 ? '' : entry.slice(colon + 1));
 	}
 	for (const stage of stages) {
-		if (patterns.has(stage.name)) for (const needed of stage.after ?? []) if (!patterns.has(needed)) patterns.set(needed, '');
+		if (patterns.has(stage.name))
+			for (const needed of stage.after ?? []) if (!patterns.has(needed)) patterns.set(needed, '');
 	}
 	return {
 		has: (name) => patterns.has(name),
 		filesOf: (name) => (patterns.get(name) ? [patterns.get(name)] : []),
-		describe: () => [...patterns].map(([name, pattern]) => (pattern ? `${name} (${pattern})` : name)).join(', '),
+		describe: () =>
+			[...patterns].map(([name, pattern]) => (pattern ? `${name} (${pattern})` : name)).join(', '),
 	};
 }
 

@@ -34,8 +34,16 @@ const STOP_GRACE_MS = 30_000;
 
 /** Started at once; the stages that need them wait. */
 const installs = {
-	n8nHost: { name: 'n8n-host', command: process.execPath, args: [path.join(root, 'scripts', 'n8n-host', 'install.js')] },
-	queueMode: { name: 'queue-mode', command: 'bash', args: [path.join(root, 'scripts', 'queue-mode', 'install.sh')] },
+	n8nHost: {
+		name: 'n8n-host',
+		command: process.execPath,
+		args: [path.join(root, 'scripts', 'n8n-host', 'install.js')],
+	},
+	queueMode: {
+		name: 'queue-mode',
+		command: 'bash',
+		args: [path.join(root, 'scripts', 'queue-mode', 'install.sh')],
+	},
 };
 /** Run in order; the stages of one step run side by side. `after`: the stages whose work it uses. */
 const steps = [
@@ -144,14 +152,18 @@ function runStage(stage) {
 		child.stderr.on('data', collect);
 		const heartbeat = setInterval(() => {
 			const files = (output.match(/^(PASS|FAIL) /gm) ?? []).length;
-			process.stdout.write(`  ${stage.name}: still running, ${seconds(Date.now() - started)}${files ? `, ${files} test files done` : ''}\n`);
+			process.stdout.write(
+				`  ${stage.name}: still running, ${seconds(Date.now() - started)}${files ? `, ${files} test files done` : ''}\n`,
+			);
 		}, HEARTBEAT_MS);
 		const finish = (code, signal) => {
 			running.delete(child);
 			const stopped = stage.afterwards?.() ?? 0;
 			if (stopped) {
 				log.write(`\n${stage.name}: killed ${stopped} n8n process groups left running\n`);
-				process.stdout.write(`  ${stage.name}: killed ${stopped} n8n process groups left running\n`);
+				process.stdout.write(
+					`  ${stage.name}: killed ${stopped} n8n process groups left running\n`,
+				);
 			}
 			clearInterval(heartbeat);
 			log.end();
@@ -175,9 +187,15 @@ function report(stage, result) {
 	const timing = `from ${seconds(stage.startedAt - runStarted).padStart(5)}, ${seconds(result.ms).padStart(6)}`;
 	const totals = totalsOf(result.output);
 	if (result.code !== 0) {
-		outcomes.push({ name: stage.name, status: 'FAILED', detail: totals || `exit ${result.signal ?? result.code}` });
+		outcomes.push({
+			name: stage.name,
+			status: 'FAILED',
+			detail: totals || `exit ${result.signal ?? result.code}`,
+		});
 		process.stdout.write(`${failureOf(result.output)}\n`);
-		process.stdout.write(`FAILED ${stage.name} (${timing}, exit ${result.signal ?? result.code})${totals ? `  ${totals}` : ''}; its whole output: ${relativeLog}\n`);
+		process.stdout.write(
+			`FAILED ${stage.name} (${timing}, exit ${result.signal ?? result.code})${totals ? `  ${totals}` : ''}; its whole output: ${relativeLog}\n`,
+		);
 		return;
 	}
 	outcomes.push({ name: stage.name, status: 'ok', detail: totals });
@@ -192,9 +210,10 @@ function notRun(stage, why) {
 
 async function runInTurn(stage) {
 	await Promise.all((stage.needs ?? []).map((install) => install.done));
-	const failed = [...(stage.after ?? []), ...(stage.needs ?? []).map((install) => install.name)].filter(
-		(name) => outcomes.find((outcome) => outcome.name === name)?.status !== 'ok',
-	);
+	const failed = [
+		...(stage.after ?? []),
+		...(stage.needs ?? []).map((install) => install.name),
+	].filter((name) => outcomes.find((outcome) => outcome.name === name)?.status !== 'ok');
 	if (interrupted) return notRun(stage, 'the run was interrupted');
 	if (failed.length) return notRun(stage, `${failed.join(' and ')} did not pass`);
 	report(stage, await runStage(stage));
@@ -210,12 +229,22 @@ function filesUnder(folder) {
 
 /** When a stage failed: what each stage came to, and where the logs are. */
 function printFailedRun() {
-	const failed = outcomes.filter((outcome) => outcome.status !== 'ok').map((outcome) => outcome.name);
-	process.stdout.write(`\n${interrupted ? 'interrupted' : 'FAILED'} after ${seconds(Date.now() - runStarted)} (${failed.join(', ')}). What each stage came to:\n`);
-	for (const { name, status, detail } of outcomes) process.stdout.write(`  ${status.padEnd(7)} ${name.padEnd(10)} ${detail}\n`);
-	process.stdout.write(`the whole output of each stage: ${path.relative(root, logDir)}/<stage>.log\n`);
+	const failed = outcomes
+		.filter((outcome) => outcome.status !== 'ok')
+		.map((outcome) => outcome.name);
+	process.stdout.write(
+		`\n${interrupted ? 'interrupted' : 'FAILED'} after ${seconds(Date.now() - runStarted)} (${failed.join(', ')}). What each stage came to:\n`,
+	);
+	for (const { name, status, detail } of outcomes)
+		process.stdout.write(`  ${status.padEnd(7)} ${name.padEnd(10)} ${detail}\n`);
+	process.stdout.write(
+		`the whole output of each stage: ${path.relative(root, logDir)}/<stage>.log\n`,
+	);
 	const n8nLogs = filesUnder(n8nLogDir);
-	if (n8nLogs.length) process.stdout.write(`the output of each n8n the end-to-end suite started:\n${n8nLogs.map((file) => `  ${file}\n`).join('')}`);
+	if (n8nLogs.length)
+		process.stdout.write(
+			`the output of each n8n the end-to-end suite started:\n${n8nLogs.map((file) => `  ${file}\n`).join('')}`,
+		);
 }
 
 async function main() {
@@ -224,21 +253,28 @@ async function main() {
 	const busy = cpuLoadFromEnv();
 	if (busy > 0) {
 		startCpuLoad(busy);
-		process.stdout.write(`TEST_CPU_LOAD: ${busy} busy processes of normal priority beside the run, until it ends\n`);
+		process.stdout.write(
+			`TEST_CPU_LOAD: ${busy} busy processes of normal priority beside the run, until it ends\n`,
+		);
 	}
 	if (selection) process.stdout.write(`TEST_STAGES: only ${selection.describe()}\n`);
 	runStarted = Date.now();
 	const wanted = steps.flat().filter((stage) => !selection || selection.has(stage.name));
-	for (const stage of wanted) if (selection && stage.picksFiles) stage.args = [...stage.args, ...selection.filesOf(stage.name)];
+	for (const stage of wanted)
+		if (selection && stage.picksFiles)
+			stage.args = [...stage.args, ...selection.filesOf(stage.name)];
 	for (const install of Object.values(installs)) {
 		if (!wanted.some((stage) => stage.needs?.includes(install))) continue;
 		// a failed install is reported at once; the stages that need it are not run
 		install.done = runStage(install).then((result) => report(install, result));
 	}
-	for (const step of steps) await Promise.all(step.filter((stage) => wanted.includes(stage)).map(runInTurn));
+	for (const step of steps)
+		await Promise.all(step.filter((stage) => wanted.includes(stage)).map(runInTurn));
 	await Promise.all(Object.values(installs).map((install) => install.done));
 	if (outcomes.every((outcome) => outcome.status === 'ok')) {
-		process.stdout.write(`all stages passed in ${seconds(Date.now() - runStarted)}; the full output of each is in ${path.relative(root, logDir)}/\n`);
+		process.stdout.write(
+			`all stages passed in ${seconds(Date.now() - runStarted)}; the full output of each is in ${path.relative(root, logDir)}/\n`,
+		);
 		process.exit(0);
 	}
 	printFailedRun();

@@ -22,7 +22,11 @@ function say(message) {
 }
 
 function run(command, args, cwd) {
-	return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+	return execFileSync(command, args, {
+		cwd,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
 }
 
 async function main() {
@@ -31,26 +35,57 @@ async function main() {
 		say('building the package (npm run build)');
 		run('npm', ['run', '--silent', 'build'], repoRoot);
 		say('packing it (npm pack)');
-		const tarball = run('npm', ['pack', '--silent', '--pack-destination', work], repoRoot).trim().split('\n').pop();
+		const tarball = run('npm', ['pack', '--silent', '--pack-destination', work], repoRoot)
+			.trim()
+			.split('\n')
+			.pop();
 		const unpacked = path.join(work, 'package');
 		run('tar', ['-xzf', path.join(work, tarball), '-C', work], work);
 
 		// --ignore-scripts: a dependency of the scanner (eslint-plugin-n8n-nodes-base) has a
 		// preinstall script that only lets pnpm install it, which stops a plain npm install
 		say(`installing @n8n/scan-community-package@${version} into ${work}`);
-		run('npm', ['install', '--silent', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', work, `@n8n/scan-community-package@${version}`], work);
+		run(
+			'npm',
+			[
+				'install',
+				'--silent',
+				'--no-save',
+				'--no-audit',
+				'--no-fund',
+				'--ignore-scripts',
+				'--prefix',
+				work,
+				`@n8n/scan-community-package@${version}`,
+			],
+			work,
+		);
 		const scannerDir = path.join(work, 'node_modules', '@n8n', 'scan-community-package');
-		const installed = JSON.parse(fs.readFileSync(path.join(scannerDir, 'package.json'), 'utf8')).version;
-		const scanner = await import(pathToFileURL(path.join(scannerDir, 'scanner', 'scanner.mjs')).href);
+		const installed = JSON.parse(
+			fs.readFileSync(path.join(scannerDir, 'package.json'), 'utf8'),
+		).version;
+		const scanner = await import(
+			pathToFileURL(path.join(scannerDir, 'scanner', 'scanner.mjs')).href
+		);
 
 		const legs = [
-			{ name: `source (${scanner.SOURCE_FILE_PATTERNS.join(', ')})`, dir: repoRoot, patterns: scanner.SOURCE_FILE_PATTERNS },
-			{ name: `tarball ${tarball} (**/*.js, package.json)`, dir: unpacked, patterns: ['**/*.js', 'package.json'] },
+			{
+				name: `source (${scanner.SOURCE_FILE_PATTERNS.join(', ')})`,
+				dir: repoRoot,
+				patterns: scanner.SOURCE_FILE_PATTERNS,
+			},
+			{
+				name: `tarball ${tarball} (**/*.js, package.json)`,
+				dir: unpacked,
+				patterns: ['**/*.js', 'package.json'],
+			},
 		];
 		let passed = true;
 		for (const leg of legs) {
 			const result = await scanner.analyzePackage(leg.dir, leg.patterns);
-			say(`${result.passed ? 'passed' : 'FAILED'}: ${leg.name}${result.message ? ` (${result.message})` : ''}`);
+			say(
+				`${result.passed ? 'passed' : 'FAILED'}: ${leg.name}${result.message ? ` (${result.message})` : ''}`,
+			);
 			if (result.details) process.stdout.write(`${result.details}\n`);
 			passed &&= result.passed;
 		}

@@ -9,7 +9,13 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
 	},
 	maxWorkers: 1,
-	reporters: ['default', ['<rootDir>/scripts/compat/reporter.js', { outputFile: process.env.COMPAT_REPORT ?? '.test-logs/compat.json' }]],
+	reporters: [
+		'default',
+		[
+			'<rootDir>/scripts/compat/reporter.js',
+			{ outputFile: process.env.COMPAT_REPORT ?? '.test-logs/compat.json' },
+		],
+	],
 	// Generous guards: the reply trigger's test waits for n8n's next poll (at most a minute).
 	testTimeout: 300000,
 };

@@ -34,9 +34,12 @@ const N8N_1_123 = host.versions.n8n.startsWith('1.123.');
 const SIGNS_RESUME_LINKS = !host.versions.n8n.startsWith('1.100.');
 
 const examples = readExampleWorkflows(host.repoRoot);
-const example = (file: string): WorkflowData => examples.find((entry) => entry.file === file)!.workflow;
-const usesAiAgent = (workflow: WorkflowData) => workflow.nodes.some((node) => node.type === AI_AGENT.type);
-const packageNodes = (workflow: WorkflowData) => workflow.nodes.filter((node) => node.type.startsWith(`${PACKAGE}.`));
+const example = (file: string): WorkflowData =>
+	examples.find((entry) => entry.file === file)!.workflow;
+const usesAiAgent = (workflow: WorkflowData) =>
+	workflow.nodes.some((node) => node.type === AI_AGENT.type);
+const packageNodes = (workflow: WorkflowData) =>
+	workflow.nodes.filter((node) => node.type.startsWith(`${PACKAGE}.`));
 
 describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.node}${SETTINGS_LABEL}`, () => {
 	let sandbox: Sandbox;
@@ -47,13 +50,20 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 	const known = new Map<string, number[]>();
 	const credentials = () => ({ messagingServiceApi: { id: credential.id, name: credential.name } });
 	const calls = (apiMethod: string): LoggedRequest[] =>
-		sandbox.requests().filter((request) => request.apiMethod === apiMethod && request.token === TOKEN);
+		sandbox
+			.requests()
+			.filter((request) => request.apiMethod === apiMethod && request.token === TOKEN);
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], clock: 'real', quiet: true });
 		n8n = await startCompatN8n();
 		client = new N8nClient(n8n.baseUrl);
-		await client.setupOwnerAndLogin({ email: 'owner@example.com', password: 'Compat-owner-1', firstName: 'Owner', lastName: 'Compat' });
+		await client.setupOwnerAndLogin({
+			email: 'owner@example.com',
+			password: 'Compat-owner-1',
+			firstName: 'Owner',
+			lastName: 'Compat',
+		});
 		// The examples find their credential by this name.
 		credential = await client.createCredential({
 			name: EXAMPLE_CREDENTIAL,
@@ -61,7 +71,10 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false },
 		});
 		for (const type of await client.nodeTypes()) {
-			known.set(type.name, [...(known.get(type.name) ?? []), ...(Array.isArray(type.version) ? type.version : [type.version])]);
+			known.set(type.name, [
+				...(known.get(type.name) ?? []),
+				...(Array.isArray(type.version) ? type.version : [type.version]),
+			]);
 		}
 	});
 
@@ -73,25 +86,53 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 	beforeEach(() => sandbox.clearRequests());
 
 	it('Loads: the action node, its tool variant, the three triggers and the credential type', async () => {
-		for (const name of ['messagingService', 'messagingServiceTool', 'messagingServiceTrigger', 'messagingServiceChatTrigger', 'messagingServiceCallbackTrigger']) {
+		for (const name of [
+			'messagingService',
+			'messagingServiceTool',
+			'messagingServiceTrigger',
+			'messagingServiceChatTrigger',
+			'messagingServiceCallbackTrigger',
+		]) {
 			expect(known.has(`${PACKAGE}.${name}`)).toBe(true);
 		}
-		expect((await client.credentialTypes()).map((type) => type.name)).toContain('messagingServiceApi');
+		expect((await client.credentialTypes()).map((type) => type.name)).toContain(
+			'messagingServiceApi',
+		);
 	});
 
 	it('Credential test: OK with the right key; a wrong key is refused with advice, without the key', async () => {
-		const data = (apiKey: string) => ({ apiKey, baseUrl: sandbox.url, allowUnencryptedHttp: false });
-		const right = await client.testCredential({ ...credential, type: 'messagingServiceApi', data: data(TOKEN) });
+		const data = (apiKey: string) => ({
+			apiKey,
+			baseUrl: sandbox.url,
+			allowUnencryptedHttp: false,
+		});
+		const right = await client.testCredential({
+			...credential,
+			type: 'messagingServiceApi',
+			data: data(TOKEN),
+		});
 		expect(right.status).toBe('OK');
 		const wrongKey = 'compat-wrong-key-81c3';
-		const wrong = await client.createCredential({ name: 'Wrong key', type: 'messagingServiceApi', data: data(wrongKey) });
-		const refused = await client.testCredential({ ...wrong, type: 'messagingServiceApi', data: data(wrongKey) });
+		const wrong = await client.createCredential({
+			name: 'Wrong key',
+			type: 'messagingServiceApi',
+			data: data(wrongKey),
+		});
+		const refused = await client.testCredential({
+			...wrong,
+			type: 'messagingServiceApi',
+			data: data(wrongKey),
+		});
 		expect(refused.status).toBe('Error');
 		expect(refused.message).toMatch(/api key/i);
 		expect(refused.message).not.toContain(wrongKey);
 	});
 
-	async function runOperation(resource: string, operation: string, extra: INodeParameters = {}): Promise<ExecutionDetails> {
+	async function runOperation(
+		resource: string,
+		operation: string,
+		extra: INodeParameters = {},
+	): Promise<ExecutionDetails> {
 		const workflow = await client.createWorkflow(
 			workflowOf(`${resource} > ${operation}`, [
 				manualTriggerNode(),
@@ -106,7 +147,10 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 			]),
 		);
 		const execution = await client.runManually(workflow.id);
-		expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
+		expect({ status: execution.status, error: executionError(execution) }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
 		return execution;
 	}
 
@@ -125,7 +169,9 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 		const mailingId = await chatMailing('375291234570', 'How did we do?');
 		sandbox.injectReply(TOKEN, { message_id: mailingId, phone: '375291234570', message: 'Great' });
 		const execution = await runOperation('reply', 'getManyNew', { messageId: String(mailingId) });
-		expect(nodeOutput(execution, 'Operation')).toEqual([expect.objectContaining({ message: 'Great' })]);
+		expect(nodeOutput(execution, 'Operation')).toEqual([
+			expect.objectContaining({ message: 'Great' }),
+		]);
 	});
 
 	async function chatMailing(phone: string, message: string): Promise<number> {
@@ -139,13 +185,17 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 
 	/** An example as a user imports it, with the credential picked where n8n does not find it by its name. */
 	async function importExample(file: string): Promise<WorkflowData & { id: string }> {
-		return await client.createWorkflow(N8N_1_123 ? withCredential(example(file), credential) : example(file));
+		return await client.createWorkflow(
+			N8N_1_123 ? withCredential(example(file), credential) : example(file),
+		);
 	}
 
 	const importCases = examples.map((entry) => [
 		entry.file,
 		ON_1X && usesAiAgent(entry.workflow) ? ': needs n8n 2.x, AI Agent 3.1 is unknown here' : '',
-		N8N_1_123 ? ' (the credential is picked after import: not found by its name)' : ', the credential found by its name',
+		N8N_1_123
+			? ' (the credential is picked after import: not found by its name)'
+			: ', the credential found by its name',
 	]);
 	it.each(importCases)('Examples imported: %s%s%s', async (file) => {
 		const stored = await client.getWorkflow((await client.createWorkflow(example(file))).id);
@@ -154,9 +204,13 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 			.map((node) => ({ type: node.type, typeVersion: node.typeVersion }));
 		// What docs/compatibility.md says: the AI examples need n8n 2.x, for AI Agent 3.1 alone.
 		expect(unknown).toEqual(ON_1X && usesAiAgent(stored) ? [AI_AGENT] : []);
-		const asInFile = packageNodes(example(file)).map((node) => node.credentials?.messagingServiceApi);
+		const asInFile = packageNodes(example(file)).map(
+			(node) => node.credentials?.messagingServiceApi,
+		);
 		const found = packageNodes(stored).map((node) => node.credentials?.messagingServiceApi);
-		expect(found).toEqual(N8N_1_123 ? asInFile : asInFile.map(() => ({ id: credential.id, name: EXAMPLE_CREDENTIAL })));
+		expect(found).toEqual(
+			N8N_1_123 ? asInFile : asInFile.map(() => ({ id: credential.id, name: EXAMPLE_CREDENTIAL })),
+		);
 	});
 
 	it('Send and Wait: approval-before-batch-send.json waits, its page is answered, and the batch goes out', async () => {
@@ -169,21 +223,39 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 		// n8n 1.100 signs no links: the node's own token stands in for n8n's signature.
 		expect(link).toMatch(SIGNS_RESUME_LINKS ? /\?signature=[0-9a-f]{64}$/ : /\?token=[\w-]{32}$/);
 
-		const page = await axios.get<string>(link, { responseType: 'text', validateStatus: () => true });
-		expect(page.status).toBe(200);
-		expect(page.data).toContain(N8N_1_123 ? 'Send the spring sale SMS to  contacts ()?' : 'Send the spring sale SMS to 3 contacts (Anna, Boris, Chen)?');
-		const unsigned = await axios.get<string>(link.replace(/\?.*$/, ''), { validateStatus: () => true });
-		expect(unsigned.status).toBe(SIGNS_RESUME_LINKS ? 401 : 403);
-
-		const answer = await axios.post<string>(link, new URLSearchParams({ approved: 'true' }).toString(), {
+		const page = await axios.get<string>(link, {
 			responseType: 'text',
 			validateStatus: () => true,
-			headers: { 'content-type': 'application/x-www-form-urlencoded' },
 		});
+		expect(page.status).toBe(200);
+		expect(page.data).toContain(
+			N8N_1_123
+				? 'Send the spring sale SMS to  contacts ()?'
+				: 'Send the spring sale SMS to 3 contacts (Anna, Boris, Chen)?',
+		);
+		const unsigned = await axios.get<string>(link.replace(/\?.*$/, ''), {
+			validateStatus: () => true,
+		});
+		expect(unsigned.status).toBe(SIGNS_RESUME_LINKS ? 401 : 403);
+
+		const answer = await axios.post<string>(
+			link,
+			new URLSearchParams({ approved: 'true' }).toString(),
+			{
+				responseType: 'text',
+				validateStatus: () => true,
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			},
+		);
 		expect(answer.status).toBe(200);
 		const finished = await client.waitForExecution(executionId);
-		expect({ status: finished.status, error: executionError(finished) }).toEqual({ status: 'success', error: undefined });
-		expect(nodeOutput(finished, 'Ask the manager')).toEqual([{ data: expect.objectContaining({ approved: true }) }]);
+		expect({ status: finished.status, error: executionError(finished) }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		expect(nodeOutput(finished, 'Ask the manager')).toEqual([
+			{ data: expect.objectContaining({ approved: true }) },
+		]);
 		expect(calls('sendBulkSms')).toHaveLength(1);
 	});
 
@@ -192,15 +264,27 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 		const workflow = await importExample('examples/auto-responder.json');
 		await client.activateWorkflow(workflow.id);
 		try {
-			await waitForPoll(() => calls('getNewIncomingMessages').some((call) => call.body?.message_id === String(mailingId)));
-			sandbox.injectReply(TOKEN, { message_id: mailingId, phone: '375291234571', message: 'Fast delivery' });
+			await waitForPoll(() =>
+				calls('getNewIncomingMessages').some((call) => call.body?.message_id === String(mailingId)),
+			);
+			sandbox.injectReply(TOKEN, {
+				message_id: mailingId,
+				phone: '375291234571',
+				message: 'Fast delivery',
+			});
 			const [execution] = await finishedExecutions(client, workflow.id, 1);
-			expect({ mode: execution.mode, status: execution.status, error: executionError(execution) }).toEqual({
+			expect({
+				mode: execution.mode,
+				status: execution.status,
+				error: executionError(execution),
+			}).toEqual({
 				mode: 'trigger',
 				status: 'success',
 				error: undefined,
 			});
-			expect(nodeOutput(execution, 'Answer the reply')).toEqual([{ message_id: expect.any(Number) }]);
+			expect(nodeOutput(execution, 'Answer the reply')).toEqual([
+				{ message_id: expect.any(Number) },
+			]);
 		} finally {
 			await client.deactivateWorkflow(workflow.id);
 		}
@@ -219,7 +303,13 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 					parameters: { days: 7, checkEverySeconds: 2, quietWindowSeconds: 3 },
 					credentials: credentials(),
 				},
-				{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+				{
+					name: 'Received',
+					type: 'n8n-nodes-base.noOp',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: {},
+				},
 			]),
 		);
 		await client.activateWorkflow(workflow.id);
@@ -229,12 +319,19 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 			sandbox.injectReply(TOKEN, { message_id: mailingId, phone, message: 'there' });
 			// the unread replies of the tests before (5 minutes old at most) are answered too
 			const turnsOfPhone = async () => {
-				const finished = (await client.listExecutions(workflow.id)).filter((execution) => execution.stoppedAt);
-				const details = await Promise.all(finished.map(async (execution) => await client.waitForExecution(execution.id)));
-				return details.flatMap((execution) => nodeOutput(execution, 'Received')).filter((turn) => turn.sessionId === phone);
+				const finished = (await client.listExecutions(workflow.id)).filter(
+					(execution) => execution.stoppedAt,
+				);
+				const details = await Promise.all(
+					finished.map(async (execution) => await client.waitForExecution(execution.id)),
+				);
+				return details
+					.flatMap((execution) => nodeOutput(execution, 'Received'))
+					.filter((turn) => turn.sessionId === phone);
 			};
 			const deadline = Date.now() + 120000;
-			while ((await turnsOfPhone()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1000));
+			while ((await turnsOfPhone()).length === 0 && Date.now() < deadline)
+				await new Promise((resolve) => setTimeout(resolve, 1000));
 			await new Promise((resolve) => setTimeout(resolve, 8000));
 			expect((await turnsOfPhone()).map((turn) => turn.chatInput)).toEqual(['hello\nthere']);
 		} finally {
@@ -242,11 +339,13 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 		}
 	});
 
-	it('Callback trigger: batch-outcome-callback.json, activated, receives the 3 chunks\' outcomes', async () => {
+	it("Callback trigger: batch-outcome-callback.json, activated, receives the 3 chunks' outcomes", async () => {
 		const created = await importExample('examples/batch-outcome-callback.json');
 		await client.activateWorkflow(created.id);
 		try {
-			const trigger = created.nodes.find((node) => node.type === `${PACKAGE}.messagingServiceCallbackTrigger`)!;
+			const trigger = created.nodes.find(
+				(node) => node.type === `${PACKAGE}.messagingServiceCallbackTrigger`,
+			)!;
 			await waitUntilListening(`${n8n.baseUrl}/webhook/${trigger.webhookId}/callback`);
 			const run = await client.runManually(created.id);
 			expect(nodeOutput(run, 'Send SMS batch')).toHaveLength(3);
@@ -254,7 +353,9 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 			let fromTrigger: string[] = [];
 			while (fromTrigger.length < 3 && Date.now() < deadline) {
 				const executions = await client.listExecutions(created.id);
-				fromTrigger = executions.filter((execution) => execution.mode !== 'manual' && execution.stoppedAt).map((execution) => execution.status);
+				fromTrigger = executions
+					.filter((execution) => execution.mode !== 'manual' && execution.stoppedAt)
+					.map((execution) => execution.status);
 				await new Promise((resolve) => setTimeout(resolve, 500));
 			}
 			expect(fromTrigger).toEqual(['success', 'success', 'success']);
@@ -266,8 +367,15 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 	it('Examples run: batch-send-with-status.json sends the batch and reads every delivery', async () => {
 		const workflow = await importExample('examples/batch-send-with-status.json');
 		const execution = await client.runManually(workflow.id);
-		expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
-		expect(nodeOutput(execution, 'Get batch status').map((entry) => entry.status)).toEqual(['DELIVERED', 'DELIVERED', 'DELIVERED']);
+		expect({ status: execution.status, error: executionError(execution) }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		expect(nodeOutput(execution, 'Get batch status').map((entry) => entry.status)).toEqual([
+			'DELIVERED',
+			'DELIVERED',
+			'DELIVERED',
+		]);
 	});
 
 	it('Examples run: signup-verification-code.json, activated, sends a code and verifies it in another execution', async () => {
@@ -291,24 +399,34 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 	// tool node runs it (n8n 2.x's agentRequest; 1.x cannot import the agent anyway). A manual run on
 	// a queue-mode worker gets no agentRequest: n8n 2.41.1's scaling/job-processor.js does not hand
 	// it to runManually, so every tool node's $fromAI values are missing there (docs/compatibility.md).
-	const toolOnWorker = WITH_3_0_SETTINGS ? ": on a worker n8n drops the editor's tool arguments (shown: n8n's, not the package's)" : '';
-	(ON_1X ? it.skip : it)(`Examples run: ai-agent-sms-tool.json, its SMS tool invoked as an agent would${toolOnWorker}`, async () => {
-		const workflow = await importExample('examples/ai-agent-sms-tool.json');
-		const toolName = nodeNameToToolName('Send SMS');
-		const args = { phone: '+375 29 123-45-67', message: 'Your order 1042 has shipped.' };
-		const execution = await client.runManually(workflow.id, {
-			destinationNode: 'Send SMS',
-			agentRequest: { query: { [toolName]: args }, tool: { name: toolName } },
-		});
-		if (WITH_3_0_SETTINGS) {
-			expect({ status: execution.status, error: executionError(execution) }).toEqual({
-				status: 'error',
-				error: expect.stringMatching(/^Error executing tool: Received tool input did not match expected schema[\s\S]*at phone[\s\S]*at message/),
+	const toolOnWorker = WITH_3_0_SETTINGS
+		? ": on a worker n8n drops the editor's tool arguments (shown: n8n's, not the package's)"
+		: '';
+	(ON_1X ? it.skip : it)(
+		`Examples run: ai-agent-sms-tool.json, its SMS tool invoked as an agent would${toolOnWorker}`,
+		async () => {
+			const workflow = await importExample('examples/ai-agent-sms-tool.json');
+			const toolName = nodeNameToToolName('Send SMS');
+			const args = { phone: '+375 29 123-45-67', message: 'Your order 1042 has shipped.' };
+			const execution = await client.runManually(workflow.id, {
+				destinationNode: 'Send SMS',
+				agentRequest: { query: { [toolName]: args }, tool: { name: toolName } },
 			});
-			expect(calls('sendQuickSMS')).toEqual([]);
-			return;
-		}
-		expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
-		expect(calls('sendQuickSMS').map((call) => call.query.phone)).toEqual(['375291234567']);
-	});
+			if (WITH_3_0_SETTINGS) {
+				expect({ status: execution.status, error: executionError(execution) }).toEqual({
+					status: 'error',
+					error: expect.stringMatching(
+						/^Error executing tool: Received tool input did not match expected schema[\s\S]*at phone[\s\S]*at message/,
+					),
+				});
+				expect(calls('sendQuickSMS')).toEqual([]);
+				return;
+			}
+			expect({ status: execution.status, error: executionError(execution) }).toEqual({
+				status: 'success',
+				error: undefined,
+			});
+			expect(calls('sendQuickSMS').map((call) => call.query.phone)).toEqual(['375291234567']);
+		},
+	);
 });

@@ -1,5 +1,10 @@
 import { createServer as createHttpServer, type Server } from 'http';
-import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'net';
+import {
+	createServer as createTcpServer,
+	type AddressInfo,
+	type Server as TcpServer,
+	type Socket,
+} from 'net';
 
 import { closedPort } from '../harness/closedPort';
 import { testCredential } from '../harness/credentialTest';
@@ -18,7 +23,9 @@ async function listen<T extends Server | TcpServer>(server: T): Promise<number> 
 
 afterAll(async () => {
 	for (const socket of sockets) socket.destroy();
-	await Promise.all(servers.map(async (server) => await new Promise((resolve) => server.close(resolve))));
+	await Promise.all(
+		servers.map(async (server) => await new Promise((resolve) => server.close(resolve))),
+	);
 });
 
 async function test(baseUrl: string) {
@@ -45,7 +52,9 @@ describe('the credential test says in a sentence why the service cannot be reach
 	it('TLS failure (https to a server that does not speak it)', async () => {
 		const port = await listen(createHttpServer((_request, response) => response.end('{}')));
 		expect(await test(`https://127.0.0.1:${port}`)).toMatch(
-			new RegExp(`^The service could not be reached at https://127\\.0\\.0\\.1:${port}: a secure \\(https\\) connection could not be made \\(.+\\)\\. The server's certificate is not trusted, or the server does not speak https at this address\\.`),
+			new RegExp(
+				`^The service could not be reached at https://127\\.0\\.0\\.1:${port}: a secure \\(https\\) connection could not be made \\(.+\\)\\. The server's certificate is not trusted, or the server does not speak https at this address\\.`,
+			),
 		);
 	});
 
@@ -62,13 +71,17 @@ describe('the credential test says in a sentence why the service cannot be reach
 			createHttpServer((request, response) => {
 				requests++;
 				if (request.url?.startsWith('/moved/')) {
-					response.writeHead(302, { location: `https://elsewhere.example.com/api?token=${TEST_API_KEY}` }).end();
+					response
+						.writeHead(302, { location: `https://elsewhere.example.com/api?token=${TEST_API_KEY}` })
+						.end();
 					return;
 				}
 				response.writeHead(200, { 'content-type': 'text/html' }).end('<html>Welcome</html>');
 			}),
 		);
-		expect(await test(`http://127.0.0.1:${port}`)).toMatch(/^The Base URL answered, but not as the messaging service does \(no JSON\)\./);
+		expect(await test(`http://127.0.0.1:${port}`)).toMatch(
+			/^The Base URL answered, but not as the messaging service does \(no JSON\)\./,
+		);
 		expect(await test(`http://127.0.0.1:${port}/moved`)).toBe(
 			'The Base URL answered with a redirect to https://elsewhere.example.com/api, which the node does not follow with the API key. Enter the address it redirects to as the Base URL.',
 		);

@@ -7,7 +7,9 @@ const fixture = useSandbox();
 
 describe('the Messaging Service credential', () => {
 	it('keeps the API key in a password field', () => {
-		const apiKey = new MessagingServiceApi().properties.find((property) => property.name === 'apiKey');
+		const apiKey = new MessagingServiceApi().properties.find(
+			(property) => property.name === 'apiKey',
+		);
 		expect(apiKey?.typeOptions?.password).toBe(true);
 	});
 
@@ -15,7 +17,11 @@ describe('the Messaging Service credential', () => {
 		const result = await testCredential({ apiKey: TEST_API_KEY, baseUrl: fixture.sandbox.url });
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
 		const [request] = fixture.sandbox.requests();
-		expect(request).toMatchObject({ path: '/api/v2/getTemplateMessages', token: TEST_API_KEY, status: 200 });
+		expect(request).toMatchObject({
+			path: '/api/v2/getTemplateMessages',
+			token: TEST_API_KEY,
+			status: 200,
+		});
 	});
 
 	it('fails its test with a wrong key, without showing the key', async () => {
@@ -27,7 +33,10 @@ describe('the Messaging Service credential', () => {
 	});
 
 	it('fails its test with a plain http:// Base URL on another host, before sending the key', async () => {
-		const result = await testCredential({ apiKey: TEST_API_KEY, baseUrl: 'http://sms.example.com' });
+		const result = await testCredential({
+			apiKey: TEST_API_KEY,
+			baseUrl: 'http://sms.example.com',
+		});
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/Allow Unencrypted HTTP/);
 	});
@@ -47,20 +56,35 @@ describe('the Messaging Service credential', () => {
 		['user:pass@', (host: string) => host.replace('http://', 'http://user:secret-pass@')],
 		['a query string', (host: string) => `${host}/?region=eu`],
 		['a fragment', (host: string) => `${host}/#top`],
-	])('fails its test with %s in the Base URL, before any request, without repeating it', async (_what, build) => {
-		const baseUrl = build(fixture.sandbox.url);
-		const result = await testCredential({ apiKey: TEST_API_KEY, baseUrl });
-		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(/must not contain (a user name or password|a query string or a fragment)/);
-		expect(result.message).not.toMatch(/secret-pass|region=eu|#top/);
-		expect(fixture.sandbox.requests()).toEqual([]);
-	});
+	])(
+		'fails its test with %s in the Base URL, before any request, without repeating it',
+		async (_what, build) => {
+			const baseUrl = build(fixture.sandbox.url);
+			const result = await testCredential({ apiKey: TEST_API_KEY, baseUrl });
+			expect(result.status).toBe('Error');
+			expect(result.message).toMatch(
+				/must not contain (a user name or password|a query string or a fragment)/,
+			);
+			expect(result.message).not.toMatch(/secret-pass|region=eu|#top/);
+			expect(fixture.sandbox.requests()).toEqual([]);
+		},
+	);
 
 	it('the node refuses a Base URL with user:pass@ before any request, without showing the password', async () => {
 		const baseUrl = fixture.sandbox.url.replace('http://', 'http://user:secret-pass@');
-		const result = await fixture.run({ baseUrl, parameters: { resource: 'template', operation: 'getMany' } });
-		expect(result.error?.message).toMatch(/must not contain a user name or password \("user:pass@"\)/);
-		expect(JSON.stringify([result.error?.message, (result.error as { description?: string }).description])).not.toContain('secret-pass');
+		const result = await fixture.run({
+			baseUrl,
+			parameters: { resource: 'template', operation: 'getMany' },
+		});
+		expect(result.error?.message).toMatch(
+			/must not contain a user name or password \("user:pass@"\)/,
+		);
+		expect(
+			JSON.stringify([
+				result.error?.message,
+				(result.error as { description?: string }).description,
+			]),
+		).not.toContain('secret-pass');
 		expect(fixture.sandbox.requests()).toEqual([]);
 	});
 });

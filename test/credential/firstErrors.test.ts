@@ -26,8 +26,16 @@ const emulator = async () => ({ baseUrl: fixture.sandbox.url });
 
 /** Mistakes in the credential: every step that calls the service meets them. */
 const CREDENTIAL_MISTAKES: Mistake[] = [
-	{ mistake: 'a wrong API key', credential: async () => ({ baseUrl: fixture.sandbox.url, apiKey: WRONG_KEY }), fix: /Check the API Key/ },
-	{ mistake: 'a Base URL with a path that is not the service (404)', credential: async () => ({ baseUrl: `${fixture.sandbox.url}/sms` }), fix: /Check the Base URL/ },
+	{
+		mistake: 'a wrong API key',
+		credential: async () => ({ baseUrl: fixture.sandbox.url, apiKey: WRONG_KEY }),
+		fix: /Check the API Key/,
+	},
+	{
+		mistake: 'a Base URL with a path that is not the service (404)',
+		credential: async () => ({ baseUrl: `${fixture.sandbox.url}/sms` }),
+		fix: /Check the Base URL/,
+	},
 	{
 		mistake: 'a Base URL whose host does not exist',
 		credential: async () => ({ baseUrl: 'https://no-such-host.invalid' }),
@@ -45,10 +53,20 @@ const CREDENTIAL_MISTAKES: Mistake[] = [
 	},
 ];
 
-const TRIGGER_PARAMETERS: INodeParameters = { pollTimes: { item: [{ mode: 'everyMinute' }] }, watch: 'recentMailings' };
+const TRIGGER_PARAMETERS: INodeParameters = {
+	pollTimes: { item: [{ mode: 'everyMinute' }] },
+	watch: 'recentMailings',
+};
 
-async function firstSend(credential: { baseUrl: string; apiKey?: string }, overrides: INodeParameters = {}) {
-	const run = await fixture.run({ ...credential, parameters: params(fixture.account, 'sms', 'send', overrides), items: [{ phone: '' }] });
+async function firstSend(
+	credential: { baseUrl: string; apiKey?: string },
+	overrides: INodeParameters = {},
+) {
+	const run = await fixture.run({
+		...credential,
+		parameters: params(fixture.account, 'sms', 'send', overrides),
+		items: [{ phone: '' }],
+	});
 	expect(run.error).toBeDefined();
 	return `${run.error?.message} ${run.error?.description ?? ''}`;
 }
@@ -70,7 +88,10 @@ describe('the first errors a new user meets say what to do next', () => {
 		});
 
 		it("the reply trigger's first activation, in the message alone", async () => {
-			const outcome = await new TriggerSession({ ...(await credential()), parameters: TRIGGER_PARAMETERS }).poll('trigger', 'activate');
+			const outcome = await new TriggerSession({
+				...(await credential()),
+				parameters: TRIGGER_PARAMETERS,
+			}).poll('trigger', 'activate');
 			expect(outcome.error?.message).toMatch(fix);
 			expect(outcome.error?.message).not.toContain(WRONG_KEY);
 		});
@@ -80,12 +101,16 @@ describe('the first errors a new user meets say what to do next', () => {
 	it('the first send to a sender name the account does not have names the field and where it comes from', async () => {
 		const said = await firstSend(await emulator(), { senderNameId: '999999' });
 		expect(said).toMatch(/999999 is not a sender name/);
-		expect(said).toMatch(/Check the Sender Name ID \(or the credential's Default Sender Name ID\): use a sender name of your account/);
+		expect(said).toMatch(
+			/Check the Sender Name ID \(or the credential's Default Sender Name ID\): use a sender name of your account/,
+		);
 	});
 
 	it('the first send with an empty phone (its expression gave nothing) names the field, the item and the rule', async () => {
 		const said = await firstSend(await emulator(), { phone: '={{ $json.phone }}' });
-		expect(said).toMatch(/^The Phone field is empty in item 0: a phone number must have 7 to 15 digits including the country code, e\.g\. \+375 29 123-45-67/);
+		expect(said).toMatch(
+			/^The Phone field is empty in item 0: a phone number must have 7 to 15 digits including the country code, e\.g\. \+375 29 123-45-67/,
+		);
 		expect(said).toMatch(/Fix the "Phone" field \(or the expression that fills it\) for item 0/);
 		expect(fixture.sandbox.requests()).toEqual([]);
 	});

@@ -1,4 +1,9 @@
-import type { IBuilderHint, INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IBuilderHint,
+	INodeProperties,
+	INodePropertyOptions,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { MessagingService } from '../../nodes/MessagingService/MessagingService.node';
@@ -43,8 +48,12 @@ function shownNow(property: INodeProperties): boolean {
 	return versions === undefined || NodeHelpers.checkConditions(versions, [currentVersion]);
 }
 
-const operationFields = action.properties.filter((property) => property.name === 'operation' && shownNow(property));
-const resourceField = action.properties.find((property) => property.name === 'resource') as INodeProperties;
+const operationFields = action.properties.filter(
+	(property) => property.name === 'operation' && shownNow(property),
+);
+const resourceField = action.properties.find(
+	(property) => property.name === 'resource',
+) as INodeProperties;
 
 const operations = operationFields.flatMap((field) =>
 	((field.displayOptions?.show?.resource ?? []) as string[]).flatMap((resource) =>
@@ -53,30 +62,47 @@ const operations = operationFields.flatMap((field) =>
 );
 
 /** Every parameter of the package's nodes, nested ones too, with the option values it offers. */
-function collectParameters(properties: Array<INodeProperties | INodePropertyOptions>, into: Map<string, Set<string>>) {
+function collectParameters(
+	properties: Array<INodeProperties | INodePropertyOptions>,
+	into: Map<string, Set<string>>,
+) {
 	for (const property of properties) {
 		if (!('displayName' in property) || !('type' in property)) continue;
 		const values = into.get(property.name) ?? new Set<string>();
 		into.set(property.name, values);
-		for (const option of (property.options ?? []) as Array<INodePropertyOptions | INodeProperties | { values?: INodeProperties[] }>) {
+		for (const option of (property.options ?? []) as Array<
+			INodePropertyOptions | INodeProperties | { values?: INodeProperties[] }
+		>) {
 			if ('value' in option) values.add(String(option.value));
-			else if ('values' in option && Array.isArray(option.values)) collectParameters(option.values, into);
+			else if ('values' in option && Array.isArray(option.values))
+				collectParameters(option.values, into);
 			else collectParameters([option as INodeProperties], into);
 		}
 	}
 	return into;
 }
-const parameters = collectParameters(descriptions.flatMap((description) => description.properties), new Map());
-const operationNames = new Set(operations.map(({ resource, option }) => `${resource}.${String(option.value)}`));
-const nodeTypes = new Set([...N8N_NODE_TYPES, ...descriptions.map((description) => `${PACKAGE}.${description.name}`)]);
+const parameters = collectParameters(
+	descriptions.flatMap((description) => description.properties),
+	new Map(),
+);
+const operationNames = new Set(
+	operations.map(({ resource, option }) => `${resource}.${String(option.value)}`),
+);
+const nodeTypes = new Set([
+	...N8N_NODE_TYPES,
+	...descriptions.map((description) => `${PACKAGE}.${description.name}`),
+]);
 
 /** Why a name in backticks does not exist, or undefined when it does. */
 function unknownName(name: string): string | undefined {
-	if (/^@|^[a-z0-9]+(-[a-z0-9]+)+\./.test(name)) return nodeTypes.has(name) ? undefined : `no node type ${name}`;
+	if (/^@|^[a-z0-9]+(-[a-z0-9]+)+\./.test(name))
+		return nodeTypes.has(name) ? undefined : `no node type ${name}`;
 	const [field, value] = name.split('=');
 	if (value !== undefined) {
 		if (!parameters.has(field)) return `no parameter ${field}`;
-		return parameters.get(field)?.has(value) ? undefined : `parameter ${field} has no option ${value}`;
+		return parameters.get(field)?.has(value)
+			? undefined
+			: `parameter ${field} has no option ${value}`;
 	}
 	if (name.includes('.')) return operationNames.has(name) ? undefined : `no operation ${name}`;
 	return parameters.has(name) ? undefined : `no parameter ${name}`;
@@ -89,7 +115,8 @@ interface HintText {
 
 /** Every text of every builderHint in a description, with where it is. */
 function hintTexts(value: unknown, where: string): HintText[] {
-	if (Array.isArray(value)) return value.flatMap((entry, index) => hintTexts(entry, `${where}[${index}]`));
+	if (Array.isArray(value))
+		return value.flatMap((entry, index) => hintTexts(entry, `${where}[${index}]`));
 	if (typeof value !== 'object' || value === null) return [];
 	return Object.entries(value).flatMap(([key, entry]): HintText[] => {
 		if (key !== 'builderHint') return hintTexts(entry, `${where}.${key}`);
@@ -97,7 +124,10 @@ function hintTexts(value: unknown, where: string): HintText[] {
 		return [
 			...(hint.propertyHint ? [{ where, text: hint.propertyHint }] : []),
 			...(hint.searchHint ? [{ where, text: hint.searchHint }] : []),
-			...(hint.relatedNodes ?? []).map((related) => ({ where: `${where} related ${related.nodeType}`, text: related.relationHint })),
+			...(hint.relatedNodes ?? []).map((related) => ({
+				where: `${where} related ${related.nodeType}`,
+				text: related.relationHint,
+			})),
 		];
 	});
 }
@@ -110,22 +140,34 @@ function namesIn(text: string): string[] {
 describe('hints for n8n’s AI Workflow Builder', () => {
 	it('each of the four nodes says what it is for, and which nodes go with it', () => {
 		for (const description of descriptions) {
-			expect([description.name, (description.builderHint?.searchHint ?? '').length > 100]).toEqual([description.name, true]);
-			expect([description.name, (description.builderHint?.relatedNodes ?? []).length > 0]).toEqual([description.name, true]);
+			expect([description.name, (description.builderHint?.searchHint ?? '').length > 100]).toEqual([
+				description.name,
+				true,
+			]);
+			expect([description.name, (description.builderHint?.relatedNodes ?? []).length > 0]).toEqual([
+				description.name,
+				true,
+			]);
 		}
 	});
 
 	it(`each of the ${OPERATION_COUNT} operations, and each resource, has a hint`, () => {
 		expect(operations).toHaveLength(OPERATION_COUNT);
 		const withoutHint = [
-			...operations.filter(({ option }) => !option.builderHint?.propertyHint).map(({ resource, option }) => `${resource}.${String(option.value)}`),
-			...((resourceField.options ?? []) as INodePropertyOptions[]).filter((option) => !option.builderHint?.propertyHint).map((option) => String(option.value)),
+			...operations
+				.filter(({ option }) => !option.builderHint?.propertyHint)
+				.map(({ resource, option }) => `${resource}.${String(option.value)}`),
+			...((resourceField.options ?? []) as INodePropertyOptions[])
+				.filter((option) => !option.builderHint?.propertyHint)
+				.map((option) => String(option.value)),
 		];
 		expect(withoutHint).toEqual([]);
 	});
 
 	it('the hints tell one message from a batch, Send to List from its confirmation, and Send from Check', () => {
-		const hintOf = (name: string) => operations.find(({ resource, option }) => `${resource}.${String(option.value)}` === name)?.option.builderHint?.propertyHint ?? '';
+		const hintOf = (name: string) =>
+			operations.find(({ resource, option }) => `${resource}.${String(option.value)}` === name)
+				?.option.builderHint?.propertyHint ?? '';
 		expect(hintOf('sms.send')).toContain('`sms.sendBatch`');
 		expect(hintOf('sms.sendToList')).toContain('`confirmAction=confirm`');
 		expect(hintOf('verificationCode.send')).toContain('`verificationCode.check`');
@@ -146,21 +188,40 @@ describe('hints for n8n’s AI Workflow Builder', () => {
 	});
 
 	it('every related node is a node type of n8n or of the package', () => {
-		const related = descriptions.flatMap((description) => (description.builderHint?.relatedNodes ?? []).map((node) => node.nodeType));
+		const related = descriptions.flatMap((description) =>
+			(description.builderHint?.relatedNodes ?? []).map((node) => node.nodeType),
+		);
 		expect(related.filter((nodeType) => !nodeTypes.has(nodeType))).toEqual([]);
 	});
 
 	it('the check catches a wrong name of each kind', () => {
-		for (const wrong of ['sms.sendBulk', 'chatMessage.confirm', 'phoneFeld', 'confirmAction=yes', 'messageType=group', 'n8n-nodes-base.waitt', '@n8n/n8n-nodes-langchain.memory', `${PACKAGE}.messagingServiceTool`]) {
+		for (const wrong of [
+			'sms.sendBulk',
+			'chatMessage.confirm',
+			'phoneFeld',
+			'confirmAction=yes',
+			'messageType=group',
+			'n8n-nodes-base.waitt',
+			'@n8n/n8n-nodes-langchain.memory',
+			`${PACKAGE}.messagingServiceTool`,
+		]) {
 			expect([wrong, unknownName(wrong) !== undefined]).toEqual([wrong, true]);
 		}
-		for (const right of ['sms.sendBatch', 'confirmAction=confirm', 'combineRepliesPerPhone', 'messageType=personal', 'n8n-nodes-base.wait']) {
+		for (const right of [
+			'sms.sendBatch',
+			'confirmAction=confirm',
+			'combineRepliesPerPhone',
+			'messageType=personal',
+			'n8n-nodes-base.wait',
+		]) {
 			expect([right, unknownName(right)]).toEqual([right, undefined]);
 		}
 	});
 
 	it('no hint carries n8n’s wire format (what no-builder-hint-leakage refuses) or angle brackets', () => {
-		const leaks = texts.filter(({ text }) => /={{|\bai_[a-zA-Z]+\b|[<>]/.test(text)).map(({ where }) => where);
+		const leaks = texts
+			.filter(({ text }) => /={{|\bai_[a-zA-Z]+\b|[<>]/.test(text))
+			.map(({ where }) => where);
 		expect(leaks).toEqual([]);
 	});
 });

@@ -7,7 +7,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const ROOT = join(__dirname, '../..');
-const DOCUMENTS = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const DOCUMENTS = [
+	'README.md',
+	'CONTRIBUTING.md',
+	...readdirSync(join(ROOT, 'docs'))
+		.filter((name) => name.endsWith('.md'))
+		.map((name) => `docs/${name}`),
+];
 const REPOSITORY_URL = 'https://github.com/messaging-service/n8n-nodes-messaging-service';
 
 /** The text outside fenced code blocks and inline code, where Markdown links and headings live. */
@@ -57,7 +63,8 @@ function linksOf(document: string): string[] {
 	const lines = prose(readFileSync(join(ROOT, document), 'utf8'));
 	const links: string[] = [];
 	for (const line of lines) {
-		for (const match of line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push(match[1]);
+		for (const match of line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g))
+			links.push(match[1]);
 		for (const match of line.matchAll(/<img\s[^>]*src="([^"]+)"/g)) links.push(match[1]);
 	}
 	return links;
@@ -67,43 +74,72 @@ function linksOf(document: string): string[] {
 function brokenLink(document: string, link: string): string | undefined {
 	if (/^[a-z]+:/i.test(link)) return undefined;
 	const [path, anchor] = link.split('#');
-	const target = path === '' ? join(ROOT, document) : resolve(dirname(join(ROOT, document)), decodeURIComponent(path));
+	const target =
+		path === ''
+			? join(ROOT, document)
+			: resolve(dirname(join(ROOT, document)), decodeURIComponent(path));
 	if (!target.startsWith(ROOT)) return `${link}: outside the repository`;
 	if (!existsSync(target)) return `${link}: no file ${relative(ROOT, target)}`;
 	if (anchor === undefined) return undefined;
 	if (!target.endsWith('.md')) return `${link}: an anchor into a file that is not Markdown`;
-	return anchorsOf(target).has(anchor) ? undefined : `${link}: no heading "#${anchor}" in ${relative(ROOT, target)}`;
+	return anchorsOf(target).has(anchor)
+		? undefined
+		: `${link}: no heading "#${anchor}" in ${relative(ROOT, target)}`;
 }
 
 describe('documentation links', () => {
 	it.each([
 		['Send and Wait for Response', 'send-and-wait-for-response'],
 		['What `npm test` does', 'what-npm-test-does'],
-		['IDs: picked from a list, or defaults in the credential', 'ids-picked-from-a-list-or-defaults-in-the-credential'],
-		['Messaging Service Callback Trigger: outcomes of Send Batch', 'messaging-service-callback-trigger-outcomes-of-send-batch'],
+		[
+			'IDs: picked from a list, or defaults in the credential',
+			'ids-picked-from-a-list-or-defaults-in-the-credential',
+		],
+		[
+			'Messaging Service Callback Trigger: outcomes of Send Batch',
+			'messaging-service-callback-trigger-outcomes-of-send-batch',
+		],
 		['`http://` is refused', 'http-is-refused'],
-		['Chatbot: an AI Agent that answers chat replies', 'chatbot-an-ai-agent-that-answers-chat-replies'],
+		[
+			'Chatbot: an AI Agent that answers chat replies',
+			'chatbot-an-ai-agent-that-answers-chat-replies',
+		],
 		['See [Queue mode](queue-mode.md) and *more*', 'see-queue-mode-and-more'],
 	])('the anchor of "%s" is #%s, as GitHub makes it', (heading, anchor) => {
 		expect(slug(heading)).toBe(anchor);
 	});
 
 	it('finds links of every kind: Markdown links and images, <img src>, ../ paths, anchors', () => {
-		expect(linksOf('README.md')).toEqual(expect.arrayContaining(['docs/node-in-editor.png', 'docs/credentials.md#dates-and-time-zones', '#quick-start']));
-		expect(linksOf('docs/send-and-wait.md')).toEqual(expect.arrayContaining(['send-and-wait-page.png', '../CONTRIBUTING.md#screenshots']));
+		expect(linksOf('README.md')).toEqual(
+			expect.arrayContaining([
+				'docs/node-in-editor.png',
+				'docs/credentials.md#dates-and-time-zones',
+				'#quick-start',
+			]),
+		);
+		expect(linksOf('docs/send-and-wait.md')).toEqual(
+			expect.arrayContaining(['send-and-wait-page.png', '../CONTRIBUTING.md#screenshots']),
+		);
 		expect(DOCUMENTS.flatMap(linksOf).length).toBeGreaterThan(50);
 	});
 
-	it.each(DOCUMENTS)('every relative link and anchor in %s points at a file and heading that exist', (document) => {
-		const broken = linksOf(document)
-			.map((link) => brokenLink(document, link))
-			.filter((problem): problem is string => problem !== undefined);
-		expect(broken).toEqual([]);
-	});
+	it.each(DOCUMENTS)(
+		'every relative link and anchor in %s points at a file and heading that exist',
+		(document) => {
+			const broken = linksOf(document)
+				.map((link) => brokenLink(document, link))
+				.filter((problem): problem is string => problem !== undefined);
+			expect(broken).toEqual([]);
+		},
+	);
 
 	it('a broken file or anchor is reported', () => {
-		expect(brokenLink('README.md', 'docs/no-such-page.md')).toMatch(/no file docs\/no-such-page\.md/);
-		expect(brokenLink('README.md', 'docs/trigger.md#no-such-heading')).toMatch(/no heading "#no-such-heading"/);
+		expect(brokenLink('README.md', 'docs/no-such-page.md')).toMatch(
+			/no file docs\/no-such-page\.md/,
+		);
+		expect(brokenLink('README.md', 'docs/trigger.md#no-such-heading')).toMatch(
+			/no heading "#no-such-heading"/,
+		);
 		expect(brokenLink('README.md', '#quick-start')).toBeUndefined();
 	});
 
@@ -118,16 +154,27 @@ describe('documentation links', () => {
 			...readdirSync(join(ROOT, 'nodes/MessagingService'))
 				.filter((name) => name.endsWith('.node.json'))
 				.flatMap((name) => {
-					const codex = JSON.parse(readFileSync(join(ROOT, 'nodes/MessagingService', name), 'utf8')) as {
+					const codex = JSON.parse(
+						readFileSync(join(ROOT, 'nodes/MessagingService', name), 'utf8'),
+					) as {
 						resources: Record<string, Array<{ url: string }>>;
 					};
-					return Object.values(codex.resources).flatMap((entries) => entries.map((entry) => entry.url));
+					return Object.values(codex.resources).flatMap((entries) =>
+						entries.map((entry) => entry.url),
+					);
 				}),
-			...[...readFileSync(join(ROOT, 'credentials/MessagingServiceApi.credentials.ts'), 'utf8').matchAll(/documentationUrl = '([^']+)'/g)].map((match) => match[1]),
+			...[
+				...readFileSync(
+					join(ROOT, 'credentials/MessagingServiceApi.credentials.ts'),
+					'utf8',
+				).matchAll(/documentationUrl = '([^']+)'/g),
+			].map((match) => match[1]),
 		];
 		expect(urls.length).toBeGreaterThanOrEqual(7);
 		const readmeAnchors = anchorsOf(join(ROOT, 'README.md'));
-		const missing = urls.filter((url) => !url.startsWith(`${REPOSITORY_URL}#`) || !readmeAnchors.has(url.split('#')[1]));
+		const missing = urls.filter(
+			(url) => !url.startsWith(`${REPOSITORY_URL}#`) || !readmeAnchors.has(url.split('#')[1]),
+		);
 		expect(missing).toEqual([]);
 	});
 });

@@ -15,13 +15,18 @@ describe('the package in the node creator', () => {
 
 	it('the one entry of both nodes describes what the action node does', () => {
 		expect(trigger.name).toBe(`${action.name}Trigger`);
-		for (const phrase of ['SMS', 'chat-app messages', 'verification codes']) expect(trigger.description).toContain(phrase);
+		for (const phrase of ['SMS', 'chat-app messages', 'verification codes'])
+			expect(trigger.description).toContain(phrase);
 		expect(trigger.description).toMatch(/replies to chat mailings/);
 	});
 
 	it('the trigger is offered as "On new reply to a chat mailing", not "On new Messaging Service event"', () => {
-		const triggerOn = trigger.properties.find((property) => ['event', 'events', 'trigger on'].includes(property.displayName.toLowerCase()));
-		const actions = ((triggerOn?.options ?? []) as INodePropertyOptions[]).map((option) => option.action);
+		const triggerOn = trigger.properties.find((property) =>
+			['event', 'events', 'trigger on'].includes(property.displayName.toLowerCase()),
+		);
+		const actions = ((triggerOn?.options ?? []) as INodePropertyOptions[]).map(
+			(option) => option.action,
+		);
 		expect(actions).toEqual(['On new reply to a chat mailing']);
 		expect(trigger.displayName).toBe('Messaging Service Trigger');
 	});

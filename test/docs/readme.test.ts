@@ -7,12 +7,17 @@ import { MessagingService } from '../../nodes/MessagingService/MessagingService.
 
 function nodeOperations(): string[] {
 	const { properties } = new MessagingService().description;
-	const resources = properties.find((property) => property.name === 'resource')?.options as INodePropertyOptions[];
+	const resources = properties.find((property) => property.name === 'resource')
+		?.options as INodePropertyOptions[];
 	return resources.flatMap((resource) => {
 		const field = properties.find(
-			(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource.value),
+			(property) =>
+				property.name === 'operation' &&
+				property.displayOptions?.show?.resource?.includes(resource.value),
 		);
-		return (field?.options as INodePropertyOptions[]).map((operation) => `${resource.name} | ${operation.name}`);
+		return (field?.options as INodePropertyOptions[]).map(
+			(operation) => `${resource.name} | ${operation.name}`,
+		);
 	});
 }
 
@@ -21,8 +26,16 @@ function readmeOperations(): string[] {
 	const table = readme.split('## Operations')[1].split('\n## ')[0];
 	return table
 		.split('\n')
-		.filter((line) => line.startsWith('| ') && !line.startsWith('| Resource') && !line.startsWith('|---'))
-		.map((line) => line.split('|').slice(1, 3).map((cell) => cell.trim()).join(' | '));
+		.filter(
+			(line) => line.startsWith('| ') && !line.startsWith('| Resource') && !line.startsWith('|---'),
+		)
+		.map((line) =>
+			line
+				.split('|')
+				.slice(1, 3)
+				.map((cell) => cell.trim())
+				.join(' | '),
+		);
 }
 
 describe('README', () => {

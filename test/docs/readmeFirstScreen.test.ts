@@ -14,9 +14,12 @@ describe('README, read in one sitting', () => {
 		expect(README.length).toBeLessThanOrEqual(250);
 	});
 
-	it.each(['npm ci && npm run demo', 'npm ci && npm test', 'EBADENGINE'])('shows "%s" in its first 40 lines', (text) => {
-		expect(FIRST_SCREEN).toContain(text);
-	});
+	it.each(['npm ci && npm run demo', 'npm ci && npm test', 'EBADENGINE'])(
+		'shows "%s" in its first 40 lines',
+		(text) => {
+			expect(FIRST_SCREEN).toContain(text);
+		},
+	);
 
 	it('holds no bench table: those live in docs/', () => {
 		expect(README.filter((line) => /^\|.*\bp95\b|^\|.*median/.test(line))).toEqual([]);

@@ -43,7 +43,8 @@ function says(quote: string, message: string): boolean {
 	return new RegExp(`^${pattern}$`, 's').test(message);
 }
 
-const sendSms = () => params(fixture.account, 'sms', 'send', { phone: '+375 29 123-45-67', message: 'Hello' });
+const sendSms = () =>
+	params(fixture.account, 'sms', 'send', { phone: '+375 29 123-45-67', message: 'Hello' });
 
 async function nodeError(options: Partial<Parameters<typeof fixture.run>[0]>): Promise<string> {
 	const { error } = await fixture.run({ parameters: sendSms(), ...options });
@@ -62,16 +63,34 @@ async function closedPort(): Promise<number> {
 }
 
 const situations: Array<[string, () => Promise<string>]> = [
-	['Test with a wrong key', async () => await testMessage({ apiKey: 'not-the-key', baseUrl: fixture.sandbox.url })],
+	[
+		'Test with a wrong key',
+		async () => await testMessage({ apiKey: 'not-the-key', baseUrl: fixture.sandbox.url }),
+	],
 	['a send with a wrong key', async () => await nodeError({ apiKey: 'not-the-key' })],
-	['Test with /api/v1 in the Base URL', async () => await testMessage({ baseUrl: `${fixture.sandbox.url}/api/v1` })],
-	['a send with /api/v1 in the Base URL', async () => await nodeError({ baseUrl: `${fixture.sandbox.url}/api/v1` })],
-	['Test with a port where nothing listens', async () => await testMessage({ baseUrl: `http://127.0.0.1:${await closedPort()}` })],
-	['a send to a port where nothing listens', async () => await nodeError({ baseUrl: `http://127.0.0.1:${await closedPort()}` })],
+	[
+		'Test with /api/v1 in the Base URL',
+		async () => await testMessage({ baseUrl: `${fixture.sandbox.url}/api/v1` }),
+	],
+	[
+		'a send with /api/v1 in the Base URL',
+		async () => await nodeError({ baseUrl: `${fixture.sandbox.url}/api/v1` }),
+	],
+	[
+		'Test with a port where nothing listens',
+		async () => await testMessage({ baseUrl: `http://127.0.0.1:${await closedPort()}` }),
+	],
+	[
+		'a send to a port where nothing listens',
+		async () => await nodeError({ baseUrl: `http://127.0.0.1:${await closedPort()}` }),
+	],
 	[
 		'Test with a Base URL that redirects',
 		async () => {
-			const server = await startRecordingServer(() => ({ status: 301, headers: { location: 'https://api.example.com/api/v2/getTemplateMessages' } }));
+			const server = await startRecordingServer(() => ({
+				status: 301,
+				headers: { location: 'https://api.example.com/api/v2/getTemplateMessages' },
+			}));
 			try {
 				return await testMessage({ baseUrl: `http://127.0.0.1:${server.port}` });
 			} finally {
@@ -79,18 +98,25 @@ const situations: Array<[string, () => Promise<string>]> = [
 			}
 		},
 	],
-	['Test with an http:// Base URL on another host', async () => await testMessage({ baseUrl: 'http://api.example.com' })],
+	[
+		'Test with an http:// Base URL on another host',
+		async () => await testMessage({ baseUrl: 'http://api.example.com' }),
+	],
 	[
 		'a send that stays refused with 429',
 		async () => {
-			fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '429', retryAfter: '0' }] });
+			fixture.sandbox.setFaults({
+				rules: [{ apiMethod: 'sendQuickSMS', kind: '429', retryAfter: '0' }],
+			});
 			return await nodeError({});
 		},
 	],
 	[
 		'a send told to wait a day (429)',
 		async () => {
-			fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '429', retryAfter: '86400' }] });
+			fixture.sandbox.setFaults({
+				rules: [{ apiMethod: 'sendQuickSMS', kind: '429', retryAfter: '86400' }],
+			});
 			return await nodeError({});
 		},
 	],
@@ -101,12 +127,18 @@ const situations: Array<[string, () => Promise<string>]> = [
 			return await testMessage({ baseUrl: fixture.sandbox.url });
 		},
 	],
-	['a send to an address n8n\'s SSRF protection blocks', async () => await nodeError({ baseUrl: fixture.sandbox.url.replace('127.0.0.1', '127.0.0.2') })],
+	[
+		"a send to an address n8n's SSRF protection blocks",
+		async () => await nodeError({ baseUrl: fixture.sandbox.url.replace('127.0.0.1', '127.0.0.2') }),
+	],
 	[
 		'a scheduled message with a misspelt Service Time Zone',
 		async () =>
 			await nodeError({
-				parameters: params(fixture.account, 'sms', 'createMessage', { message: 'Hello', sendAt: '2026-12-01T18:00:00' }),
+				parameters: params(fixture.account, 'sms', 'createMessage', {
+					message: 'Hello',
+					sendAt: '2026-12-01T18:00:00',
+				}),
 				credentialFields: { serviceTimeZone: 'Europe/Mnisk' },
 			}),
 	],
@@ -117,18 +149,31 @@ const provoked: string[] = [];
 describe('README Troubleshooting', () => {
 	it('quotes messages (the check below has something to check)', () => {
 		expect(quotes().length).toBeGreaterThanOrEqual(situations.length);
-		expect(says('The service refused the API key (401)...', 'The service refused the API key (401): unauthorized')).toBe(true);
-		expect(says('The service refused the API key (401)...', 'The service refused the API key')).toBe(false);
+		expect(
+			says(
+				'The service refused the API key (401)...',
+				'The service refused the API key (401): unauthorized',
+			),
+		).toBe(true);
+		expect(
+			says('The service refused the API key (401)...', 'The service refused the API key'),
+		).toBe(false);
 	});
 
-	it.each(situations)('quotes what the user is told after %s', async (_situation, provoke) => {
-		const message = await provoke();
-		provoked.push(message);
-		expect(quotes().filter((quote) => says(quote, message))).toEqual([expect.any(String)]);
-	}, 60_000);
+	it.each(situations)(
+		'quotes what the user is told after %s',
+		async (_situation, provoke) => {
+			const message = await provoke();
+			provoked.push(message);
+			expect(quotes().filter((quote) => says(quote, message))).toEqual([expect.any(String)]);
+		},
+		60_000,
+	);
 
 	it('quotes nothing the node or the Test does not say', () => {
 		expect(provoked).toHaveLength(situations.length);
-		expect(quotes().filter((quote) => !provoked.some((message) => says(quote, message)))).toEqual([]);
+		expect(quotes().filter((quote) => !provoked.some((message) => says(quote, message)))).toEqual(
+			[],
+		);
 	});
 });

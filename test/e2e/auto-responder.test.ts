@@ -37,9 +37,19 @@ describe('an auto-responder: the reply trigger answering with Chat Message > Sen
 
 	/** The reads of one mailing's replies: one per poll that read it. */
 	const readsOf = (mailingId: number) =>
-		sandbox.requests().filter((request) => request.apiMethod === 'getNewIncomingMessages' && request.body?.message_id === String(mailingId));
-	const answers = (): LoggedRequest[] => sandbox.requests().filter((request) => request.apiMethod === 'sendQuickChatMessage' && request.status === 200);
-	const reply = (mailingId: number, message: string) => sandbox.injectReply(TOKEN, { message_id: mailingId, phone: PHONE, message }).id;
+		sandbox
+			.requests()
+			.filter(
+				(request) =>
+					request.apiMethod === 'getNewIncomingMessages' &&
+					request.body?.message_id === String(mailingId),
+			);
+	const answers = (): LoggedRequest[] =>
+		sandbox
+			.requests()
+			.filter((request) => request.apiMethod === 'sendQuickChatMessage' && request.status === 200);
+	const reply = (mailingId: number, message: string) =>
+		sandbox.injectReply(TOKEN, { message_id: mailingId, phone: PHONE, message }).id;
 	const openMailing = async (chatnameId: string, message: string) => {
 		const opening = await axios.post(
 			`${sandbox.url}/api/v2/sendQuickChatMessage`,
@@ -48,19 +58,27 @@ describe('an auto-responder: the reply trigger answering with Chat Message > Sen
 		return Number((opening.data as { result: { message_id: number } }).result.message_id);
 	};
 	/** The workflow's first `count` executions with the given status, each finished, oldest first. */
-	const runs = async (workflowId: string, status: string, count: number): Promise<ExecutionDetails[]> => {
+	const runs = async (
+		workflowId: string,
+		status: string,
+		count: number,
+	): Promise<ExecutionDetails[]> => {
 		const deadline = Date.now() + 150000;
 		for (;;) {
-			const found = (await client.listExecutions(workflowId)).filter((execution) => execution.status === status);
+			const found = (await client.listExecutions(workflowId)).filter(
+				(execution) => execution.status === status,
+			);
 			if (found.length >= count) {
-				const details = await Promise.all(found.map(async (execution) => await client.getExecution(execution.id)));
+				const details = await Promise.all(
+					found.map(async (execution) => await client.getExecution(execution.id)),
+				);
 				return details.sort((a, b) => Number(a.id) - Number(b.id)).slice(0, count);
 			}
-			if (Date.now() > deadline) throw new Error(`${found.length} executions with status ${status}, wanted ${count}`);
+			if (Date.now() > deadline)
+				throw new Error(`${found.length} executions with status ${status}, wanted ${count}`);
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
 	};
-
 
 	it('a reply starts the workflow once; a reply to its answer starts it again at the next poll', async () => {
 		const chatnameId = String(sandbox.account(TOKEN).chatnameIds[0]);
@@ -71,9 +89,15 @@ describe('an auto-responder: the reply trigger answering with Chat Message > Sen
 		});
 		const openingId = await openMailing(chatnameId, 'How did we do?');
 		const brokenId = await openMailing(chatnameId, 'A mailing the service cannot read');
-		const readsOfBroken = () => proxy.requests.filter((request) => request.apiMethod === 'getNewIncomingMessages' && request.params.get('message_id') === String(brokenId));
+		const readsOfBroken = () =>
+			proxy.requests.filter(
+				(request) =>
+					request.apiMethod === 'getNewIncomingMessages' &&
+					request.params.get('message_id') === String(brokenId),
+			);
 		proxy.intercept = (request) =>
-			request.apiMethod === 'getNewIncomingMessages' && request.params.get('message_id') === String(brokenId)
+			request.apiMethod === 'getNewIncomingMessages' &&
+			request.params.get('message_id') === String(brokenId)
 				? { status: 500, body: { error: 'server unavailable' } }
 				: undefined;
 		reply(brokenId, 'never readable');
@@ -114,7 +138,10 @@ describe('an auto-responder: the reply trigger answering with Chat Message > Sen
 			await waitForPoll(() => readsOf(openingId).length >= 1 && readsOfBroken().length >= 1);
 			const first = reply(openingId, 'Great service');
 			const [firstRun] = await runs(workflow.id, 'success', 1);
-			expect({ status: firstRun.status, error: executionError(firstRun) }).toEqual({ status: 'success', error: undefined });
+			expect({ status: firstRun.status, error: executionError(firstRun) }).toEqual({
+				status: 'success',
+				error: undefined,
+			});
 			expect(nodeOutput(firstRun, 'New Reply').map((item) => item.id)).toEqual([first]);
 			const [answer] = nodeOutput(firstRun, 'Answer');
 			const answerId = Number(answer.message_id);
@@ -128,10 +155,16 @@ describe('an auto-responder: the reply trigger answering with Chat Message > Sen
 			const answered = await runs(workflow.id, 'success', 2);
 			expect(readsOf(answerId).length - readsBefore).toBe(1);
 			const secondRun = answered[1];
-			expect({ status: secondRun.status, error: executionError(secondRun) }).toEqual({ status: 'success', error: undefined });
+			expect({ status: secondRun.status, error: executionError(secondRun) }).toEqual({
+				status: 'success',
+				error: undefined,
+			});
 			expect(nodeOutput(secondRun, 'New Reply').map((item) => item.id)).toEqual([second]);
 			expect(nodeOutput(secondRun, 'New Reply')[0].mailing).toEqual(
-				expect.objectContaining({ message_id: answerId, message: 'Thank you! You wrote: Great service' }),
+				expect.objectContaining({
+					message_id: answerId,
+					message: 'Thank you! You wrote: Great service',
+				}),
 			);
 
 			// one more poll starts nothing: each reply ran the workflow once, each answer went out once,
@@ -139,9 +172,17 @@ describe('an auto-responder: the reply trigger answering with Chat Message > Sen
 			const pollsSoFar = readsOf(answerId).length;
 			await waitForPoll(() => readsOf(answerId).length > pollsSoFar);
 			const executions = await client.listExecutions(workflow.id);
-			expect(executions.map((execution) => execution.status).sort()).toEqual(['error', 'success', 'success']);
+			expect(executions.map((execution) => execution.status).sort()).toEqual([
+				'error',
+				'success',
+				'success',
+			]);
 			const [report] = await runs(workflow.id, 'error', 1);
-			expect(executionError(report)).toMatch(new RegExp(`mailing ${brokenId} could not be read 2 times in a row .*Every other watched mailing was read as usual`));
+			expect(executionError(report)).toMatch(
+				new RegExp(
+					`mailing ${brokenId} could not be read 2 times in a row .*Every other watched mailing was read as usual`,
+				),
+			);
 			expect(readsOfBroken().length).toBeGreaterThanOrEqual(2);
 			expect(answers().map((request) => request.body?.message)).toEqual([
 				'Thank you! You wrote: Great service',

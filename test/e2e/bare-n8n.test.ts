@@ -25,9 +25,11 @@ describe('a bare n8n driven over its REST API', () => {
 		await n8n?.stop();
 	});
 
-	it('lists n8n\'s own node types', async () => {
+	it("lists n8n's own node types", async () => {
 		const names = (await client.nodeTypes()).map((type) => type.name);
-		expect(names).toEqual(expect.arrayContaining(['n8n-nodes-base.manualTrigger', 'n8n-nodes-base.set']));
+		expect(names).toEqual(
+			expect.arrayContaining(['n8n-nodes-base.manualTrigger', 'n8n-nodes-base.set']),
+		);
 	});
 
 	it('runs a Manual Trigger -> Set workflow and returns its output', async () => {
@@ -40,7 +42,16 @@ describe('a bare n8n driven over its REST API', () => {
 					typeVersion: 3.4,
 					position: [220, 0],
 					parameters: {
-						assignments: { assignments: [{ id: 'greeting', name: 'greeting', type: 'string', value: '={{ "hello " + "world" }}' }] },
+						assignments: {
+							assignments: [
+								{
+									id: 'greeting',
+									name: 'greeting',
+									type: 'string',
+									value: '={{ "hello " + "world" }}',
+								},
+							],
+						},
 						options: {},
 					},
 				},

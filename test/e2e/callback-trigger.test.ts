@@ -33,16 +33,21 @@ describe('Messaging Service Callback Trigger in a real n8n', () => {
 	async function triggered(count: number): Promise<ExecutionSummary[]> {
 		const deadline = Date.now() + 120000;
 		for (;;) {
-			const all = (await client.listExecutions(workflowId)).filter((execution) => execution.mode !== 'manual');
+			const all = (await client.listExecutions(workflowId)).filter(
+				(execution) => execution.mode !== 'manual',
+			);
 			const done = all.filter((execution) => execution.stoppedAt);
 			if (done.length >= count) return done.sort((a, b) => Number(a.id) - Number(b.id));
-			if (Date.now() > deadline) throw new Error(`the trigger started ${all.length} executions, wanted ${count}`);
+			if (Date.now() > deadline)
+				throw new Error(`the trigger started ${all.length} executions, wanted ${count}`);
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
 	}
 
 	async function details(executions: ExecutionSummary[]): Promise<ExecutionDetails[]> {
-		return await Promise.all(executions.map(async (execution) => await client.getExecution(execution.id)));
+		return await Promise.all(
+			executions.map(async (execution) => await client.getExecution(execution.id)),
+		);
 	}
 
 	/** A callback URL Send Batch signed (from the emulator's request log). */
@@ -63,7 +68,10 @@ describe('Messaging Service Callback Trigger in a real n8n', () => {
 			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false },
 		});
 		const workflow = withCredential(example(), credential);
-		const created = await client.createWorkflow({ ...workflow, name: `${workflow.name} (callback-trigger e2e)` });
+		const created = await client.createWorkflow({
+			...workflow,
+			name: `${workflow.name} (callback-trigger e2e)`,
+		});
 		workflowId = created.id;
 		await client.activateWorkflow(workflowId);
 		const trigger = created.nodes.find((node) => node.name === TRIGGER)!;
@@ -86,7 +94,7 @@ describe('Messaging Service Callback Trigger in a real n8n', () => {
 		return await details(fresh);
 	}
 
-	it('the example sends 5 contacts in 3 chunks; the emulator\'s 3 callbacks start 3 executions, one per chunk, with the expected items', async () => {
+	it("the example sends 5 contacts in 3 chunks; the emulator's 3 callbacks start 3 executions, one per chunk, with the expected items", async () => {
 		const run = await client.runManually(workflowId);
 		const sent = nodeOutput(run, 'Send SMS batch');
 		expect(sent.map((item) => [item.chunk, item.chunks, item.recipients])).toEqual([
@@ -94,7 +102,9 @@ describe('Messaging Service Callback Trigger in a real n8n', () => {
 			[2, 3, 2],
 			[3, 3, 1],
 		]);
-		const callbackUrls = sandbox.requests().map((request) => (request.body as { callback_url: string }).callback_url);
+		const callbackUrls = sandbox
+			.requests()
+			.map((request) => (request.body as { callback_url: string }).callback_url);
 		for (const [index, url] of callbackUrls.entries()) {
 			expect(url.startsWith(`${productionUrl}?`)).toBe(true);
 			expect(new URL(url).searchParams.get('chunk')).toBe(String(index + 1));
@@ -117,24 +127,51 @@ describe('Messaging Service Callback Trigger in a real n8n', () => {
 			expect(items).toHaveLength(recipients);
 			for (const item of items) {
 				expect(item).toEqual(
-					expect.objectContaining({ uuid, chunk, chunks: 3, ref: expect.any(String), phone: expect.stringMatching(/^\d+$/) }),
+					expect.objectContaining({
+						uuid,
+						chunk,
+						chunks: 3,
+						ref: expect.any(String),
+						phone: expect.stringMatching(/^\d+$/),
+					}),
 				);
 			}
 		}
 		expect(new Set([...byChunk.values()].flat().map((item) => item.ref)).size).toBe(1);
-		const phones = [...byChunk.values()].flat().map((item) => item.phone).sort();
-		expect(phones).toEqual(['375291234567', '375291234568', '375291234569', '375291234570', '375291234571']);
-		const updated = executions.flatMap((execution) => nodeOutput(execution, 'Update the contact list'));
+		const phones = [...byChunk.values()]
+			.flat()
+			.map((item) => item.phone)
+			.sort();
+		expect(phones).toEqual([
+			'375291234567',
+			'375291234568',
+			'375291234569',
+			'375291234570',
+			'375291234571',
+		]);
+		const updated = executions.flatMap((execution) =>
+			nodeOutput(execution, 'Update the contact list'),
+		);
 		expect(updated.map((contact) => contact.phone).sort()).toEqual(phones);
-		expect(updated.map((contact) => contact.name).sort()).toEqual(['Anna', 'Boris', 'Chen', 'Dana', 'Emil']);
+		expect(updated.map((contact) => contact.name).sort()).toEqual([
+			'Anna',
+			'Boris',
+			'Chen',
+			'Dana',
+			'Emil',
+		]);
 		for (const contact of updated) {
 			expect(contact).toEqual(
-				expect.objectContaining({ mailing: `Spring sale (part ${String(contact.chunk)} of 3)`, status: 'NEW', uuid: expect.any(String) }),
+				expect.objectContaining({
+					mailing: `Spring sale (part ${String(contact.chunk)} of 3)`,
+					status: 'NEW',
+					uuid: expect.any(String),
+				}),
 			);
 		}
 	});
 
-	it('a callback that arrives twice (the emulator\'s switch) starts two executions whose items carry the same uuid, ref and chunk', async () => {
+	it("a callback that arrives twice (the emulator's switch) starts two executions whose items carry the same uuid, ref and chunk", async () => {
 		sandbox.clearRequests();
 		sandbox.setCallbackDeliveries(2);
 		try {
@@ -149,7 +186,9 @@ describe('Messaging Service Callback Trigger in a real n8n', () => {
 			expect([...byKey.values()].map((twice) => twice.length)).toEqual([2, 2, 2]);
 			for (const [first, second] of byKey.values()) expect(second).toEqual(first);
 			// the contact list is updated by phone: the second copy sets the same statuses again
-			const updates = executions.map((execution) => JSON.stringify(nodeOutput(execution, 'Update the contact list')));
+			const updates = executions.map((execution) =>
+				JSON.stringify(nodeOutput(execution, 'Update the contact list')),
+			);
 			expect(new Set(updates).size).toBe(3);
 		} finally {
 			sandbox.setCallbackDeliveries(1);
@@ -177,11 +216,20 @@ describe('Messaging Service Callback Trigger in a real n8n', () => {
 	});
 
 	it('gives a body of an unknown shape as one item, as it came', async () => {
-		const answer = await axios.post(signedUrl(), { event: 'finished', mailings: 3 }, { validateStatus: () => true });
+		const answer = await axios.post(
+			signedUrl(),
+			{ event: 'finished', mailings: 3 },
+			{ validateStatus: () => true },
+		);
 		expect(answer.status).toBe(200);
 		const [execution] = await next(1);
 		expect(nodeOutput(execution, TRIGGER)).toEqual([
-			{ ref: expect.any(String), chunk: 1, chunks: expect.any(Number), body: { event: 'finished', mailings: 3 } },
+			{
+				ref: expect.any(String),
+				chunk: 1,
+				chunks: expect.any(Number),
+				body: { event: 'finished', mailings: 3 },
+			},
 		]);
 		expect(nodeOutput(execution, 'Update the contact list')).toEqual([
 			expect.objectContaining({ unknownCallback: true, body: { event: 'finished', mailings: 3 } }),

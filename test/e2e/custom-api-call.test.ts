@@ -43,7 +43,12 @@ describe('Custom API Call: the HTTP Request node with the Messaging Service cred
 					type: 'n8n-nodes-base.httpRequest',
 					typeVersion: 4.2,
 					position: [220, 0],
-					parameters: { authentication: 'predefinedCredentialType', nodeCredentialType: 'messagingServiceApi', options: {}, ...parameters },
+					parameters: {
+						authentication: 'predefinedCredentialType',
+						nodeCredentialType: 'messagingServiceApi',
+						options: {},
+						...parameters,
+					},
 					credentials: { messagingServiceApi: { id: with_.id, name: with_.name } },
 				},
 			]),
@@ -52,7 +57,9 @@ describe('Custom API Call: the HTTP Request node with the Messaging Service cred
 		return { execution, text: await client.executionAsText(execution.id) };
 	}
 
-	const pairs = (values: Record<string, string>) => ({ parameters: Object.entries(values).map(([name, value]) => ({ name, value })) });
+	const pairs = (values: Record<string, string>) => ({
+		parameters: Object.entries(values).map(([name, value]) => ({ name, value })),
+	});
 
 	it('a query-token method (sendQuickSMS): the key in the query string, the SMS sent once', async () => {
 		const account = sandbox.account(KEY);
@@ -60,12 +67,18 @@ describe('Custom API Call: the HTTP Request node with the Messaging Service cred
 			method: 'POST',
 			url: `${sandbox.url}/api/v1/sendQuickSMS`,
 			sendQuery: true,
-			queryParameters: pairs({ phone: PHONE, message: 'Custom call', alphaname_id: String(account.alphanameIds[0]) }),
+			queryParameters: pairs({
+				phone: PHONE,
+				message: 'Custom call',
+				alphaname_id: String(account.alphanameIds[0]),
+			}),
 		});
 		expect(executionError(execution)).toBeUndefined();
 		expect(nodeOutput(execution, 'HTTP Request')[0]).toHaveProperty('sms_id');
 		const requests = sandbox.requests();
-		expect(requests.map((request) => [request.apiMethod, request.status, request.query.token])).toEqual([['sendQuickSMS', 200, KEY]]);
+		expect(
+			requests.map((request) => [request.apiMethod, request.status, request.query.token]),
+		).toEqual([['sendQuickSMS', 200, KEY]]);
 		expect(text).not.toContain(KEY);
 	});
 
@@ -76,12 +89,22 @@ describe('Custom API Call: the HTTP Request node with the Messaging Service cred
 			url: `${sandbox.url}/api/v2/sendQuickChatMessage`,
 			sendBody: true,
 			contentType: 'form-urlencoded',
-			bodyParameters: pairs({ chatname_id: String(account.chatnameIds[0]), phone: PHONE, type_message: 'TEXT', message: 'Custom chat' }),
+			bodyParameters: pairs({
+				chatname_id: String(account.chatnameIds[0]),
+				phone: PHONE,
+				type_message: 'TEXT',
+				message: 'Custom chat',
+			}),
 		});
 		expect(executionError(execution)).toBeUndefined();
 		expect(nodeOutput(execution, 'HTTP Request')[0]).toMatchObject({ status: 'OK' });
 		const [request] = sandbox.requests();
-		expect([request.apiMethod, request.status, request.body?.token, request.query.token]).toEqual(['sendQuickChatMessage', 200, KEY, undefined]);
+		expect([request.apiMethod, request.status, request.body?.token, request.query.token]).toEqual([
+			'sendQuickChatMessage',
+			200,
+			KEY,
+			undefined,
+		]);
 		expect(text).not.toContain(KEY);
 	});
 
@@ -95,13 +118,26 @@ describe('Custom API Call: the HTTP Request node with the Messaging Service cred
 			specifyBody: 'json',
 			jsonBody: JSON.stringify({
 				callback_url: 'http://127.0.0.1:9/outcome',
-				messages: [{ name: 'Custom batch', alphaname_id: String(account.alphanameIds[0]), message_type: 'bulk', text: 'Hi', delivery_list: [PHONE] }],
+				messages: [
+					{
+						name: 'Custom batch',
+						alphaname_id: String(account.alphanameIds[0]),
+						message_type: 'bulk',
+						text: 'Hi',
+						delivery_list: [PHONE],
+					},
+				],
 			}),
 		});
 		expect(executionError(execution)).toBeUndefined();
 		expect(nodeOutput(execution, 'HTTP Request')[0]).toHaveProperty('uuid');
 		const [request] = sandbox.requests();
-		expect([request.apiMethod, request.status, request.query.token, request.body?.token]).toEqual(['sendBulkSms', 200, KEY, KEY]);
+		expect([request.apiMethod, request.status, request.query.token, request.body?.token]).toEqual([
+			'sendBulkSms',
+			200,
+			KEY,
+			KEY,
+		]);
 		expect(text).not.toContain(KEY);
 	});
 
@@ -125,12 +161,19 @@ describe('Custom API Call: the HTTP Request node with the Messaging Service cred
 
 	it('a service that answers 307 to another host: the HTTP Request node does not follow it with the key', async () => {
 		const other = await startRecordingServer(() => looksLikeSuccess());
-		const service = await startRecordingServer((request, port) => ({ status: 307, headers: { location: locationFor('other host', request, port, other.port) } }));
+		const service = await startRecordingServer((request, port) => ({
+			status: 307,
+			headers: { location: locationFor('other host', request, port, other.port) },
+		}));
 		try {
 			const hostile = await client.createCredential({
 				name: 'Custom API call: Messaging Service (redirecting)',
 				type: 'messagingServiceApi',
-				data: { apiKey: KEY, baseUrl: `http://127.0.0.1:${service.port}`, allowUnencryptedHttp: false },
+				data: {
+					apiKey: KEY,
+					baseUrl: `http://127.0.0.1:${service.port}`,
+					allowUnencryptedHttp: false,
+				},
 			});
 			const { text } = await call(
 				'redirect',

@@ -10,7 +10,12 @@ function runDemo(args: string[]): Promise<{ code: number | null; output: string 
 	return new Promise((resolve, reject) => {
 		const child = spawn(
 			process.execPath,
-			[require.resolve('ts-node/dist/bin.js'), '--transpile-only', path.join('scripts', 'demo', 'index.ts'), ...args],
+			[
+				require.resolve('ts-node/dist/bin.js'),
+				'--transpile-only',
+				path.join('scripts', 'demo', 'index.ts'),
+				...args,
+			],
 			{ cwd: host.repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
 		);
 		let output = '';
@@ -27,7 +32,14 @@ describe('the demo command', () => {
 		const emulatorPort = await getFreePort();
 
 		// The global setup has just built the package.
-		const { code, output } = await runDemo(['--smoke', '--skip-build', '--port', String(n8nPort), '--emulator-port', String(emulatorPort)]);
+		const { code, output } = await runDemo([
+			'--smoke',
+			'--skip-build',
+			'--port',
+			String(n8nPort),
+			'--emulator-port',
+			String(emulatorPort),
+		]);
 
 		expect(output).toContain(`Open:      http://127.0.0.1:${n8nPort}`);
 		expect(output).toMatch(/Log in:\s+demo@example\.com/);
@@ -37,11 +49,19 @@ describe('the demo command', () => {
 		// the Data table examples/ai-chatbot.json writes opt-outs to, created before the examples (a failure ends the demo)
 		expect(output).toContain('creating the Data tables the examples write to ("Opted-out phones")');
 		// every ID the service cannot list, the credential's defaults and the curl that injects a reply
-		expect(output).toMatch(/sender names \(Sender Name ID\)\s+1001 \(DemoShop\), 1002 \(DemoAlerts\)/);
-		expect(output).toMatch(/chat senders \(Chat Sender ID\)\s+2001 \(DemoShopChat\), 2002 \(DemoSupport\)/);
-		expect(output).toMatch(/subscriber lists \(Subscriber List ID\) 3001 \(Customers\), 3002 \(Staff\)/);
+		expect(output).toMatch(
+			/sender names \(Sender Name ID\)\s+1001 \(DemoShop\), 1002 \(DemoAlerts\)/,
+		);
+		expect(output).toMatch(
+			/chat senders \(Chat Sender ID\)\s+2001 \(DemoShopChat\), 2002 \(DemoSupport\)/,
+		);
+		expect(output).toMatch(
+			/subscriber lists \(Subscriber List ID\) 3001 \(Customers\), 3002 \(Staff\)/,
+		);
 		expect(output).toMatch(/templates \(Template\)\s+4001 \(Welcome\), 4002 \(Order shipped\)/);
-		expect(output).toContain("The credential's defaults: sender name 1001, chat sender 2001, subscriber list 3001");
+		expect(output).toContain(
+			"The credential's defaults: sender name 1001, chat sender 2001, subscriber list 3001",
+		);
 		expect(output).toContain(`curl -s -X POST http://127.0.0.1:${emulatorPort}/__sandbox/replies`);
 		// how to play both sides of the handoff example
 		expect(output).toContain('5. Human handoff (AI chatbot with human handoff');
@@ -51,10 +71,17 @@ describe('the demo command', () => {
 			expect(output).toContain(`(${example.file})`);
 		}
 		// the sign-up hints call the example's own webhooks
-		const signUp = examples.find((example) => example.file.endsWith('signup-verification-code.json'));
-		const webhookPaths = (signUp?.workflow.nodes ?? []).filter((node) => node.type === 'n8n-nodes-base.webhook').map((node) => String(node.parameters.path));
+		const signUp = examples.find((example) =>
+			example.file.endsWith('signup-verification-code.json'),
+		);
+		const webhookPaths = (signUp?.workflow.nodes ?? [])
+			.filter((node) => node.type === 'n8n-nodes-base.webhook')
+			.map((node) => String(node.parameters.path));
 		expect(webhookPaths).toHaveLength(2);
-		for (const webhookPath of webhookPaths) expect(output).toContain(`curl -s -X POST http://127.0.0.1:${n8nPort}/webhook/${webhookPath} `);
+		for (const webhookPath of webhookPaths)
+			expect(output).toContain(
+				`curl -s -X POST http://127.0.0.1:${n8nPort}/webhook/${webhookPath} `,
+			);
 		expect(code).toBe(0);
 		expect(await isPortFree(n8nPort)).toBe(true);
 		expect(await isPortFree(emulatorPort)).toBe(true);

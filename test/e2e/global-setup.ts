@@ -21,5 +21,7 @@ export default async function globalSetup(): Promise<void> {
 	const tarball = packPackage(packFolder);
 	process.env.E2E_PACKAGE_TARBALL = tarball;
 	await startSharedN8n(tarball);
-	process.stdout.write(`[e2e] packed ${tarball}, started the shared n8n; setup took ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+	process.stdout.write(
+		`[e2e] packed ${tarball}, started the shared n8n; setup took ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+	);
 }

@@ -5,7 +5,18 @@
 // which is told why (`handBackReason: personSilent`).
 import { startSandbox, type Sandbox } from '../sandbox';
 import { answersTo, openingMailing } from './lib/chatbot';
-import { customerWrites, HAND_OVER_MESSAGE, HAND_OVER_TOOL, handOverOutput, handoffWorkflow, nthExecution, pagesSentToPerson, startHandoffModel, turnOf, withParameters } from './lib/handoff';
+import {
+	customerWrites,
+	HAND_OVER_MESSAGE,
+	HAND_OVER_TOOL,
+	handOverOutput,
+	handoffWorkflow,
+	nthExecution,
+	pagesSentToPerson,
+	startHandoffModel,
+	turnOf,
+	withParameters,
+} from './lib/handoff';
 import type { N8nClient } from './lib/n8n-client';
 import type { ExecutionDetails } from './lib/n8n-types';
 import type { ScriptedChatModel } from './lib/scripted-chat-model';
@@ -38,7 +49,7 @@ describe('human handoff: back to the bot after the person was silent for the tim
 		return await nthExecution(client, workflowId, count, HANG_MS);
 	}
 
-	it('ends the hand-over when the person sends nothing for the set minutes; the next turn is the bot\'s', async () => {
+	it("ends the hand-over when the person sends nothing for the set minutes; the next turn is the bot's", async () => {
 		await openingMailing(sandbox, TOKEN, BORIS);
 		const workflow = await handoffWorkflow(client, {
 			label: 'handoff silence e2e',
@@ -52,7 +63,10 @@ describe('human handoff: back to the bot after the person was silent for the tim
 			customerWrites(sandbox, TOKEN, BORIS, 'I want to speak to a person');
 			const handOver = await nth(workflow.id, 1);
 			const change = handOverOutput(handOver);
-			expect(change).toMatchObject({ holder: 'person', handoffChange: { silenceMs: SILENCE_MINUTES * 60000 } });
+			expect(change).toMatchObject({
+				holder: 'person',
+				handoffChange: { silenceMs: SILENCE_MINUTES * 60000 },
+			});
 			expect(answersTo(sandbox, BORIS)).toEqual([HAND_OVER_MESSAGE]);
 			const modelCalls = model.requests().length;
 
@@ -61,9 +75,15 @@ describe('human handoff: back to the bot after the person was silent for the tim
 			expect(pagesSentToPerson(sandbox, TOKEN)).toEqual([]);
 			customerWrites(sandbox, TOKEN, BORIS, 'Hello? Is anybody there?');
 			const back = await nth(workflow.id, 2);
-			expect(turnOf(back)).toMatchObject({ output: 'bot', item: { chatInput: 'Hello? Is anybody there?', handBackReason: 'personSilent' } });
+			expect(turnOf(back)).toMatchObject({
+				output: 'bot',
+				item: { chatInput: 'Hello? Is anybody there?', handBackReason: 'personSilent' },
+			});
 			expect(model.requests().length).toBeGreaterThan(modelCalls);
-			expect(answersTo(sandbox, BORIS)).toEqual([HAND_OVER_MESSAGE, expect.stringMatching(/^Turn \d+: "Hello\? Is anybody there\?"$/)]);
+			expect(answersTo(sandbox, BORIS)).toEqual([
+				HAND_OVER_MESSAGE,
+				expect.stringMatching(/^Turn \d+: "Hello\? Is anybody there\?"$/),
+			]);
 			expect(pagesSentToPerson(sandbox, TOKEN)).toEqual([]);
 		} finally {
 			await client.deactivateWorkflow(workflow.id);

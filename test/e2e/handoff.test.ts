@@ -51,63 +51,112 @@ describe('human handoff: the example chatbot hands a conversation to a person an
 	});
 
 	/** The workflow's `count`-th execution (1 = the first), once it has finished or waits for the person. */
-	async function execution(workflowId: string, count: number, state: 'finished' | 'waiting' = 'finished'): Promise<ExecutionDetails> {
+	async function execution(
+		workflowId: string,
+		count: number,
+		state: 'finished' | 'waiting' = 'finished',
+	): Promise<ExecutionDetails> {
 		return await nthExecution(client, workflowId, count, HANG_MS, state);
 	}
 
 	it('hands over by the agent, routes three turns to the person, takes their answer and their hand-back, and the bot catches up', async () => {
 		await openingMailing(sandbox, TOKEN, ANNA);
-		const workflow = await handoffWorkflow(client, { label: 'handoff e2e', sandbox, token: TOKEN, model });
+		const workflow = await handoffWorkflow(client, {
+			label: 'handoff e2e',
+			sandbox,
+			token: TOKEN,
+			model,
+		});
 		await client.activateWorkflow(workflow.id);
 		try {
 			// turn 1, with the bot
 			customerWrites(sandbox, TOKEN, ANNA, 'Hi, my parcel for order 1042 is late');
 			const first = await execution(workflow.id, 1);
-			expect(turnOf(first)).toMatchObject({ output: 'bot', item: { chatInput: 'Hi, my parcel for order 1042 is late' } });
+			expect(turnOf(first)).toMatchObject({
+				output: 'bot',
+				item: { chatInput: 'Hi, my parcel for order 1042 is late' },
+			});
 			expect(answersTo(sandbox, ANNA)).toEqual(['Turn 1: "Hi, my parcel for order 1042 is late"']);
 
 			// turn 2: the customer asks for a person; the agent calls its tool, with the reason it wrote ($fromAI)
 			customerWrites(sandbox, TOKEN, ANNA, 'Can I talk to a person, please?');
 			const second = await execution(workflow.id, 2);
 			// what n8n shows the model: the tool by its node's name, its description, and `reason` (from $fromAI) to fill
-			const offered = model.requests()[0].tools.map(({ function: tool }) => tool as typeof tool & { description?: string });
+			const offered = model
+				.requests()[0]
+				.tools.map(({ function: tool }) => tool as typeof tool & { description?: string });
 			expect(offered).toEqual([
 				expect.objectContaining({
 					name: nodeNameToToolName(HAND_OVER_TOOL),
 					description: expect.stringContaining('when the customer asks for a person'),
-					parameters: expect.objectContaining({ properties: { reason: expect.objectContaining({ type: 'string' }) } }),
+					parameters: expect.objectContaining({
+						properties: { reason: expect.objectContaining({ type: 'string' }) },
+					}),
 				}),
 			]);
 			const toolRun = second.data.resultData.runData[HAND_OVER_TOOL]?.[0];
 			expect(toolRun?.inputOverride?.ai_tool?.[0]?.[0]?.json).toMatchObject({ reason: REASON });
 			const handedOver = handOverOutput(second);
-			expect(handedOver).toMatchObject({ phone: ANNA, holder: 'person', messageSent: true, reachedTrigger: true, handoffChange: { reason: REASON } });
+			expect(handedOver).toMatchObject({
+				phone: ANNA,
+				holder: 'person',
+				messageSent: true,
+				reachedTrigger: true,
+				handoffChange: { reason: REASON },
+			});
 			// the customer got the tool's message; the agent's own answer of that turn is held back
-			expect(nodeOutput(second, 'Send the answer')).toEqual([expect.objectContaining({ sent: false })]);
-			expect(answersTo(sandbox, ANNA)).toEqual(['Turn 1: "Hi, my parcel for order 1042 is late"', HAND_OVER_MESSAGE]);
+			expect(nodeOutput(second, 'Send the answer')).toEqual([
+				expect.objectContaining({ sent: false }),
+			]);
+			expect(answersTo(sandbox, ANNA)).toEqual([
+				'Turn 1: "Hi, my parcel for order 1042 is late"',
+				HAND_OVER_MESSAGE,
+			]);
 			const modelCallsWithBot = model.requests().length;
 
 			// three more turns, each reaching To Person: texted to the person with a page; the bot is not asked
-			const customerTexts = ['My parcel is late', 'It was due on Monday', 'The tracking says nothing'];
+			const customerTexts = [
+				'My parcel is late',
+				'It was due on Monday',
+				'The tracking says nothing',
+			];
 			for (const [index, text] of customerTexts.entries()) {
 				customerWrites(sandbox, TOKEN, ANNA, text);
 				const waiting = await execution(workflow.id, 3 + index, 'waiting');
-				expect(turnOf(waiting)).toMatchObject({ output: 'person', item: { sessionId: ANNA, chatInput: text, conversation: { holder: 'person', reason: REASON } } });
-				await waitUntil(() => pagesSentToPerson(sandbox, TOKEN).length === index + 1, HANG_MS, `the SMS of turn ${3 + index} to the person`);
+				expect(turnOf(waiting)).toMatchObject({
+					output: 'person',
+					item: {
+						sessionId: ANNA,
+						chatInput: text,
+						conversation: { holder: 'person', reason: REASON },
+					},
+				});
+				await waitUntil(
+					() => pagesSentToPerson(sandbox, TOKEN).length === index + 1,
+					HANG_MS,
+					`the SMS of turn ${3 + index} to the person`,
+				);
 			}
-			const sms = sandbox.requests().filter((request) => request.apiMethod === 'sendQuickSMS' && request.token === TOKEN);
+			const sms = sandbox
+				.requests()
+				.filter((request) => request.apiMethod === 'sendQuickSMS' && request.token === TOKEN);
 			expect(sms.map((request) => String(request.query.message).split('\n')[0])).toEqual(
 				customerTexts.map((text) => `Customer ${ANNA} (${REASON}) writes: ${text}`),
 			);
 			expect(model.requests()).toHaveLength(modelCallsWithBot);
-			expect(answersTo(sandbox, ANNA)).toEqual(['Turn 1: "Hi, my parcel for order 1042 is late"', HAND_OVER_MESSAGE]);
+			expect(answersTo(sandbox, ANNA)).toEqual([
+				'Turn 1: "Hi, my parcel for order 1042 is late"',
+				HAND_OVER_MESSAGE,
+			]);
 
 			// the person answers the first page: the customer receives it
 			const pages = pagesSentToPerson(sandbox, TOKEN);
 			const page = await answerPage(pages[0], { text: 'Your parcel arrives on Friday.' });
 			expect(page.status).toBe(200);
 			const answered = await execution(workflow.id, 3);
-			expect(nodeOutput(answered, "Send the person's answer")).toEqual([expect.objectContaining({ message_id: expect.any(Number) })]);
+			expect(nodeOutput(answered, "Send the person's answer")).toEqual([
+				expect.objectContaining({ message_id: expect.any(Number) }),
+			]);
 			expect(answersTo(sandbox, ANNA).at(-1)).toBe('Your parcel arrives on Friday.');
 
 			// and, a while later, hands back on the second page. The trigger looks for new mailings at least every
@@ -118,7 +167,12 @@ describe('human handoff: the example chatbot hands a conversation to a person an
 			expect(handBack.status).toBe(200);
 			const handedBack = await execution(workflow.id, 4);
 			expect(nodeOutput(handedBack, 'Text the person')).toEqual([
-				expect.objectContaining({ data: expect.objectContaining({ handedBack: true, handBack: expect.objectContaining({ phone: ANNA, holder: 'bot', reachedTrigger: true }) }) }),
+				expect.objectContaining({
+					data: expect.objectContaining({
+						handedBack: true,
+						handBack: expect.objectContaining({ phone: ANNA, holder: 'bot', reachedTrigger: true }),
+					}),
+				}),
 			]);
 			expect(handedBack.data.resultData.runData["Send the person's answer"]).toBeUndefined();
 
@@ -127,15 +181,22 @@ describe('human handoff: the example chatbot hands a conversation to a person an
 			const back = await execution(workflow.id, 6);
 			const { output, item } = turnOf(back);
 			expect(output).toBe('bot');
-			expect(item).toMatchObject({ chatInput: 'Thanks! Can I change the delivery address?', handBackReason: 'handedBack' });
+			expect(item).toMatchObject({
+				chatInput: 'Thanks! Can I change the delivery address?',
+				handBackReason: 'handedBack',
+			});
 			// the tool's own message joins the person's side (docs/chatbot.md, Handoff), unless the service dated it
 			// more than a second before the hand-over (it dates mailings to the second)
-			const meanwhile = (item.whileWithPerson as Array<{ from: string; text: string }>).filter(({ text }) => text !== HAND_OVER_MESSAGE);
+			const meanwhile = (item.whileWithPerson as Array<{ from: string; text: string }>).filter(
+				({ text }) => text !== HAND_OVER_MESSAGE,
+			);
 			expect(meanwhile.map(({ from, text }) => [from, text])).toEqual([
 				...customerTexts.map((text) => ['customer', text]),
 				['person', 'Your parcel arrives on Friday.'],
 			]);
-			expect(colleagueLines(model.requests().at(-1)!).filter((line) => line !== HAND_OVER_MESSAGE)).toEqual(['Your parcel arrives on Friday.']);
+			expect(
+				colleagueLines(model.requests().at(-1)!).filter((line) => line !== HAND_OVER_MESSAGE),
+			).toEqual(['Your parcel arrives on Friday.']);
 			expect(answersTo(sandbox, ANNA)).toEqual([
 				'Turn 1: "Hi, my parcel for order 1042 is late"',
 				HAND_OVER_MESSAGE,

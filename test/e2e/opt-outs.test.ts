@@ -8,10 +8,20 @@
 // again; another's HELP is answered once with the example's text; neither reaches the bot.
 import type { IDataObject } from 'n8n-workflow';
 
-import { dataTableRows, ensureDataTable, OPTED_OUT_PHONES, type DataTable } from '../../scripts/demo/dataTables';
+import {
+	dataTableRows,
+	ensureDataTable,
+	OPTED_OUT_PHONES,
+	type DataTable,
+} from '../../scripts/demo/dataTables';
 import { readExampleWorkflows, withCredential } from '../../scripts/demo/examples';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { answersTo as chatAnswersTo, chatbotWorkflow, openingMailing, userTexts } from './lib/chatbot';
+import {
+	answersTo as chatAnswersTo,
+	chatbotWorkflow,
+	openingMailing,
+	userTexts,
+} from './lib/chatbot';
 import { executionError, nodeOutput } from './lib/execution-data';
 import type { N8nClient } from './lib/n8n-client';
 import { host } from './lib/host';
@@ -43,49 +53,101 @@ describe('the chatbot example records an opt-out in the Data table "Opted-out ph
 	});
 
 	const answersTo = (phone: string): string[] => chatAnswersTo(sandbox, phone);
-	const rowsOf = async (phone: string) => (await dataTableRows(client, table)).filter((row) => row.phone === phone);
+	const rowsOf = async (phone: string) =>
+		(await dataTableRows(client, table)).filter((row) => row.phone === phone);
 	/** The reply IDs the workflows marked read, in this file's emulator. */
 	const markedRead = () =>
 		sandbox
 			.requests()
 			.filter((request) => request.apiMethod === 'readResponseStatus')
 			.flatMap((request) => String(request.body?.incoming_messages).split(','));
-	const ranRecord = (execution: ExecutionDetails) => execution.data.resultData.runData['Record the opt-out'] !== undefined;
+	const ranRecord = (execution: ExecutionDetails) =>
+		execution.data.resultData.runData['Record the opt-out'] !== undefined;
 
 	it('an opt-out goes to the Data table, not to the bot, and is recorded once; a question is answered', async () => {
-		const workflow = await chatbotWorkflow(client, { label: 'opt-outs e2e', sandbox, token: TOKEN, model });
+		const workflow = await chatbotWorkflow(client, {
+			label: 'opt-outs e2e',
+			sandbox,
+			token: TOKEN,
+			model,
+		});
 		const annaMailing = await openingMailing(sandbox, TOKEN, ANNA);
 		const borisMailing = await openingMailing(sandbox, TOKEN, BORIS);
 		await client.activateWorkflow(workflow.id);
 		try {
-			const stop = sandbox.injectReply(TOKEN, { message_id: annaMailing, phone: ANNA, message: 'STOP!!' }).id;
-			sandbox.injectReply(TOKEN, { message_id: borisMailing, phone: BORIS, message: 'Can I move my booking?' });
+			const stop = sandbox.injectReply(TOKEN, {
+				message_id: annaMailing,
+				phone: ANNA,
+				message: 'STOP!!',
+			}).id;
+			sandbox.injectReply(TOKEN, {
+				message_id: borisMailing,
+				phone: BORIS,
+				message: 'Can I move my booking?',
+			});
 			const first = await finishedExecutions(client, workflow.id, 2);
-			for (const execution of first) expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
+			for (const execution of first)
+				expect({ status: execution.status, error: executionError(execution) }).toEqual({
+					status: 'success',
+					error: undefined,
+				});
 
 			const optOutRun = first.find(ranRecord)!;
 			expect(optOutRun).toBeDefined();
 			expect(nodeOutput(optOutRun, 'New chat reply', 0)).toEqual([]);
 			expect(nodeOutput(optOutRun, 'New chat reply', 1)).toEqual([
-				expect.objectContaining({ id: stop, sessionId: ANNA, chatInput: 'STOP!!', optOut: true, optOutKeyword: 'stop' }),
+				expect.objectContaining({
+					id: stop,
+					sessionId: ANNA,
+					chatInput: 'STOP!!',
+					optOut: true,
+					optOutKeyword: 'stop',
+				}),
 			]);
 			expect(optOutRun.data.resultData.runData['AI Agent']).toBeUndefined();
-			expect(await rowsOf(ANNA)).toEqual([expect.objectContaining({ phone: ANNA, keyword: 'stop', message: 'STOP!!' })]);
+			expect(await rowsOf(ANNA)).toEqual([
+				expect.objectContaining({ phone: ANNA, keyword: 'stop', message: 'STOP!!' }),
+			]);
 
 			const answered = first.find((execution) => !ranRecord(execution))!;
-			expect(nodeOutput(answered, 'New chat reply', 0)).toEqual([expect.objectContaining({ sessionId: BORIS, optOut: false })]);
+			expect(nodeOutput(answered, 'New chat reply', 0)).toEqual([
+				expect.objectContaining({ sessionId: BORIS, optOut: false }),
+			]);
 			expect(answersTo(BORIS)).toEqual(['Happy to help!']);
 
 			// asking again updates the row: one row per phone
-			sandbox.injectReply(TOKEN, { message_id: annaMailing, phone: ANNA, message: 'Отписаться, пожалуйста' });
+			sandbox.injectReply(TOKEN, {
+				message_id: annaMailing,
+				phone: ANNA,
+				message: 'Отписаться, пожалуйста',
+			});
 			const [again] = (await finishedExecutions(client, workflow.id, 3)).slice(2);
-			expect({ status: again.status, error: executionError(again), recorded: ranRecord(again) }).toEqual({ status: 'success', error: undefined, recorded: true });
-			expect(await rowsOf(ANNA)).toEqual([expect.objectContaining({ phone: ANNA, keyword: 'отписаться', message: 'Отписаться, пожалуйста' })]);
+			expect({
+				status: again.status,
+				error: executionError(again),
+				recorded: ranRecord(again),
+			}).toEqual({ status: 'success', error: undefined, recorded: true });
+			expect(await rowsOf(ANNA)).toEqual([
+				expect.objectContaining({
+					phone: ANNA,
+					keyword: 'отписаться',
+					message: 'Отписаться, пожалуйста',
+				}),
+			]);
 
 			// the bot never saw an opt-out, Anna got no answer, and every reply is marked read
-			expect(model.requests().flatMap(userTexts).filter((text) => /stop|отписаться/i.test(text))).toEqual([]);
+			expect(
+				model
+					.requests()
+					.flatMap(userTexts)
+					.filter((text) => /stop|отписаться/i.test(text)),
+			).toEqual([]);
 			expect(answersTo(ANNA)).toEqual([]);
-			await waitUntil(() => markedRead().length >= 3, 30000, 'marking of the three replies as read');
+			await waitUntil(
+				() => markedRead().length >= 3,
+				30000,
+				'marking of the three replies as read',
+			);
 			expect(new Set(markedRead()).size).toBe(3);
 		} finally {
 			await client.deactivateWorkflow(workflow.id);
@@ -93,27 +155,49 @@ describe('the chatbot example records an opt-out in the Data table "Opted-out ph
 	}, 400000);
 
 	/** Runs examples/mailing-with-opt-outs.json as shipped, its contacts the two customers (Anna written as people write a phone): the phones it sent to, and its execution. */
-	async function runMailing(label: string): Promise<{ delivered: string[]; execution: ExecutionDetails }> {
-		const example = readExampleWorkflows(host.repoRoot).find((entry) => entry.file === 'examples/mailing-with-opt-outs.json');
+	async function runMailing(
+		label: string,
+	): Promise<{ delivered: string[]; execution: ExecutionDetails }> {
+		const example = readExampleWorkflows(host.repoRoot).find(
+			(entry) => entry.file === 'examples/mailing-with-opt-outs.json',
+		);
 		if (!example) throw new Error('examples/mailing-with-opt-outs.json is missing');
 		// the example as shipped, its contacts the two customers (Anna written as people write a phone)
 		const contacts = `return [{ json: { name: 'Anna', phone: '+375 29 113-00-01' } }, { json: { name: 'Boris', phone: '${BORIS}' } }];`;
-		const nodes = example.workflow.nodes.map((node) => (node.name === 'Contacts' ? { ...node, parameters: { ...node.parameters, jsCode: contacts } } : node));
+		const nodes = example.workflow.nodes.map((node) =>
+			node.name === 'Contacts'
+				? { ...node, parameters: { ...node.parameters, jsCode: contacts } }
+				: node,
+		);
 		const credential = await client.createCredential({
 			name: `Messaging Service (opt-outs e2e ${label})`,
 			type: 'messagingServiceApi',
-			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false, serviceTimeZone: 'Europe/Minsk' },
+			data: {
+				apiKey: TOKEN,
+				baseUrl: sandbox.url,
+				allowUnencryptedHttp: false,
+				serviceTimeZone: 'Europe/Minsk',
+			},
 		});
-		const workflow = await client.createWorkflow(withCredential({ ...example.workflow, nodes }, credential));
+		const workflow = await client.createWorkflow(
+			withCredential({ ...example.workflow, nodes }, credential),
+		);
 		const before = sandbox.requests().length;
 		const execution = await client.runManually(workflow.id);
 
-		expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
+		expect({ status: execution.status, error: executionError(execution) }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
 		const delivered = sandbox
 			.requests()
 			.slice(before)
 			.filter((request) => request.apiMethod === 'sendBulkSms')
-			.flatMap((request) => ((request.body as IDataObject).messages as IDataObject[]).flatMap((mailing) => mailing.delivery_list as IDataObject[]))
+			.flatMap((request) =>
+				((request.body as IDataObject).messages as IDataObject[]).flatMap(
+					(mailing) => mailing.delivery_list as IDataObject[],
+				),
+			)
 			.map((entry) => String(entry.phone));
 		return { delivered, execution };
 	}
@@ -122,15 +206,26 @@ describe('the chatbot example records an opt-out in the Data table "Opted-out ph
 		const { delivered, execution } = await runMailing('mailing');
 		expect(delivered).toEqual([BORIS]);
 		const output = nodeOutput(execution, 'Send SMS batch');
-		expect(output.filter((item) => item.sent === false).map((item) => [item.phone, item.reason])).toEqual([[ANNA, 'doNotSendTo']]);
+		expect(
+			output.filter((item) => item.sent === false).map((item) => [item.phone, item.reason]),
+		).toEqual([[ANNA, 'doNotSendTo']]);
 	}, 400000);
 
-	it('START after STOP removes the phone from the table, so the next mailing reaches it again; HELP is answered once with the example\'s text; neither reaches the bot', async () => {
-		const example = readExampleWorkflows(host.repoRoot).find((entry) => entry.file === 'examples/ai-chatbot.json')!;
-		const helpText = String(example.workflow.nodes.find((node) => node.name === 'Answer HELP')?.parameters.message);
+	it("START after STOP removes the phone from the table, so the next mailing reaches it again; HELP is answered once with the example's text; neither reaches the bot", async () => {
+		const example = readExampleWorkflows(host.repoRoot).find(
+			(entry) => entry.file === 'examples/ai-chatbot.json',
+		)!;
+		const helpText = String(
+			example.workflow.nodes.find((node) => node.name === 'Answer HELP')?.parameters.message,
+		);
 		expect(helpText).toContain('STOP');
 		expect(await rowsOf(ANNA)).toHaveLength(1); // Anna's opt-out of the first test
-		const workflow = await chatbotWorkflow(client, { label: 'opt-ins e2e', sandbox, token: TOKEN, model });
+		const workflow = await chatbotWorkflow(client, {
+			label: 'opt-ins e2e',
+			sandbox,
+			token: TOKEN,
+			model,
+		});
 		const annaMailing = await openingMailing(sandbox, TOKEN, ANNA);
 		const borisMailing = await openingMailing(sandbox, TOKEN, BORIS);
 		const modelCalls = model.requests().length;
@@ -139,21 +234,45 @@ describe('the chatbot example records an opt-out in the Data table "Opted-out ph
 			sandbox.injectReply(TOKEN, { message_id: annaMailing, phone: ANNA, message: 'START' });
 			sandbox.injectReply(TOKEN, { message_id: borisMailing, phone: BORIS, message: 'HELP' });
 			const runs = await finishedExecutions(client, workflow.id, 2);
-			for (const execution of runs) expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
-			const ran = (name: string) => runs.filter((execution) => execution.data.resultData.runData[name] !== undefined);
+			for (const execution of runs)
+				expect({ status: execution.status, error: executionError(execution) }).toEqual({
+					status: 'success',
+					error: undefined,
+				});
+			const ran = (name: string) =>
+				runs.filter((execution) => execution.data.resultData.runData[name] !== undefined);
 			const [optIn] = ran('Forget the opt-out');
-			expect(nodeOutput(optIn, 'New chat reply', 1)).toEqual([expect.objectContaining({ sessionId: ANNA, consent: 'optIn', consentKeyword: 'start', optOut: false })]);
-			expect(nodeOutput(optIn, 'Forget the opt-out')).toEqual([expect.objectContaining({ phone: ANNA, keyword: 'отписаться' })]); // the row her second opt-out left
+			expect(nodeOutput(optIn, 'New chat reply', 1)).toEqual([
+				expect.objectContaining({
+					sessionId: ANNA,
+					consent: 'optIn',
+					consentKeyword: 'start',
+					optOut: false,
+				}),
+			]);
+			expect(nodeOutput(optIn, 'Forget the opt-out')).toEqual([
+				expect.objectContaining({ phone: ANNA, keyword: 'отписаться' }),
+			]); // the row her second opt-out left
 			expect(await rowsOf(ANNA)).toEqual([]);
 			const [help] = ran('Answer HELP');
-			expect(nodeOutput(help, 'New chat reply', 1)).toEqual([expect.objectContaining({ sessionId: BORIS, consent: 'help', consentKeyword: 'help' })]);
+			expect(nodeOutput(help, 'New chat reply', 1)).toEqual([
+				expect.objectContaining({ sessionId: BORIS, consent: 'help', consentKeyword: 'help' }),
+			]);
 			expect(ran('Record the opt-out')).toEqual([]);
 			expect(ran('AI Agent')).toEqual([]);
 
 			// later polls start nothing more: HELP is answered once, START asked nothing to be sent
-			await waitUntil(() => markedRead().length >= 5, 30000, 'marking of the START and HELP replies as read');
+			await waitUntil(
+				() => markedRead().length >= 5,
+				30000,
+				'marking of the START and HELP replies as read',
+			);
 			const polled = sandbox.requests().length;
-			await waitUntil(() => sandbox.requests().length >= polled + 10, 60000, 'ten more requests of the trigger');
+			await waitUntil(
+				() => sandbox.requests().length >= polled + 10,
+				60000,
+				'ten more requests of the trigger',
+			);
 			expect((await client.listExecutions(workflow.id)).length).toBe(2);
 			expect(answersTo(BORIS).filter((text) => text === helpText)).toEqual([helpText]);
 			expect(answersTo(ANNA)).toEqual([]);

@@ -19,7 +19,11 @@ describe('the package installed from its tarball into a real n8n', () => {
 	let client: N8nClient;
 	let credential: { id: string; name: string };
 
-	const credentialData = (apiKey: string) => ({ apiKey, baseUrl: sandbox.url, allowUnencryptedHttp: false });
+	const credentialData = (apiKey: string) => ({
+		apiKey,
+		baseUrl: sandbox.url,
+		allowUnencryptedHttp: false,
+	});
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN, SECRET_KEY], quiet: true });
@@ -38,10 +42,14 @@ describe('the package installed from its tarball into a real n8n', () => {
 	beforeEach(() => sandbox.clearRequests());
 
 	it('is installed from the tarball with nothing but dist/ and no runtime dependencies', () => {
-		const packageJson = JSON.parse(fs.readFileSync(path.join(n8n.packageDir, 'package.json'), 'utf8')) as Record<string, unknown>;
+		const packageJson = JSON.parse(
+			fs.readFileSync(path.join(n8n.packageDir, 'package.json'), 'utf8'),
+		) as Record<string, unknown>;
 		expect(packageJson.name).toBe(PACKAGE);
 		expect(packageJson.dependencies ?? {}).toEqual({});
-		const shipped = fs.readdirSync(n8n.packageDir).filter((entry) => !/^(package\.json|README.*|LICEN[CS]E.*|CHANGELOG.*)$/i.test(entry));
+		const shipped = fs
+			.readdirSync(n8n.packageDir)
+			.filter((entry) => !/^(package\.json|README.*|LICEN[CS]E.*|CHANGELOG.*)$/i.test(entry));
 		expect(shipped).toEqual(['dist']);
 	});
 
@@ -59,7 +67,11 @@ describe('the package installed from its tarball into a real n8n', () => {
 	});
 
 	it('passes the credential test with the right API key', async () => {
-		const result = await client.testCredential({ ...credential, type: 'messagingServiceApi', data: credentialData(TOKEN) });
+		const result = await client.testCredential({
+			...credential,
+			type: 'messagingServiceApi',
+			data: credentialData(TOKEN),
+		});
 		expect(result).toEqual(expect.objectContaining({ status: 'OK' }));
 		expect(sandbox.requests().some((request) => request.token === TOKEN)).toBe(true);
 	});
@@ -71,7 +83,11 @@ describe('the package installed from its tarball into a real n8n', () => {
 			type: 'messagingServiceApi',
 			data: credentialData(wrongKey),
 		});
-		const result = await client.testCredential({ ...wrong, type: 'messagingServiceApi', data: credentialData(wrongKey) });
+		const result = await client.testCredential({
+			...wrong,
+			type: 'messagingServiceApi',
+			data: credentialData(wrongKey),
+		});
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/api key/i);
 		expect(result.message).not.toContain(wrongKey);
@@ -97,8 +113,12 @@ describe('the package installed from its tarball into a real n8n', () => {
 		expect(execution.status).toBe('success');
 		const seeded = sandbox.account(TOKEN).templates;
 		const output = nodeOutput(execution, 'Get Templates');
-		expect(output.map((template) => String(template.id)).sort()).toEqual(seeded.map((template) => String(template.id)).sort());
-		const templateCalls = sandbox.requests().filter((request) => request.apiMethod === 'getTemplateMessages');
+		expect(output.map((template) => String(template.id)).sort()).toEqual(
+			seeded.map((template) => String(template.id)).sort(),
+		);
+		const templateCalls = sandbox
+			.requests()
+			.filter((request) => request.apiMethod === 'getTemplateMessages');
 		expect(templateCalls).toHaveLength(1);
 		expect(templateCalls[0].token).toBe(TOKEN);
 	});
@@ -134,7 +154,9 @@ describe('the package installed from its tarball into a real n8n', () => {
 							senderNameId: String(sandbox.account(SECRET_KEY).alphanameIds[0]),
 							options: {},
 						},
-						credentials: { messagingServiceApi: { id: secretCredential.id, name: secretCredential.name } },
+						credentials: {
+							messagingServiceApi: { id: secretCredential.id, name: secretCredential.name },
+						},
 					},
 				]),
 			);
@@ -157,16 +179,19 @@ describe('the package installed from its tarball into a real n8n', () => {
 		it('the service answering 500 fails the execution with a readable message; the API key is nowhere in the execution', async () => {
 			sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-before' }] });
 
-			const { execution, text } = await runSmsSend('Package in n8n: service error', '+375 29 123-45-67');
+			const { execution, text } = await runSmsSend(
+				'Package in n8n: service error',
+				'+375 29 123-45-67',
+			);
 
 			expect(execution.status).toBe('error');
 			const message = executionError(execution, 'Send SMS') ?? '';
 			expect(message).toMatch(/500|server/i);
 			expect(message).not.toMatch(/\[object Object\]|undefined/);
 			// The key went to the service (in the query string of sendQuickSMS) ...
-			expect(sandbox.requests().map((request) => [request.apiMethod, request.token, request.status])).toEqual([
-				['sendQuickSMS', SECRET_KEY, 500],
-			]);
+			expect(
+				sandbox.requests().map((request) => [request.apiMethod, request.token, request.status]),
+			).toEqual([['sendQuickSMS', SECRET_KEY, 500]]);
 			// ... but n8n kept it nowhere: not in the error, its description or context, nor in any node's data.
 			expect(text).toContain('Send SMS');
 			expect(text).not.toContain(SECRET_KEY);

@@ -11,18 +11,42 @@ import { executionError, nodeOutput } from './lib/execution-data';
 import { N8nClient } from './lib/n8n-client';
 import { n8nLogFolder } from './lib/n8n-logs';
 import type { ExecutionDetails } from './lib/n8n-types';
-import { binaryImageWorkflow, checkCodeWorkflow, N8N_3_SETTINGS, PNG, PNG_SHA256, sendCodeWorkflow, smsSendWorkflow } from './lib/n8n3-settings';
+import {
+	binaryImageWorkflow,
+	checkCodeWorkflow,
+	N8N_3_SETTINGS,
+	PNG,
+	PNG_SHA256,
+	sendCodeWorkflow,
+	smsSendWorkflow,
+} from './lib/n8n3-settings';
 import { startQueueModeN8n, type QueueModeN8n } from './lib/queue-mode/queue-n8n';
-import { atOnce, codesSentTo, post, signUpExample, tally, wrongCode } from './lib/verification-attack';
+import {
+	atOnce,
+	codesSentTo,
+	post,
+	signUpExample,
+	tally,
+	wrongCode,
+} from './lib/verification-attack';
 import { waitUntilListening } from './lib/webhooks';
 import { manualTriggerNode, workflowOf, type NodeSpec } from './lib/workflow-builder';
 import { withCredential } from '../../scripts/demo/examples';
 
 const PACKAGE = 'n8n-nodes-messaging-service';
 const TOKEN = 'queue-mode-token';
-const OWNER = { email: 'owner@example.com', password: 'Queue-mode-test-1', firstName: 'Owner', lastName: 'Test' };
+const OWNER = {
+	email: 'owner@example.com',
+	password: 'Queue-mode-test-1',
+	firstName: 'Owner',
+	lastName: 'Test',
+};
 
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+async function waitFor(
+	condition: () => boolean | Promise<boolean>,
+	timeoutMs: number,
+	what: string,
+): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	while (!(await condition())) {
 		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -43,7 +67,11 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ tokens: [TOKEN], quiet: true, clock: 'real' });
-		n8n = await startQueueModeN8n({ workers: 2, env: N8N_3_SETTINGS, logDir: n8nLogFolder('queue-mode') });
+		n8n = await startQueueModeN8n({
+			workers: 2,
+			env: N8N_3_SETTINGS,
+			logDir: n8nLogFolder('queue-mode'),
+		});
 		client = new N8nClient(n8n.baseUrl);
 		await client.setupOwnerAndLogin(OWNER);
 		credential = await client.createCredential({
@@ -99,18 +127,29 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		const runs = 4;
 		const items = 100;
 		const workflows = await Promise.all(
-			Array.from({ length: runs }, (_, run) => client.createWorkflow(perItemSendWorkflow(`Queue run ${run}`, 375290000000 + run * 1000, items))),
+			Array.from({ length: runs }, (_, run) =>
+				client.createWorkflow(
+					perItemSendWorkflow(`Queue run ${run}`, 375290000000 + run * 1000, items),
+				),
+			),
 		);
-		const executionIds = await Promise.all(workflows.map((workflow) => client.startManualRun(workflow.id)));
+		const executionIds = await Promise.all(
+			workflows.map((workflow) => client.startManualRun(workflow.id)),
+		);
 		const executions: ExecutionDetails[] = [];
 		for (const id of executionIds) executions.push(await client.waitForExecution(id, 240000));
 
 		for (const execution of executions) {
-			expect({ status: execution.status, error: executionError(execution, 'Send SMS') }).toEqual({ status: 'success', error: undefined });
+			expect({ status: execution.status, error: executionError(execution, 'Send SMS') }).toEqual({
+				status: 'success',
+				error: undefined,
+			});
 			const outputs = nodeOutput(execution, 'Send SMS');
 			expect(outputs).toHaveLength(items);
 			expect(outputs.every((output) => typeof output.sms_id === 'number')).toBe(true);
-			const paired = execution.data.resultData.runData['Send SMS'][0].data?.main?.[0]?.map((item) => item.pairedItem);
+			const paired = execution.data.resultData.runData['Send SMS'][0].data?.main?.[0]?.map(
+				(item) => item.pairedItem,
+			);
 			expect(paired).toEqual(Array.from({ length: items }, (_, index) => ({ item: index })));
 		}
 		const ranOn = executionIds.map((id) => n8n.workerOf(id));
@@ -142,10 +181,22 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 					},
 					credentials: { messagingServiceApi: { id: credential.id, name: credential.name } },
 				},
-				{ name: 'After', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [440, 0], parameters: {} },
+				{
+					name: 'After',
+					type: 'n8n-nodes-base.noOp',
+					typeVersion: 1,
+					position: [440, 0],
+					parameters: {},
+				},
 			]);
 		const sendsOf = (question: string) =>
-			sandbox.requests().filter((request) => request.apiMethod === 'sendQuickSMS' && String(request.query.message).startsWith(`${question}\n`));
+			sandbox
+				.requests()
+				.filter(
+					(request) =>
+						request.apiMethod === 'sendQuickSMS' &&
+						String(request.query.message).startsWith(`${question}\n`),
+				);
 		const post = async (url: string, form: Record<string, string>) =>
 			await axios.post<string>(url, new URLSearchParams(form).toString(), {
 				validateStatus: () => true,
@@ -155,46 +206,83 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 
 		// The timed one first: main's wait tracker looks for waits that end once a minute.
 		const timed = await client.createWorkflow(
-			ask('Timed question', { options: { limitWaitTime: { values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'seconds' } } } }),
+			ask('Timed question', {
+				options: {
+					limitWaitTime: {
+						values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'seconds' },
+					},
+				},
+			}),
 		);
-		const approval = await client.createWorkflow(ask('Refund 20 EUR?', { approvalOptions: { values: { approvalType: 'double' } } }));
+		const approval = await client.createWorkflow(
+			ask('Refund 20 EUR?', { approvalOptions: { values: { approvalType: 'double' } } }),
+		);
 		const timedId = await client.startManualRun(timed.id);
 		const approvalId = await client.startManualRun(approval.id);
 		await client.waitUntilWaiting(approvalId, 120000);
 		expect(n8n.workerOf(approvalId)).toBeDefined();
 		// waiting in the database itself, with no end (n8n writes a far-future waitTill for a wait without a limit)
-		expect(n8n.storedExecution(approvalId)).toEqual({ status: 'waiting', waitTill: expect.stringMatching(/^3000-/) });
+		expect(n8n.storedExecution(approvalId)).toEqual({
+			status: 'waiting',
+			waitTill: expect.stringMatching(/^3000-/),
+		});
 		expect(sendsOf('Refund 20 EUR?')).toHaveLength(1);
 		const link = String(sendsOf('Refund 20 EUR?')[0].query.message).split('\n').at(-1) ?? '';
-		expect(link).toMatch(new RegExp(`^${n8n.baseUrl}/webhook-waiting/${approvalId}/[^/?]+\\?signature=[0-9a-f]{64}$`));
+		expect(link).toMatch(
+			new RegExp(`^${n8n.baseUrl}/webhook-waiting/${approvalId}/[^/?]+\\?signature=[0-9a-f]{64}$`),
+		);
 
-		const page = await axios.get<string>(link, { validateStatus: () => true, responseType: 'text' });
+		const page = await axios.get<string>(link, {
+			validateStatus: () => true,
+			responseType: 'text',
+		});
 		expect(page.status).toBe(200);
 		expect(page.data).toContain('Refund 20 EUR?');
 		expect((await client.getExecution(approvalId)).status).toBe('waiting');
 		expect(n8n.storedExecution(approvalId).status).toBe('waiting');
 
-		const answers = await Promise.all([post(link, { approved: 'true' }), post(link, { approved: 'true' })]);
+		const answers = await Promise.all([
+			post(link, { approved: 'true' }),
+			post(link, { approved: 'true' }),
+		]);
 		const execution = await client.waitForExecution(approvalId, 120000);
-		expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
+		expect({ status: execution.status, error: executionError(execution) }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
 		expect(execution.data.resultData.runData.After).toHaveLength(1);
-		expect(nodeOutput(execution, 'After')).toEqual([{ data: { approved: true, respondedAt: expect.any(String) } }]);
-		expect(answers.filter((answer) => answer.status === 200 && answer.data.includes('your answer was received'))).toHaveLength(1);
+		expect(nodeOutput(execution, 'After')).toEqual([
+			{ data: { approved: true, respondedAt: expect.any(String) } },
+		]);
+		expect(
+			answers.filter(
+				(answer) => answer.status === 200 && answer.data.includes('your answer was received'),
+			),
+		).toHaveLength(1);
 		// started on a worker, resumed on a worker: two starts logged, and the message was not sent again
 		expect(n8n.workerRunsOf(approvalId)).toBe(2);
 		expect(sendsOf('Refund 20 EUR?')).toHaveLength(1);
 		expect(n8n.storedExecution(approvalId)).toEqual({ status: 'success', waitTill: '' });
 
 		const timedOut = await client.waitForExecution(timedId, 150000);
-		expect({ status: timedOut.status, error: executionError(timedOut) }).toEqual({ status: 'success', error: undefined });
+		expect({ status: timedOut.status, error: executionError(timedOut) }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
 		expect(nodeOutput(timedOut, 'After')).toEqual([
-			{ data: { timedOut: true, approved: false, waitedUntil: expect.any(String) }, question: 'Timed question' },
+			{
+				data: { timedOut: true, approved: false, waitedUntil: expect.any(String) },
+				question: 'Timed question',
+			},
 		]);
 		expect(timedOut.data.resultData.runData.After).toHaveLength(1);
 		expect(n8n.workerRunsOf(timedId)).toBe(2);
 		expect(sendsOf('Timed question')).toHaveLength(1);
 		// an answer after the limit changes nothing
-		const late = await post(String(sendsOf('Timed question')[0].query.message).split('\n').at(-1) ?? '', { approved: 'true' });
+		const late = await post(
+			String(sendsOf('Timed question')[0].query.message).split('\n').at(-1) ?? '',
+			{ approved: 'true' },
+		);
 		expect(late.data).toContain('No action required');
 		expect(n8n.workerRunsOf(timedId)).toBe(2);
 	});
@@ -203,12 +291,26 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		const phone = '375291234570';
 		const mailing = await axios.post(
 			`${sandbox.url}/api/v2/sendQuickChatMessage`,
-			new URLSearchParams({ token: TOKEN, chatname_id: String(sandbox.account(TOKEN).chatnameIds[0]), phone, message: 'How did we do?' }),
+			new URLSearchParams({
+				token: TOKEN,
+				chatname_id: String(sandbox.account(TOKEN).chatnameIds[0]),
+				phone,
+				message: 'How did we do?',
+			}),
 		);
-		const mailingId = Number((mailing.data as { result: { message_id: number } }).result.message_id);
+		const mailingId = Number(
+			(mailing.data as { result: { message_id: number } }).result.message_id,
+		);
 		const polledMailing = () =>
-			sandbox.requests().filter((request) => request.apiMethod === 'getNewIncomingMessages' && request.body?.message_id === String(mailingId)).length;
-		const injectReply = (message: string) => sandbox.injectReply(TOKEN, { message_id: mailingId, phone, message }).id;
+			sandbox
+				.requests()
+				.filter(
+					(request) =>
+						request.apiMethod === 'getNewIncomingMessages' &&
+						request.body?.message_id === String(mailingId),
+				).length;
+		const injectReply = (message: string) =>
+			sandbox.injectReply(TOKEN, { message_id: mailingId, phone, message }).id;
 
 		const workflow = await client.createWorkflow(
 			workflowOf('Replies in queue mode', [
@@ -218,10 +320,20 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 					typeVersion: 1,
 					position: [0, 0],
 					// marking read is off: only the trigger's own memory (static data, in PostgreSQL) keeps a reply from coming twice
-					parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, watch: 'recentMailings', markAsRead: false },
+					parameters: {
+						pollTimes: { item: [{ mode: 'everyMinute' }] },
+						watch: 'recentMailings',
+						markAsRead: false,
+					},
 					credentials: { messagingServiceApi: { id: credential.id, name: credential.name } },
 				},
-				{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+				{
+					name: 'Received',
+					type: 'n8n-nodes-base.noOp',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: {},
+				},
 			]),
 		);
 		await client.activateWorkflow(workflow.id);
@@ -247,13 +359,21 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 			expect(polledMailing()).toBeGreaterThan(polls);
 
 			const executions = await client.listExecutions(workflow.id);
-			const details = await Promise.all(executions.map((execution) => client.waitForExecution(execution.id, 120000)));
+			const details = await Promise.all(
+				executions.map((execution) => client.waitForExecution(execution.id, 120000)),
+			);
 			const received = details.flatMap((execution) => nodeOutput(execution, 'Received'));
 			// with Mark as Read off nothing tells the service; the first reply's finished execution is known
 			// to main's memory only until the next emit saves it, so after the restart it may come once more,
 			// flagged (docs/guarantees.md), never unflagged
-			expect(received.filter((reply) => reply.redelivered !== true).map((reply) => reply.id).sort()).toEqual([first, second].sort());
-			for (const reply of received.filter((item) => item.redelivered === true)) expect(reply.id).toBe(first);
+			expect(
+				received
+					.filter((reply) => reply.redelivered !== true)
+					.map((reply) => reply.id)
+					.sort(),
+			).toEqual([first, second].sort());
+			for (const reply of received.filter((item) => item.redelivered === true))
+				expect(reply.id).toBe(first);
 			for (const execution of details) {
 				expect(execution.mode).toBe('trigger');
 				expect(n8n.workerOf(execution.id)).toBeDefined();
@@ -267,10 +387,18 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		const phone = '375291234571';
 		const mailing = await axios.post(
 			`${sandbox.url}/api/v2/sendQuickChatMessage`,
-			new URLSearchParams({ token: TOKEN, chatname_id: String(sandbox.account(TOKEN).chatnameIds[0]), phone, message: 'Need help?' }),
+			new URLSearchParams({
+				token: TOKEN,
+				chatname_id: String(sandbox.account(TOKEN).chatnameIds[0]),
+				phone,
+				message: 'Need help?',
+			}),
 		);
-		const mailingId = Number((mailing.data as { result: { message_id: number } }).result.message_id);
-		const say = (message: string) => sandbox.injectReply(TOKEN, { message_id: mailingId, phone, message }).id;
+		const mailingId = Number(
+			(mailing.data as { result: { message_id: number } }).result.message_id,
+		);
+		const say = (message: string) =>
+			sandbox.injectReply(TOKEN, { message_id: mailingId, phone, message }).id;
 		const workflow = await client.createWorkflow(
 			workflowOf('Chat turns in queue mode', [
 				{
@@ -281,7 +409,13 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 					parameters: { days: 7, checkEverySeconds: 2, quietWindowSeconds: 3 },
 					credentials: { messagingServiceApi: { id: credential.id, name: credential.name } },
 				},
-				{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+				{
+					name: 'Received',
+					type: 'n8n-nodes-base.noOp',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: {},
+				},
 			]),
 		);
 		await client.activateWorkflow(workflow.id);
@@ -291,7 +425,9 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 			sent.push(say('I need help'));
 			const [first] = await client.waitForExecutions(workflow.id, 1, 120000);
 			const firstExecution = await client.waitForExecution(first.id, 120000);
-			expect(nodeOutput(firstExecution, 'Received').map((turn) => turn.chatInput)).toEqual(['hi\nI need help']);
+			expect(nodeOutput(firstExecution, 'Received').map((turn) => turn.chatInput)).toEqual([
+				'hi\nI need help',
+			]);
 			expect(n8n.workerOf(first.id)).toBeDefined();
 
 			// the customer starts a turn, main goes down before it ends, the customer goes on
@@ -303,11 +439,20 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 			// a while longer: nothing more may start
 			await new Promise((resolve) => setTimeout(resolve, 15000));
 			const executions = await client.listExecutions(workflow.id);
-			const details = await Promise.all(executions.map((execution) => client.waitForExecution(execution.id, 120000)));
-			const answered = details.flatMap((execution) => nodeOutput(execution, 'Received').flatMap((turn) => (turn.replies as Array<{ id: string }>).map((reply) => reply.id)));
+			const details = await Promise.all(
+				executions.map((execution) => client.waitForExecution(execution.id, 120000)),
+			);
+			const answered = details.flatMap((execution) =>
+				nodeOutput(execution, 'Received').flatMap((turn) =>
+					(turn.replies as Array<{ id: string }>).map((reply) => reply.id),
+				),
+			);
 			expect(answered.sort()).toEqual([...sent].sort());
 			for (const execution of details) expect(n8n.workerOf(execution.id)).toBeDefined();
-			const unread = await axios.post(`${sandbox.url}/api/v2/getNewIncomingMessages`, new URLSearchParams({ token: TOKEN, message_id: String(mailingId) }));
+			const unread = await axios.post(
+				`${sandbox.url}/api/v2/getNewIncomingMessages`,
+				new URLSearchParams({ token: TOKEN, message_id: String(mailingId) }),
+			);
 			expect((unread.data as { result: unknown[] }).result).toEqual([]);
 		} finally {
 			await client.deactivateWorkflow(workflow.id);
@@ -316,8 +461,13 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 
 	it("3.0's settings: Verification Code > Send run from the editor on a worker, then > Check in executions of their own: a wrong code refused, the right one taken once per worker", async () => {
 		const phone = '375291234590';
-		const send = await client.runManually((await client.createWorkflow(sendCodeWorkflow(credential, phone))).id);
-		expect({ status: send.status, error: executionError(send) }).toEqual({ status: 'success', error: undefined });
+		const send = await client.runManually(
+			(await client.createWorkflow(sendCodeWorkflow(credential, phone))).id,
+		);
+		expect({ status: send.status, error: executionError(send) }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
 		expect(n8n.workerOf(send.id)).toBeDefined();
 		const [sent] = nodeOutput(send, 'Send Code');
 		const [code] = codesSentTo(sandbox, phone);
@@ -325,14 +475,23 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		expect(JSON.stringify(sent)).not.toContain(code);
 
 		// one Check workflow, its Entered Code typed anew before each run: attempts and use are counted per workflow
-		const checker = await client.createWorkflow(checkCodeWorkflow(credential, String(sent.token), ''));
+		const checker = await client.createWorkflow(
+			checkCodeWorkflow(credential, String(sent.token), ''),
+		);
 		const check = async (entered: string) => {
-			await client.saveWorkflow(checker.id, checkCodeWorkflow(credential, String(sent.token), entered).nodes);
+			await client.saveWorkflow(
+				checker.id,
+				checkCodeWorkflow(credential, String(sent.token), entered).nodes,
+			);
 			const execution = await client.runManually(checker.id);
 			const [result] = nodeOutput(execution, 'Check Code');
 			return { valid: result.valid, status: result.status, worker: n8n.workerOf(execution.id) };
 		};
-		expect(await check(wrongCode(code))).toEqual({ valid: false, status: 'wrongCode', worker: expect.any(Number) });
+		expect(await check(wrongCode(code))).toEqual({
+			valid: false,
+			status: 'wrongCode',
+			worker: expect.any(Number),
+		});
 		// A manual run saves no static data (docs/verification-codes.md): each worker counts in its own
 		// memory, so the code is taken once per worker that checks it, and refused there afterwards.
 		const rights = [];
@@ -340,26 +499,50 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		const workersSeen = new Set<number | undefined>();
 		for (const right of rights) {
 			expect(right.worker).toBeDefined();
-			expect(right).toEqual(workersSeen.has(right.worker) ? { valid: false, status: 'alreadyUsed', worker: right.worker } : { valid: true, status: 'valid', worker: right.worker });
+			expect(right).toEqual(
+				workersSeen.has(right.worker)
+					? { valid: false, status: 'alreadyUsed', worker: right.worker }
+					: { valid: true, status: 'valid', worker: right.worker },
+			);
 			workersSeen.add(right.worker);
 		}
 	});
 
 	it("3.0's settings: Chat Message > Send reads its image from binary data on the filesystem, and Send Batch sends the same items, on a worker", async () => {
 		const phones = ['375291234591', '375291234592'];
-		const workflow = await client.createWorkflow(binaryImageWorkflow(sandbox, TOKEN, credential, phones));
+		const workflow = await client.createWorkflow(
+			binaryImageWorkflow(sandbox, TOKEN, credential, phones),
+		);
 		const execution = await client.runManually(workflow.id);
-		expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
+		expect({ status: execution.status, error: executionError(execution) }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
 		expect(n8n.workerOf(execution.id)).toBeDefined();
 		// stored by the mode set, not held in memory (nor in PostgreSQL, queue mode's default)
-		const stored = execution.data.resultData.runData['To File'][0].data?.main?.[0]?.map((item) => item.binary?.photo?.id);
-		expect(stored).toEqual([expect.stringMatching(/^filesystem/), expect.stringMatching(/^filesystem/)]);
-		const uploads = sandbox.requests().filter((request) => request.apiMethod === 'sendQuickChatMessage');
-		expect(uploads.map((request) => request.files.map((file) => ({ sha256: file.sha256, size: file.size, type: file.contentType })))).toEqual(
-			phones.map(() => [{ sha256: PNG_SHA256, size: PNG.length, type: 'image/png' }]),
+		const stored = execution.data.resultData.runData['To File'][0].data?.main?.[0]?.map(
+			(item) => item.binary?.photo?.id,
 		);
+		expect(stored).toEqual([
+			expect.stringMatching(/^filesystem/),
+			expect.stringMatching(/^filesystem/),
+		]);
+		const uploads = sandbox
+			.requests()
+			.filter((request) => request.apiMethod === 'sendQuickChatMessage');
+		expect(
+			uploads.map((request) =>
+				request.files.map((file) => ({
+					sha256: file.sha256,
+					size: file.size,
+					type: file.contentType,
+				})),
+			),
+		).toEqual(phones.map(() => [{ sha256: PNG_SHA256, size: PNG.length, type: 'image/png' }]));
 		expect(nodeOutput(execution, 'Send Image')).toHaveLength(2);
-		expect(sandbox.requests().filter((request) => request.apiMethod === 'sendBulkChat')).toHaveLength(1);
+		expect(
+			sandbox.requests().filter((request) => request.apiMethod === 'sendBulkChat'),
+		).toHaveLength(1);
 		expect(nodeOutput(execution, 'Send Batch').length).toBeGreaterThan(0);
 	});
 
@@ -370,7 +553,9 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 			type: 'messagingServiceApi',
 			data: { apiKey: TOKEN, baseUrl: blockedUrl, allowUnencryptedHttp: true },
 		});
-		const execution = await client.runManually((await client.createWorkflow(smsSendWorkflow(sandbox, TOKEN, blocked))).id);
+		const execution = await client.runManually(
+			(await client.createWorkflow(smsSendWorkflow(sandbox, TOKEN, blocked))).id,
+		);
 		expect(execution.status).toBe('error');
 		expect(n8n.workerOf(execution.id)).toBeDefined();
 		const error = executionError(execution, 'Send SMS');
@@ -386,34 +571,61 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		await client.activateWorkflow(shipped.id);
 		try {
 			const url = (path: string) => `${n8n.baseUrl}/webhook/${path}`;
-			for (const path of ['verification-code/start', 'verification-code/verify']) await waitUntilListening(url(path));
-			const start = async (path: string, phone: string) => await post(url(`${path}/start`), { phone });
-			const verifyAll = async (path: string, token: IDataObject[string], codes: string[], inFlight: number) =>
-				await atOnce(codes, inFlight, async (code) => await post(url(`${path}/verify`), { token, code }));
+			for (const path of ['verification-code/start', 'verification-code/verify'])
+				await waitUntilListening(url(path));
+			const start = async (path: string, phone: string) =>
+				await post(url(`${path}/start`), { phone });
+			const verifyAll = async (
+				path: string,
+				token: IDataObject[string],
+				codes: string[],
+				inFlight: number,
+			) =>
+				await atOnce(
+					codes,
+					inFlight,
+					async (code) => await post(url(`${path}/verify`), { token, code }),
+				);
 
 			const wrong = await start('verification-code', '375291234580');
 			const [code] = codesSentTo(sandbox, '375291234580');
-			const wrongAnswers = tally(await verifyAll('verification-code', wrong.token, Array<string>(100).fill(wrongCode(code)), 100));
+			const wrongAnswers = tally(
+				await verifyAll(
+					'verification-code',
+					wrong.token,
+					Array<string>(100).fill(wrongCode(code)),
+					100,
+				),
+			);
 			expect(wrongAnswers.wrongCode).toBeGreaterThanOrEqual(5);
 			expect(wrongAnswers.wrongCode).toBeLessThanOrEqual(WORKERS * 5);
 			expect(wrongAnswers.wrongCode + wrongAnswers.tooManyAttempts).toBe(100);
-			expect(await post(url('verification-code/verify'), { token: wrong.token, code })).toMatchObject({ status: 'tooManyAttempts' });
-			const workers = new Set((await client.listExecutions(shipped.id)).map((execution) => n8n.workerOf(execution.id)));
+			expect(
+				await post(url('verification-code/verify'), { token: wrong.token, code }),
+			).toMatchObject({ status: 'tooManyAttempts' });
+			const workers = new Set(
+				(await client.listExecutions(shipped.id)).map((execution) => n8n.workerOf(execution.id)),
+			);
 			expect([...workers].sort()).toEqual([0, 1]);
 
 			const right = await start('verification-code', '375291234581');
 			const [rightCode] = codesSentTo(sandbox, '375291234581');
-			const rightAnswers = tally(await verifyAll('verification-code', right.token, Array<string>(20).fill(rightCode), 20));
+			const rightAnswers = tally(
+				await verifyAll('verification-code', right.token, Array<string>(20).fill(rightCode), 20),
+			);
 			expect(rightAnswers.valid).toBeGreaterThanOrEqual(1);
 			expect(rightAnswers.valid).toBeLessThanOrEqual(WORKERS);
 			expect(rightAnswers.valid + rightAnswers.alreadyUsed).toBe(20);
 
-			const starts = await atOnce(Array<string>(20).fill('375291234582'), 20, async (phone) => await start('verification-code', phone));
+			const starts = await atOnce(
+				Array<string>(20).fill('375291234582'),
+				20,
+				async (phone) => await start('verification-code', phone),
+			);
 			const sent = codesSentTo(sandbox, '375291234582').length;
 			expect(sent).toBeGreaterThanOrEqual(1);
 			expect(sent).toBeLessThanOrEqual(WORKERS);
 			expect(starts.filter((answer) => typeof answer.token === 'string')).toHaveLength(sent);
-
 		} finally {
 			await client.deactivateWorkflow(shipped.id);
 		}

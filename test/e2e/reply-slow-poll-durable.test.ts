@@ -9,15 +9,25 @@ import { DURABLE_SCHEDULER_ENV } from './lib/poll-kill';
 import { startRestartableN8n } from './lib/restartable-n8n';
 import { describeSlowPolls } from './lib/slow-poll';
 
-describeSlowPolls('reply-slow-poll durable', 'e2e-reply-slow-poll-durable-key-Tm9x', '3752916', async () => {
-	const runFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-slow-poll-durable-'));
-	const n8n = await startRestartableN8n(runFolder, DURABLE_SCHEDULER_ENV);
-	await n8n.client.setupOwnerAndLogin({ email: 'owner@example.com', password: 'Slow-poll-durable-1', firstName: 'Owner', lastName: 'Test' });
-	return {
-		client: n8n.client,
-		stop: async () => {
-			await n8n.stop();
-			fs.rmSync(runFolder, { recursive: true, force: true });
-		},
-	};
-});
+describeSlowPolls(
+	'reply-slow-poll durable',
+	'e2e-reply-slow-poll-durable-key-Tm9x',
+	'3752916',
+	async () => {
+		const runFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-slow-poll-durable-'));
+		const n8n = await startRestartableN8n(runFolder, DURABLE_SCHEDULER_ENV);
+		await n8n.client.setupOwnerAndLogin({
+			email: 'owner@example.com',
+			password: 'Slow-poll-durable-1',
+			firstName: 'Owner',
+			lastName: 'Test',
+		});
+		return {
+			client: n8n.client,
+			stop: async () => {
+				await n8n.stop();
+				fs.rmSync(runFolder, { recursive: true, force: true });
+			},
+		};
+	},
+);

@@ -32,7 +32,11 @@ describe('Human review for an AI Agent tool, with the answer from a phone', () =
 			type: 'messagingServiceApi',
 			data: { apiKey: TOKEN, baseUrl: sandbox.url, allowUnencryptedHttp: false },
 		});
-		const openAi = await client.createCredential({ name: 'Human review: scripted model', type: 'openAiApi', data: { apiKey: 'sk-scripted', url: model.url } });
+		const openAi = await client.createCredential({
+			name: 'Human review: scripted model',
+			type: 'openAiApi',
+			data: { apiKey: 'sk-scripted', url: model.url },
+		});
 		credentials = {
 			messagingServiceApi: { id: messaging.id, name: messaging.name },
 			openAiApi: { id: openAi.id, name: openAi.name },
@@ -47,7 +51,13 @@ describe('Human review for an AI Agent tool, with the answer from a phone', () =
 	beforeEach(() => sandbox.clearRequests());
 
 	function agentWorkflow(): WorkflowData {
-		const node = (name: string, type: string, typeVersion: number, parameters: Record<string, unknown>, id: string): INode => ({
+		const node = (
+			name: string,
+			type: string,
+			typeVersion: number,
+			parameters: Record<string, unknown>,
+			id: string,
+		): INode => ({
 			id,
 			name,
 			type,
@@ -60,8 +70,24 @@ describe('Human review for an AI Agent tool, with the answer from a phone', () =
 			name: `Human review: ${Date.now()}`,
 			nodes: [
 				node('Start', 'n8n-nodes-base.manualTrigger', 1, {}, 'start'),
-				node('AI Agent', '@n8n/n8n-nodes-langchain.agent', 3.1, { promptType: 'define', text: 'Tell the customer that order 1042 has shipped.', options: {} }, 'agent'),
-				node('Chat model', '@n8n/n8n-nodes-langchain.lmChatOpenAi', 1.2, { model: { __rl: true, mode: 'id', value: 'gpt-4o-mini' }, options: {} }, 'model'),
+				node(
+					'AI Agent',
+					'@n8n/n8n-nodes-langchain.agent',
+					3.1,
+					{
+						promptType: 'define',
+						text: 'Tell the customer that order 1042 has shipped.',
+						options: {},
+					},
+					'agent',
+				),
+				node(
+					'Chat model',
+					'@n8n/n8n-nodes-langchain.lmChatOpenAi',
+					1.2,
+					{ model: { __rl: true, mode: 'id', value: 'gpt-4o-mini' }, options: {} },
+					'model',
+				),
 				node(
 					'Send SMS',
 					`${PACKAGE}.messagingServiceTool`,
@@ -87,7 +113,8 @@ describe('Human review for an AI Agent tool, with the answer from a phone', () =
 						resource: 'sms',
 						operation: 'sendAndWait',
 						// n8n's default question is "The agent wants to run this tool: ..."; $tool holds the call.
-						message: '=May the agent text {{ $tool.parameters.phone }}: "{{ $tool.parameters.message }}"?',
+						message:
+							'=May the agent text {{ $tool.parameters.phone }}: "{{ $tool.parameters.message }}"?',
 						phone: MANAGER,
 						senderNameId: '1001',
 						responseType: 'approval',
@@ -99,7 +126,9 @@ describe('Human review for an AI Agent tool, with the answer from a phone', () =
 			],
 			connections: {
 				Start: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
-				'Chat model': { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
+				'Chat model': {
+					ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+				},
 				'Send SMS': { ai_tool: [[{ node: 'Manager review', type: 'ai_tool', index: 0 }]] },
 				'Manager review': { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
 			},
@@ -107,7 +136,10 @@ describe('Human review for an AI Agent tool, with the answer from a phone', () =
 		};
 	}
 
-	const smsTo = (phone: string) => sandbox.requests().filter((request) => request.apiMethod === 'sendQuickSMS' && request.query.phone === phone);
+	const smsTo = (phone: string) =>
+		sandbox
+			.requests()
+			.filter((request) => request.apiMethod === 'sendQuickSMS' && request.query.phone === phone);
 
 	async function askTheManager(): Promise<{ executionId: string; link: string; question: string }> {
 		const workflow = await client.createWorkflow(agentWorkflow());
@@ -125,23 +157,40 @@ describe('Human review for an AI Agent tool, with the answer from a phone', () =
 
 		// The page shows the question as it was sent ($tool exists only while the node runs).
 		const page = await axios.get<string>(link, { responseType: 'text' });
-		expect(page.data).toContain(`May the agent text +${CUSTOMER}: &quot;${TOOL_ARGUMENTS.message}&quot;?`);
-		await axios.post(link, 'approved=true', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+		expect(page.data).toContain(
+			`May the agent text +${CUSTOMER}: &quot;${TOOL_ARGUMENTS.message}&quot;?`,
+		);
+		await axios.post(link, 'approved=true', {
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		});
 
 		const execution = await client.waitForExecution(executionId);
-		expect({ status: execution.status, error: executionError(execution) }).toEqual({ status: 'success', error: undefined });
-		expect(smsTo(CUSTOMER).map((request) => request.query.message)).toEqual([TOOL_ARGUMENTS.message]);
-		expect(nodeOutput(execution, 'AI Agent')).toEqual([expect.objectContaining({ output: FINAL_ANSWER })]);
+		expect({ status: execution.status, error: executionError(execution) }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
+		expect(smsTo(CUSTOMER).map((request) => request.query.message)).toEqual([
+			TOOL_ARGUMENTS.message,
+		]);
+		expect(nodeOutput(execution, 'AI Agent')).toEqual([
+			expect.objectContaining({ output: FINAL_ANSWER }),
+		]);
 	});
 
 	it('the manager declines: the tool does not run and the agent is told so', async () => {
 		const { executionId, link } = await askTheManager();
-		await axios.post(link, 'approved=false', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+		await axios.post(link, 'approved=false', {
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		});
 
 		const execution = await client.waitForExecution(executionId);
 		expect(execution.status).toBe('success');
 		expect(smsTo(CUSTOMER)).toEqual([]);
-		const toolResults = model.requests().at(-1)?.messages.filter((message) => message.role === 'tool') ?? [];
+		const toolResults =
+			model
+				.requests()
+				.at(-1)
+				?.messages.filter((message) => message.role === 'tool') ?? [];
 		expect(JSON.stringify(toolResults)).toContain('rejected');
 	});
 });

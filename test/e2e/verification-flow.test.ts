@@ -7,7 +7,18 @@ import { withCredential } from '../../scripts/demo/examples';
 import { startSandbox, type Sandbox } from '../sandbox';
 import type { N8nClient } from './lib/n8n-client';
 import { sharedN8n } from './lib/shared-n8n';
-import { ATTACK_GUESSES, atOnce, codesSentTo as codesOf, guesses, post, RIGHT_CODE_AT, signUpExample, signUpVariant, tally, wrongCode } from './lib/verification-attack';
+import {
+	ATTACK_GUESSES,
+	atOnce,
+	codesSentTo as codesOf,
+	guesses,
+	post,
+	RIGHT_CODE_AT,
+	signUpExample,
+	signUpVariant,
+	tally,
+	wrongCode,
+} from './lib/verification-attack';
 import { waitUntilListening } from './lib/webhooks';
 
 const TOKEN = 'e2e-verification-flow-token';
@@ -66,14 +77,21 @@ describe('sign-up with a verification code: two webhooks in a real n8n', () => {
 
 	it('answers the phone with a token, not the code; the code typed with a space verifies the phone once', async () => {
 		const started = await post(startUrl, { phone: '+375 29 123-45-67' });
-		expect(started).toEqual({ token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/), expiresAt: expect.any(String) });
+		expect(started).toEqual({
+			token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+			expiresAt: expect.any(String),
+		});
 		const [code] = codesSentTo('375291234567');
 		expect(code).toMatch(/^\d{6}$/);
 
-		for (const { id, text } of await savedExecutions()) expect({ id, holdsCode: holds(text, code) }).toEqual({ id, holdsCode: false });
+		for (const { id, text } of await savedExecutions())
+			expect({ id, holdsCode: holds(text, code) }).toEqual({ id, holdsCode: false });
 
 		const typed = `${code.slice(0, 3)} ${code.slice(3)}`;
-		expect(await post(verifyUrl, { token: started.token, code: typed })).toEqual({ verified: true, phone: '375291234567' });
+		expect(await post(verifyUrl, { token: started.token, code: typed })).toEqual({
+			verified: true,
+			phone: '375291234567',
+		});
 		expect(await post(verifyUrl, { token: started.token, code })).toEqual({
 			verified: false,
 			status: 'alreadyUsed',
@@ -94,7 +112,8 @@ describe('sign-up with a verification code: two webhooks in a real n8n', () => {
 		const [code] = codesSentTo('375291234569');
 		const wrong = wrongCode(code);
 		const answers: IDataObject[] = [];
-		for (let attempt = 0; attempt < 5; attempt++) answers.push(await post(verifyUrl, { token, code: wrong }));
+		for (let attempt = 0; attempt < 5; attempt++)
+			answers.push(await post(verifyUrl, { token, code: wrong }));
 		expect(answers.map((answer) => [answer.status, answer.attemptsLeft])).toEqual([
 			['wrongCode', 4],
 			['wrongCode', 3],
@@ -103,9 +122,13 @@ describe('sign-up with a verification code: two webhooks in a real n8n', () => {
 			['wrongCode', 0],
 		]);
 
-		for (const { id, text } of await savedExecutions()) expect({ id, holdsCode: holds(text, code) }).toEqual({ id, holdsCode: false });
+		for (const { id, text } of await savedExecutions())
+			expect({ id, holdsCode: holds(text, code) }).toEqual({ id, holdsCode: false });
 
-		expect(await post(verifyUrl, { token, code })).toMatchObject({ verified: false, status: 'tooManyAttempts' });
+		expect(await post(verifyUrl, { token, code })).toMatchObject({
+			verified: false,
+			status: 'tooManyAttempts',
+		});
 	});
 
 	it('keeps the codes out of the saved executions: nowhere in the starts, in a check only as the person posted it', async () => {
@@ -115,31 +138,51 @@ describe('sign-up with a verification code: two webhooks in a real n8n', () => {
 		// the probes of the two webhooks, 4 starts and 8 checks
 		expect(executions.length).toBeGreaterThanOrEqual(14);
 		// the search finds a code where one is: in the requests the person posted
-		expect(executions.filter(({ text }) => codes.some((code) => holds(text, code))).length).toBeGreaterThan(0);
+		expect(
+			executions.filter(({ text }) => codes.some((code) => holds(text, code))).length,
+		).toBeGreaterThan(0);
 		for (const { id, text } of executions) {
 			const { runData } = (await client.getExecution(id)).data.resultData;
 			const { [VERIFY_WEBHOOK]: posted, ...rest } = runData;
 			const outside = posted ? JSON.stringify(rest) : text;
-			expect({ id, shown: codes.filter((code) => holds(outside, code)) }).toEqual({ id, shown: [] });
+			expect({ id, shown: codes.filter((code) => holds(outside, code)) }).toEqual({
+				id,
+				shown: [],
+			});
 		}
 	});
 
 	describe('under attack: requests at once, each its own execution', () => {
 		const startAll = async (phone: string, count: number) =>
-			await atOnce(Array.from({ length: count }, () => ({ phone })), count, async (body) => await post(startUrl, body));
+			await atOnce(
+				Array.from({ length: count }, () => ({ phone })),
+				count,
+				async (body) => await post(startUrl, body),
+			);
 
 		it('100 wrong codes at once on one token: exactly 5 counted as wrong, 95 refused; the right code afterwards is refused', async () => {
 			const { token } = await post(startUrl, { phone: '375291234570' });
 			const [code] = codesSentTo('375291234570');
-			const answers = await atOnce(Array<string>(100).fill(wrongCode(code)), 100, async (guess) => await post(verifyUrl, { token, code: guess }));
+			const answers = await atOnce(
+				Array<string>(100).fill(wrongCode(code)),
+				100,
+				async (guess) => await post(verifyUrl, { token, code: guess }),
+			);
 			expect(tally(answers)).toEqual({ wrongCode: 5, tooManyAttempts: 95 });
-			expect(await post(verifyUrl, { token, code })).toMatchObject({ verified: false, status: 'tooManyAttempts' });
+			expect(await post(verifyUrl, { token, code })).toMatchObject({
+				verified: false,
+				status: 'tooManyAttempts',
+			});
 		});
 
 		it('20 right codes at once on one fresh token: exactly one is valid', async () => {
 			const { token } = await post(startUrl, { phone: '375291234571' });
 			const [code] = codesSentTo('375291234571');
-			const answers = await atOnce(Array<string>(20).fill(code), 20, async (typed) => await post(verifyUrl, { token, code: typed }));
+			const answers = await atOnce(
+				Array<string>(20).fill(code),
+				20,
+				async (typed) => await post(verifyUrl, { token, code: typed }),
+			);
 			expect(tally(answers)).toEqual({ valid: 1, alreadyUsed: 19 });
 		});
 
@@ -147,11 +190,17 @@ describe('sign-up with a verification code: two webhooks in a real n8n', () => {
 			const answers = await startAll('375291234572', 20);
 			expect(codesSentTo('375291234572')).toHaveLength(1);
 			expect(answers.filter((answer) => typeof answer.token === 'string')).toHaveLength(1);
-			expect(answers.filter((answer) => answer.sent === false && /\(Resend Cooldown\)/.test(String(answer.reason)))).toHaveLength(19);
+			expect(
+				answers.filter(
+					(answer) => answer.sent === false && /\(Resend Cooldown\)/.test(String(answer.reason)),
+				),
+			).toHaveLength(19);
 		});
 
 		it(`a 4-digit code attacked with ${ATTACK_GUESSES} guesses, 200 in flight, the right one at ${RIGHT_CODE_AT}, is not found: 5 counted, the rest refused`, async () => {
-			const variant = await client.createWorkflow(withCredential(signUpVariant('verification-attack', 4), credential));
+			const variant = await client.createWorkflow(
+				withCredential(signUpVariant('verification-attack', 4), credential),
+			);
 			await client.activateWorkflow(variant.id);
 			try {
 				const attackStart = `${n8nUrl}/webhook/verification-attack/start`;
@@ -162,7 +211,11 @@ describe('sign-up with a verification code: two webhooks in a real n8n', () => {
 				const [code] = codesSentTo('375291234573');
 				expect(code).toMatch(/^\d{4}$/);
 				const attack = guesses(4, code, RIGHT_CODE_AT, ATTACK_GUESSES);
-				const answers = await atOnce(attack, 200, async (guess) => await post(attackVerify, { token, code: guess }));
+				const answers = await atOnce(
+					attack,
+					200,
+					async (guess) => await post(attackVerify, { token, code: guess }),
+				);
 				expect(tally(answers)).toEqual({ wrongCode: 5, tooManyAttempts: ATTACK_GUESSES - 5 });
 			} finally {
 				await client.deactivateWorkflow(variant.id);

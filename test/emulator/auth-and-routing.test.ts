@@ -11,7 +11,10 @@ function rawRequest(
 	return new Promise((resolve, reject) => {
 		const req = request(
 			url,
-			{ method, headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) } },
+			{
+				method,
+				headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(body) },
+			},
 			(res) => {
 				let text = '';
 				res.on('data', (chunk) => (text += chunk));
@@ -44,13 +47,18 @@ describe('API key, paths, verbs and body kinds', () => {
 	});
 
 	it('answers 401 when the key is unknown', async () => {
-		const reply = await call(ctx.sandbox, 'v1/sendQuickSMS', { query: quickSmsQuery({ token: 'not-a-key' }) });
+		const reply = await call(ctx.sandbox, 'v1/sendQuickSMS', {
+			query: quickSmsQuery({ token: 'not-a-key' }),
+		});
 		expect(reply.status).toBe(401);
 		expect(reply.json).toEqual({ error: 'unauthorized', message: 'API key (token) is not valid' });
 	});
 
 	it('treats a key sent in the wrong location as missing from the right one', async () => {
-		const inForm = await call(ctx.sandbox, 'v1/sendQuickSMS', { query: quickSmsQuery(), form: { token: TOKEN } });
+		const inForm = await call(ctx.sandbox, 'v1/sendQuickSMS', {
+			query: quickSmsQuery(),
+			form: { token: TOKEN },
+		});
 		expect(inForm.status).toBe(401);
 		expect(inForm.json.expected_in).toBe('the query string');
 
@@ -92,7 +100,12 @@ describe('API key, paths, verbs and body kinds', () => {
 	});
 
 	it('answers 404 page not found for unknown paths and for a method under the other version', async () => {
-		for (const path of ['/api/v1/sendEmail', '/api/v2/sendQuickSMS', '/api/v3/getTemplateMessages', '/']) {
+		for (const path of [
+			'/api/v1/sendEmail',
+			'/api/v2/sendQuickSMS',
+			'/api/v3/getTemplateMessages',
+			'/',
+		]) {
 			const reply = await call(ctx.sandbox, path, { query: { token: TOKEN } });
 			expect({ path, status: reply.status, body: reply.json }).toEqual({
 				path,
@@ -109,16 +122,23 @@ describe('API key, paths, verbs and body kinds', () => {
 		});
 		expect(getOnPost.status).toBe(405);
 		expect(getOnPost.headers.get('allow')).toBe('POST');
-		const postOnGet = await call(ctx.sandbox, 'v1/createSmsMessage', { query: { token: TOKEN, message: 'x' } });
+		const postOnGet = await call(ctx.sandbox, 'v1/createSmsMessage', {
+			query: { token: TOKEN, message: 'x' },
+		});
 		expect(postOnGet.status).toBe(405);
 		expect(ctx.sandbox.counters().messagesSent).toBe(0);
 	});
 
 	it('accepts form fields urlencoded or multipart', async () => {
 		const form = { token: TOKEN, name: 'Multipart', message: 'Sent as multipart' };
-		const multipart = await call(ctx.sandbox, 'v2/createTemplateMessage', { multipart: { fields: form } });
+		const multipart = await call(ctx.sandbox, 'v2/createTemplateMessage', {
+			multipart: { fields: form },
+		});
 		expect(multipart.status).toBe(200);
-		expect(multipart.json.result).toMatchObject({ name: 'Multipart', message: 'Sent as multipart' });
+		expect(multipart.json.result).toMatchObject({
+			name: 'Multipart',
+			message: 'Sent as multipart',
+		});
 	});
 
 	it('refuses JSON sent to a form method and a form sent to a batch method', async () => {
@@ -189,7 +209,13 @@ describe('API key, paths, verbs and body kinds', () => {
 		expect(data.json.result).toMatchObject({ message_type: 'IMAGE', image_file: 'photo.png' });
 
 		const asText = await call(ctx.sandbox, 'v2/sendQuickChatMessage', {
-			form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, type_message: 'IMAGE', image: 'photo.png' },
+			form: {
+				token: TOKEN,
+				chatname_id: chat(ctx),
+				phone: PHONE,
+				type_message: 'IMAGE',
+				image: 'photo.png',
+			},
 		});
 		expect(asText.status).toBe(400);
 		expect(asText.json.parameter).toBe('image');
@@ -197,7 +223,14 @@ describe('API key, paths, verbs and body kinds', () => {
 		const notImage = await call(ctx.sandbox, 'v2/sendQuickChatMessage', {
 			multipart: {
 				fields: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, type_message: 'IMAGE' },
-				files: [{ field: 'image', filename: 'notes.txt', type: 'text/plain', content: Buffer.from('hello') }],
+				files: [
+					{
+						field: 'image',
+						filename: 'notes.txt',
+						type: 'text/plain',
+						content: Buffer.from('hello'),
+					},
+				],
 			},
 		});
 		expect(notImage.status).toBe(400);

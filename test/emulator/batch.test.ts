@@ -40,7 +40,9 @@ describe('batch mailings', () => {
 			},
 			{ errors: ['broken content url is not valid'] },
 		]);
-		expect(ctx.sandbox.counters().sent).toEqual([{ channel: 'chat', phone: PHONE, text: 'Fine', count: 1 }]);
+		expect(ctx.sandbox.counters().sent).toEqual([
+			{ channel: 'chat', phone: PHONE, text: 'Fine', count: 1 },
+		]);
 	});
 
 	it('accepts personal text and button mailings with one text per entry', async () => {
@@ -62,14 +64,25 @@ describe('batch mailings', () => {
 					name: 'personal button',
 					message_type: 'personal',
 					content: { type: 'button', image_url: 'https://example.com/b.png', caption: 'Track' },
-					delivery_list: [{ phone: PHONE, text: 'Your parcel', button_link: 'https://example.com/t/1' }],
+					delivery_list: [
+						{ phone: PHONE, text: 'Your parcel', button_link: 'https://example.com/t/1' },
+					],
 				},
 			]),
 		);
-		expect((await chatStatus(uuid)).map((entry) => ('success' in entry ? entry.success.length : -1))).toEqual([2, 1]);
-		expect(ctx.sandbox.counters().sent.map((group) => group.text)).toEqual(['Hi Ann', 'Hi Bob', 'Your parcel']);
+		expect(
+			(await chatStatus(uuid)).map((entry) => ('success' in entry ? entry.success.length : -1)),
+		).toEqual([2, 1]);
+		expect(ctx.sandbox.counters().sent.map((group) => group.text)).toEqual([
+			'Hi Ann',
+			'Hi Bob',
+			'Your parcel',
+		]);
 		const mailings = await call(ctx.sandbox, 'v2/getChatMessages', { query: { token: TOKEN } });
-		expect(mailings.json.result.map((m: { message_type: string }) => m.message_type)).toEqual(['TEXT', 'BUTTON']);
+		expect(mailings.json.result.map((m: { message_type: string }) => m.message_type)).toEqual([
+			'TEXT',
+			'BUTTON',
+		]);
 	});
 
 	it('refuses the whole batch when one mailing names an unknown sender, and sends nothing', async () => {
@@ -93,13 +106,18 @@ describe('batch mailings', () => {
 			]),
 		});
 		expect(reply.status).toBe(400);
-		expect(reply.json).toMatchObject({ error: 'invalid request', parameter: 'messages[1].alphaname_id' });
+		expect(reply.json).toMatchObject({
+			error: 'invalid request',
+			parameter: 'messages[1].alphaname_id',
+		});
 		expect(ctx.sandbox.counters().messagesSent).toBe(0);
 	});
 
 	it('knows a uuid only for its own method and account', async () => {
 		const smsUuid = await bulkSms(ctx);
-		const asChat = await call(ctx.sandbox, 'v1/statusBulkChat', { query: { token: TOKEN, uuid: smsUuid } });
+		const asChat = await call(ctx.sandbox, 'v1/statusBulkChat', {
+			query: { token: TOKEN, uuid: smsUuid },
+		});
 		expect(asChat.status).toBe(400);
 		expect(asChat.json.parameter).toBe('uuid');
 		ctx.sandbox.addAccount('someone-else');
@@ -115,7 +133,13 @@ describe('batch mailings', () => {
 			token: TOKEN,
 			callback_url: 'http://127.0.0.1:9/unused',
 			messages: [
-				{ alphaname_id: alpha(ctx), name: 'big', message_type: 'bulk', text: 'Big sale', delivery_list: phones },
+				{
+					alphaname_id: alpha(ctx),
+					name: 'big',
+					message_type: 'bulk',
+					text: 'Big sale',
+					delivery_list: phones,
+				},
 			],
 		});
 		const status = await call(ctx.sandbox, 'v1/statusBulkSms', { query: { token: TOKEN, uuid } });

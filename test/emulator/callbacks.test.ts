@@ -15,7 +15,11 @@ async function startReceiver(status = 200): Promise<Receiver> {
 		let text = '';
 		req.on('data', (chunk) => (text += chunk));
 		req.on('end', () => {
-			posts.push({ method: req.method ?? '', contentType: req.headers['content-type'], body: JSON.parse(text) });
+			posts.push({
+				method: req.method ?? '',
+				contentType: req.headers['content-type'],
+				body: JSON.parse(text),
+			});
 			res.writeHead(status).end();
 		});
 	});
@@ -51,7 +55,10 @@ describe('batch callbacks', () => {
 		const receiver = await startReceiver();
 		try {
 			await bulkChat(ctx);
-			const uuid = await bulkChat(ctx, chatBatchBody(ctx, undefined, { callback_url: receiver.url }));
+			const uuid = await bulkChat(
+				ctx,
+				chatBatchBody(ctx, undefined, { callback_url: receiver.url }),
+			);
 			await ctx.sandbox.flushCallbacks();
 			expect(receiver.posts.map((post) => post.body.uuid)).toEqual([uuid]);
 		} finally {
@@ -71,16 +78,23 @@ describe('batch callbacks', () => {
 				['failed', 503],
 				['failed', null],
 			]);
-			expect((await call(ctx.sandbox, 'v2/getTemplateMessages', { query: { token: TOKEN } })).status).toBe(200);
+			expect(
+				(await call(ctx.sandbox, 'v2/getTemplateMessages', { query: { token: TOKEN } })).status,
+			).toBe(200);
 		} finally {
 			await refusing.close();
 		}
 	});
 
 	it('does not post to addresses other than loopback', async () => {
-		await bulkSms(ctx, smsBatchBody(ctx, undefined, { callback_url: 'https://hooks.example.com/batch' }));
+		await bulkSms(
+			ctx,
+			smsBatchBody(ctx, undefined, { callback_url: 'https://hooks.example.com/batch' }),
+		);
 		await ctx.sandbox.flushCallbacks();
-		expect(ctx.sandbox.callbacks()).toEqual([expect.objectContaining({ outcome: 'skipped', status: null })]);
+		expect(ctx.sandbox.callbacks()).toEqual([
+			expect.objectContaining({ outcome: 'skipped', status: null }),
+		]);
 	});
 
 	it('with deliveries set to 2 (a service that retries), posts the same body twice, in order, and reset() goes back to once', async () => {
@@ -92,7 +106,9 @@ describe('batch callbacks', () => {
 			expect(receiver.posts).toHaveLength(2);
 			expect(receiver.posts[1].body).toEqual(receiver.posts[0].body);
 			expect(receiver.posts[0].body.uuid).toBe(uuid);
-			expect(ctx.sandbox.callbacks().map((entry) => [entry.uuid, entry.attempt, entry.outcome])).toEqual([
+			expect(
+				ctx.sandbox.callbacks().map((entry) => [entry.uuid, entry.attempt, entry.outcome]),
+			).toEqual([
 				[uuid, 1, 'delivered'],
 				[uuid, 2, 'delivered'],
 			]);
@@ -115,7 +131,10 @@ describe('batch callbacks', () => {
 			});
 		expect((await put({ times: 0 })).status).toBe(400);
 		expect((await put({ times: 2 })).status).toBe(200);
-		await bulkSms(ctx, smsBatchBody(ctx, undefined, { callback_url: 'https://hooks.example.com/batch' }));
+		await bulkSms(
+			ctx,
+			smsBatchBody(ctx, undefined, { callback_url: 'https://hooks.example.com/batch' }),
+		);
 		await ctx.sandbox.flushCallbacks();
 		expect(ctx.sandbox.callbacks().map((entry) => entry.attempt)).toEqual([1, 2]);
 	});

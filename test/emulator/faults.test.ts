@@ -6,7 +6,9 @@ describe('faults on demand', () => {
 	const ctx = useEmulator();
 
 	const send = (message = 'Hi') =>
-		call(ctx.sandbox, 'v1/sendQuickSMS', { query: { token: TOKEN, message, phone: PHONE, alphaname_id: alpha(ctx) } });
+		call(ctx.sandbox, 'v1/sendQuickSMS', {
+			query: { token: TOKEN, message, phone: PHONE, alphaname_id: alpha(ctx) },
+		});
 	const sent = () => ctx.sandbox.counters().messagesSent;
 	const lastLogged = () => ctx.sandbox.requests().at(-1);
 
@@ -23,7 +25,9 @@ describe('faults on demand', () => {
 	});
 
 	it('400 refuses clearly and processes nothing; "after" lets that many requests through first', async () => {
-		ctx.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '400', after: 2, count: 1 }] });
+		ctx.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendQuickSMS', kind: '400', after: 2, count: 1 }],
+		});
 		const statuses = [];
 		for (let index = 0; index < 4; index++) statuses.push((await send(`m${index}`)).status);
 		expect(statuses).toEqual([200, 200, 400, 200]);
@@ -91,7 +95,9 @@ describe('faults on demand', () => {
 	it('a rule for one method leaves the others alone', async () => {
 		ctx.sandbox.setFaults({ rules: [{ apiMethod: 'sendOtpAppOne', kind: '500-before' }] });
 		expect((await send()).status).toBe(200);
-		const otp = await call(ctx.sandbox, 'v1/sendOtpAppOne', { query: { token: TOKEN, message: '1234', phone: PHONE } });
+		const otp = await call(ctx.sandbox, 'v1/sendOtpAppOne', {
+			query: { token: TOKEN, message: '1234', phone: PHONE },
+		});
 		expect(otp.status).toBe(500);
 	});
 
@@ -128,7 +134,10 @@ describe('faults on demand', () => {
 	});
 
 	it('refuses a fault config that is not understood', async () => {
-		const reply = await call(ctx.sandbox, '/__sandbox/faults', { method: 'PUT', json: { rules: [{ kind: '503' }] } });
+		const reply = await call(ctx.sandbox, '/__sandbox/faults', {
+			method: 'PUT',
+			json: { rules: [{ kind: '503' }] },
+		});
 		expect(reply.status).toBe(400);
 	});
 
@@ -146,7 +155,11 @@ describe('the rolling-second rate limit', () => {
 	it('admits perSecond requests in any second and counts only admitted ones', () => {
 		const faults = new Faults();
 		faults.set({ rateLimit: { perSecond: 2 } });
-		expect([faults.rateLimited(1000), faults.rateLimited(1500), faults.rateLimited(1999)]).toEqual([null, null, '1']);
+		expect([faults.rateLimited(1000), faults.rateLimited(1500), faults.rateLimited(1999)]).toEqual([
+			null,
+			null,
+			'1',
+		]);
 		expect(faults.rateLimited(2000)).toBeNull();
 		expect(faults.rateLimited(2400)).toBe('1');
 		expect(faults.rateLimited(2500)).toBeNull();
@@ -166,12 +179,15 @@ describe('requests in flight', () => {
 	const ctx = useEmulator();
 
 	const send = (message: string) =>
-		call(ctx.sandbox, 'v1/sendQuickSMS', { query: { token: TOKEN, message, phone: PHONE, alphaname_id: alpha(ctx) } });
+		call(ctx.sandbox, 'v1/sendQuickSMS', {
+			query: { token: TOKEN, message, phone: PHONE, alphaname_id: alpha(ctx) },
+		});
 
 	/** sends these messages at once; their answers are held until all of them arrived, then let go */
 	async function sendTogether(messages: string[]) {
 		const answers = Promise.all(messages.map(send));
-		while (ctx.sandbox.heldAnswers() < messages.length) await new Promise((resolve) => setImmediate(resolve));
+		while (ctx.sandbox.heldAnswers() < messages.length)
+			await new Promise((resolve) => setImmediate(resolve));
 		ctx.sandbox.releaseHeldAnswers();
 		return await answers;
 	}

@@ -1,4 +1,10 @@
-import { formatCost, formatMicroTime, parseBatchTime, parseMinuteTime, smsParts } from '../sandbox/format';
+import {
+	formatCost,
+	formatMicroTime,
+	parseBatchTime,
+	parseMinuteTime,
+	smsParts,
+} from '../sandbox/format';
 
 describe('message parts', () => {
 	it.each([

@@ -30,7 +30,8 @@ function bodyOf(call: Call): { body?: RequestInit['body']; headers: Record<strin
 		};
 	if (call.json !== undefined)
 		return { body: JSON.stringify(call.json), headers: { 'content-type': 'application/json' } };
-	if (call.rawBody) return { body: call.rawBody.body, headers: { 'content-type': call.rawBody.contentType } };
+	if (call.rawBody)
+		return { body: call.rawBody.body, headers: { 'content-type': call.rawBody.contentType } };
 	if (call.multipart) {
 		const form = new FormData();
 		for (const [name, value] of Object.entries(call.multipart.fields)) form.append(name, value);
@@ -44,8 +45,11 @@ function bodyOf(call: Call): { body?: RequestInit['body']; headers: Record<strin
 
 /** Calls `${sandbox.url}/api/${path}` (path like 'v1/sendQuickSMS'), or any absolute path starting with '/'. */
 export async function call(sandbox: Sandbox, path: string, request: Call = {}): Promise<Reply> {
-	const url = new URL(path.startsWith('/') ? `${sandbox.url}${path}` : `${sandbox.url}/api/${path}`);
-	for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.append(name, value);
+	const url = new URL(
+		path.startsWith('/') ? `${sandbox.url}${path}` : `${sandbox.url}/api/${path}`,
+	);
+	for (const [name, value] of Object.entries(request.query ?? {}))
+		url.searchParams.append(name, value);
 	const { body, headers } = bodyOf(request);
 	const response = await fetch(url, { method: request.method ?? 'POST', body, headers });
 	const text = await response.text();
@@ -73,7 +77,13 @@ function expectOk(reply: Reply, what: string): void {
 
 export async function quickChat(ctx: Ctx, fields: Record<string, string> = {}): Promise<number> {
 	const reply = await call(ctx.sandbox, 'v2/sendQuickChatMessage', {
-		form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, message: 'Hello from chat', ...fields },
+		form: {
+			token: TOKEN,
+			chatname_id: chat(ctx),
+			phone: PHONE,
+			message: 'Hello from chat',
+			...fields,
+		},
 	});
 	expectOk(reply, 'sendQuickChatMessage');
 	return reply.json.result.message_id;
@@ -81,7 +91,13 @@ export async function quickChat(ctx: Ctx, fields: Record<string, string> = {}): 
 
 export async function chatList(ctx: Ctx, fields: Record<string, string> = {}): Promise<number> {
 	const reply = await call(ctx.sandbox, 'v2/sendChatMessageList', {
-		form: { token: TOKEN, chatname_id: chat(ctx), list_id: list(ctx), message: 'News for the list', ...fields },
+		form: {
+			token: TOKEN,
+			chatname_id: chat(ctx),
+			list_id: list(ctx),
+			message: 'News for the list',
+			...fields,
+		},
 	});
 	expectOk(reply, 'sendChatMessageList');
 	return reply.json.result.message_id;
@@ -118,7 +134,13 @@ export async function quickSms(
 	form?: Record<string, string>,
 ): Promise<number> {
 	const reply = await call(ctx.sandbox, 'v1/sendQuickSMS', {
-		query: { token: TOKEN, message: 'Hello by SMS', phone: PHONE, alphaname_id: alpha(ctx), ...query },
+		query: {
+			token: TOKEN,
+			message: 'Hello by SMS',
+			phone: PHONE,
+			alphaname_id: alpha(ctx),
+			...query,
+		},
 		form,
 	});
 	expectOk(reply, 'sendQuickSMS');
@@ -146,7 +168,13 @@ export function smsBatchBody(ctx: Ctx, messages?: unknown[], extra: Record<strin
 		token: TOKEN,
 		callback_url: 'http://127.0.0.1:9/unused',
 		messages: messages ?? [
-			{ alphaname_id: alpha(ctx), name: 'sms promo', message_type: 'bulk', text: 'SMS promo', delivery_list: [PHONE] },
+			{
+				alphaname_id: alpha(ctx),
+				name: 'sms promo',
+				message_type: 'bulk',
+				text: 'SMS promo',
+				delivery_list: [PHONE],
+			},
 		],
 		...extra,
 	};

@@ -19,12 +19,22 @@ describe('state over the manual clock', () => {
 	const ctx = useEmulator();
 
 	const sentTo = (phone: string, channel = 'sms') =>
-		ctx.sandbox.counters().sent.filter((group) => group.phone === phone && group.channel === channel);
+		ctx.sandbox
+			.counters()
+			.sent.filter((group) => group.phone === phone && group.channel === channel);
 	const checkSms = async (smsId: number) =>
-		(await call(ctx.sandbox, 'v1/checkSMS', { method: 'GET', query: { token: TOKEN, sms_id: String(smsId) } })).json;
+		(
+			await call(ctx.sandbox, 'v1/checkSMS', {
+				method: 'GET',
+				query: { token: TOKEN, sms_id: String(smsId) },
+			})
+		).json;
 	const chatDelivery = async (messageId: number) =>
-		(await call(ctx.sandbox, 'v2/getChatDeliveryData', { form: { token: TOKEN, message_id: String(messageId) } })).json
-			.result;
+		(
+			await call(ctx.sandbox, 'v2/getChatDeliveryData', {
+				form: { token: TOKEN, message_id: String(messageId) },
+			})
+		).json.result;
 	const balance = () => ctx.sandbox.account(TOKEN).balance;
 
 	it('starts the manual clock at 2026-03-02T09:00:00Z and moves it only when advanced', () => {
@@ -39,7 +49,11 @@ describe('state over the manual clock', () => {
 		ctx.sandbox.advanceClock(5);
 		expect(await checkSms(smsId)).toEqual({ sms_id: smsId, sent: START + 5, delivered: 0 });
 		ctx.sandbox.advanceClock(55);
-		expect(await checkSms(smsId)).toEqual({ sms_id: smsId, sent: START + 5, delivered: START + 60 });
+		expect(await checkSms(smsId)).toEqual({
+			sms_id: smsId,
+			sent: START + 5,
+			delivered: START + 60,
+		});
 	});
 
 	it('moves a chat delivery from SENT to DELIVERED (5 s) to READ (60 s)', async () => {
@@ -61,10 +75,17 @@ describe('state over the manual clock', () => {
 	it('moves batch delivery entries from NEW to DELIVERED with their status time', async () => {
 		const uuid = await bulkSms(ctx);
 		const status = async () =>
-			(await call(ctx.sandbox, 'v1/statusBulkSms', { query: { token: TOKEN, uuid } })).json[0].success[0];
-		expect(await status()).toMatchObject({ status: 'NEW', status_time: '2026-03-02 09:00:00.000000' });
+			(await call(ctx.sandbox, 'v1/statusBulkSms', { query: { token: TOKEN, uuid } })).json[0]
+				.success[0];
+		expect(await status()).toMatchObject({
+			status: 'NEW',
+			status_time: '2026-03-02 09:00:00.000000',
+		});
 		ctx.sandbox.advanceClock(5);
-		expect(await status()).toMatchObject({ status: 'DELIVERED', status_time: '2026-03-02 09:00:05.000000' });
+		expect(await status()).toMatchObject({
+			status: 'DELIVERED',
+			status_time: '2026-03-02 09:00:05.000000',
+		});
 	});
 
 	describe('SMS list mailings wait for confirmation', () => {
@@ -231,11 +252,17 @@ describe('state over the manual clock', () => {
 	describe('forwarding', () => {
 		it('sends an undelivered chat message as SMS after forwarding_time minutes', async () => {
 			ctx.sandbox.setUnreachable(TOKEN, PHONE, 'chat');
-			await quickChat(ctx, { message: 'Your code is ready', forwarding_message: '1', forwarding_time: '5' });
+			await quickChat(ctx, {
+				message: 'Your code is ready',
+				forwarding_message: '1',
+				forwarding_time: '5',
+			});
 			ctx.sandbox.advanceClock(5 * 60 - 1);
 			expect(sentTo(PHONE, 'sms')).toEqual([]);
 			ctx.sandbox.advanceClock(1);
-			expect(sentTo(PHONE, 'sms')).toEqual([{ channel: 'sms', phone: PHONE, text: 'Your code is ready', count: 1 }]);
+			expect(sentTo(PHONE, 'sms')).toEqual([
+				{ channel: 'sms', phone: PHONE, text: 'Your code is ready', count: 1 },
+			]);
 		});
 
 		it('does not forward a delivered chat message, nor one without forwarding_message=1', async () => {
@@ -260,12 +287,18 @@ describe('state over the manual clock', () => {
 			await quickSms(
 				ctx,
 				{ message: 'Parcel waiting' },
-				{ forwarding_message: '1', forwarding_time: '10', chatname_id: String(ctx.info.chatnameIds[1]) },
+				{
+					forwarding_message: '1',
+					forwarding_time: '10',
+					chatname_id: String(ctx.info.chatnameIds[1]),
+				},
 			);
 			ctx.sandbox.advanceClock(10 * 60 - 1);
 			expect(sentTo(PHONE, 'chat')).toEqual([]);
 			ctx.sandbox.advanceClock(1);
-			expect(sentTo(PHONE, 'chat')).toEqual([{ channel: 'chat', phone: PHONE, text: 'Parcel waiting', count: 1 }]);
+			expect(sentTo(PHONE, 'chat')).toEqual([
+				{ channel: 'chat', phone: PHONE, text: 'Parcel waiting', count: 1 },
+			]);
 			const mailings = await call(ctx.sandbox, 'v2/getChatMessages', { query: { token: TOKEN } });
 			expect(mailings.json.result).toEqual([
 				expect.objectContaining({ message: 'Parcel waiting', message_type: 'TEXT' }),

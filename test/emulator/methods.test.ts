@@ -100,7 +100,10 @@ const cases: MethodCase[] = [
 			},
 			{
 				why: 'callback_url in the query string',
-				request: (ctx) => ({ query: q({ callback_url: 'http://127.0.0.1:9/x' }), json: chatBatchBody(ctx) }),
+				request: (ctx) => ({
+					query: q({ callback_url: 'http://127.0.0.1:9/x' }),
+					json: chatBatchBody(ctx),
+				}),
 				parameter: 'callback_url',
 			},
 			{
@@ -137,7 +140,9 @@ const cases: MethodCase[] = [
 	},
 	{
 		path: 'v2/sendQuickChatMessage',
-		valid: (ctx) => ({ form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, message: 'Hi' } }),
+		valid: (ctx) => ({
+			form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, message: 'Hi' },
+		}),
 		shape: shape.v2(z.object({ message_id: shape.int }).strict()),
 		broken: [
 			{
@@ -148,13 +153,21 @@ const cases: MethodCase[] = [
 			{
 				why: 'BUTTON without button_link',
 				request: (ctx) => ({
-					form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, type_message: 'BUTTON', button: 'Go' },
+					form: {
+						token: TOKEN,
+						chatname_id: chat(ctx),
+						phone: PHONE,
+						type_message: 'BUTTON',
+						button: 'Go',
+					},
 				}),
 				parameter: 'button_link',
 			},
 			{
 				why: 'IMAGE without image_url or image',
-				request: (ctx) => ({ form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, type_message: 'IMAGE' } }),
+				request: (ctx) => ({
+					form: { token: TOKEN, chatname_id: chat(ctx), phone: PHONE, type_message: 'IMAGE' },
+				}),
 				parameter: 'image_url',
 			},
 			{
@@ -173,12 +186,17 @@ const cases: MethodCase[] = [
 			},
 			{
 				why: 'chatname_id in the query string',
-				request: (ctx) => ({ query: { chatname_id: chat(ctx) }, form: { token: TOKEN, phone: PHONE, message: 'Hi' } }),
+				request: (ctx) => ({
+					query: { chatname_id: chat(ctx) },
+					form: { token: TOKEN, phone: PHONE, message: 'Hi' },
+				}),
 				parameter: 'chatname_id',
 			},
 			{
 				why: 'phone with a plus sign',
-				request: (ctx) => ({ form: { token: TOKEN, chatname_id: chat(ctx), phone: `+${PHONE}`, message: 'Hi' } }),
+				request: (ctx) => ({
+					form: { token: TOKEN, chatname_id: chat(ctx), phone: `+${PHONE}`, message: 'Hi' },
+				}),
 				parameter: 'phone',
 			},
 		],
@@ -207,7 +225,8 @@ const cases: MethodCase[] = [
 			},
 		}),
 		shape: shape.v2(z.object({ message_id: shape.int, count_subscribers: shape.int }).strict()),
-		check: (json, ctx) => expect(json.result.count_subscribers).toBe(ctx.info.lists[0].phones.length),
+		check: (json, ctx) =>
+			expect(json.result.count_subscribers).toBe(ctx.info.lists[0].phones.length),
 		broken: [
 			{
 				why: 'd_schedule in the wrong format',
@@ -260,7 +279,9 @@ const cases: MethodCase[] = [
 		path: 'v2/getChatMessageData',
 		valid: async (ctx) => ({ query: q(), form: { message_id: String(await quickChat(ctx)) } }),
 		shape: shape.v2(shape.chatMailing),
-		broken: [{ why: 'message_id missing', request: () => ({ query: q() }), parameter: 'message_id' }],
+		broken: [
+			{ why: 'message_id missing', request: () => ({ query: q() }), parameter: 'message_id' },
+		],
 	},
 	{
 		path: 'v2/getChatDeliveryList',
@@ -269,7 +290,10 @@ const cases: MethodCase[] = [
 		broken: [
 			{
 				why: 'message_id in the query string',
-				request: async (ctx) => ({ query: { message_id: String(await quickChat(ctx)) }, form: { token: TOKEN } }),
+				request: async (ctx) => ({
+					query: { message_id: String(await quickChat(ctx)) },
+					form: { token: TOKEN },
+				}),
 				parameter: 'message_id',
 			},
 		],
@@ -278,14 +302,20 @@ const cases: MethodCase[] = [
 		path: 'v2/getNewIncomingMessages',
 		valid: async (ctx) => {
 			const messageId = await quickChat(ctx);
-			ctx.sandbox.injectReply(TOKEN, { message_id: messageId, phone: PHONE, message: 'Yes please' });
+			ctx.sandbox.injectReply(TOKEN, {
+				message_id: messageId,
+				phone: PHONE,
+				message: 'Yes please',
+			});
 			return { form: { token: TOKEN, message_id: String(messageId) } };
 		},
 		shape: shape.v2(z.array(shape.incoming).length(1)),
 		broken: [
 			{
 				why: 'an unknown parameter',
-				request: async (ctx) => ({ form: { token: TOKEN, message_id: String(await quickChat(ctx)), foo: '1' } }),
+				request: async (ctx) => ({
+					form: { token: TOKEN, message_id: String(await quickChat(ctx)), foo: '1' },
+				}),
 				parameter: 'foo',
 			},
 		],
@@ -294,8 +324,16 @@ const cases: MethodCase[] = [
 		path: 'v2/readResponseStatus',
 		valid: async (ctx) => {
 			const messageId = await quickChat(ctx);
-			const a = ctx.sandbox.injectReply(TOKEN, { message_id: messageId, phone: PHONE, message: 'a' });
-			const b = ctx.sandbox.injectReply(TOKEN, { message_id: messageId, phone: PHONE, message: 'b' });
+			const a = ctx.sandbox.injectReply(TOKEN, {
+				message_id: messageId,
+				phone: PHONE,
+				message: 'a',
+			});
+			const b = ctx.sandbox.injectReply(TOKEN, {
+				message_id: messageId,
+				phone: PHONE,
+				message: 'b',
+			});
 			return { form: { token: TOKEN, incoming_messages: `${a.id},${b.id}` } };
 		},
 		shape: shape.v2(z.string()),
@@ -334,19 +372,37 @@ const cases: MethodCase[] = [
 	},
 	{
 		path: 'v2/createTemplateMessage',
-		valid: () => ({ form: { token: TOKEN, name: 'Reminder', message: 'Your appointment is tomorrow.' } }),
+		valid: () => ({
+			form: { token: TOKEN, name: 'Reminder', message: 'Your appointment is tomorrow.' },
+		}),
 		shape: shape.v2(shape.fullTemplate),
 		check: (json) => expect(json.result).toMatchObject({ name: 'Reminder', parts: 1 }),
-		broken: [{ why: 'name missing', request: () => ({ form: { token: TOKEN, message: 'x' } }), parameter: 'name' }],
+		broken: [
+			{
+				why: 'name missing',
+				request: () => ({ form: { token: TOKEN, message: 'x' } }),
+				parameter: 'name',
+			},
+		],
 	},
 	{
 		path: 'v2/editTemplateMessage',
 		valid: (ctx) => ({
-			form: { token: TOKEN, template_id: String(ctx.info.templateIds[0]), name: 'Hello', message: 'Привет' },
+			form: {
+				token: TOKEN,
+				template_id: String(ctx.info.templateIds[0]),
+				name: 'Hello',
+				message: 'Привет',
+			},
 		}),
 		shape: shape.v2(shape.fullTemplate),
 		check: (json, ctx) =>
-			expect(json.result).toEqual({ id: ctx.info.templateIds[0], name: 'Hello', message: 'Привет', parts: 1 }),
+			expect(json.result).toEqual({
+				id: ctx.info.templateIds[0],
+				name: 'Hello',
+				message: 'Привет',
+				parts: 1,
+			}),
 		broken: [
 			{
 				why: 'template_id not an integer',
@@ -362,7 +418,10 @@ const cases: MethodCase[] = [
 		broken: [
 			{
 				why: 'template_id in the query string',
-				request: (ctx) => ({ query: { template_id: String(ctx.info.templateIds[1]) }, form: { token: TOKEN } }),
+				request: (ctx) => ({
+					query: { template_id: String(ctx.info.templateIds[1]) },
+					form: { token: TOKEN },
+				}),
 				parameter: 'template_id',
 			},
 		],
@@ -415,7 +474,13 @@ const cases: MethodCase[] = [
 				request: (ctx) => ({
 					query: q(),
 					json: smsBatchBody(ctx, [
-						{ alphaname_id: Number(alpha(ctx)), name: 'p', message_type: 'bulk', text: 'x', delivery_list: [PHONE] },
+						{
+							alphaname_id: Number(alpha(ctx)),
+							name: 'p',
+							message_type: 'bulk',
+							text: 'x',
+							delivery_list: [PHONE],
+						},
 					]),
 				}),
 				parameter: 'messages[0].alphaname_id',
@@ -426,7 +491,13 @@ const cases: MethodCase[] = [
 		path: 'v1/statusBulkSms',
 		valid: async (ctx) => ({ query: q({ uuid: await bulkSms(ctx) }) }),
 		shape: shape.batchStatus,
-		broken: [{ why: 'uuid is not a UUID', request: () => ({ query: q({ uuid: 'batch-1' }) }), parameter: 'uuid' }],
+		broken: [
+			{
+				why: 'uuid is not a UUID',
+				request: () => ({ query: q({ uuid: 'batch-1' }) }),
+				parameter: 'uuid',
+			},
+		],
 	},
 	{
 		path: 'v1/sendQuickSMS',
@@ -435,7 +506,10 @@ const cases: MethodCase[] = [
 		broken: [
 			{
 				why: 'message in the form body',
-				request: (ctx) => ({ query: q({ phone: PHONE, alphaname_id: alpha(ctx) }), form: { message: 'Hi' } }),
+				request: (ctx) => ({
+					query: q({ phone: PHONE, alphaname_id: alpha(ctx) }),
+					form: { message: 'Hi' },
+				}),
 				parameter: 'message',
 			},
 			{
@@ -446,7 +520,12 @@ const cases: MethodCase[] = [
 			{
 				why: 'forwarding_time in the query string',
 				request: (ctx) => ({
-					query: q({ message: 'Hi', phone: PHONE, alphaname_id: alpha(ctx), forwarding_time: '10' }),
+					query: q({
+						message: 'Hi',
+						phone: PHONE,
+						alphaname_id: alpha(ctx),
+						forwarding_time: '10',
+					}),
 				}),
 				parameter: 'forwarding_time',
 			},
@@ -485,7 +564,12 @@ const cases: MethodCase[] = [
 		path: 'v1/createSmsMessage',
 		valid: (ctx) => ({
 			method: GET,
-			query: q({ name: 'n', message: 'Stored', alphaname_id: alpha(ctx), time: '2026-03-02 12:30' }),
+			query: q({
+				name: 'n',
+				message: 'Stored',
+				alphaname_id: alpha(ctx),
+				time: '2026-03-02 12:30',
+			}),
 		}),
 		shape: shape.createSmsResult,
 		check: (json) => expect(json.time).toBe(Date.UTC(2026, 2, 2, 12, 30) / 1000),
@@ -504,13 +588,25 @@ const cases: MethodCase[] = [
 	},
 	{
 		path: 'v1/checkSMSMessageStatus',
-		valid: async (ctx) => ({ method: GET, query: q({ message_id: String(await storedMessage(ctx)) }) }),
+		valid: async (ctx) => ({
+			method: GET,
+			query: q({ message_id: String(await storedMessage(ctx)) }),
+		}),
 		shape: shape.checkSmsMessageStatusResult,
-		broken: [{ why: 'message_id missing', request: () => ({ method: GET, query: q() }), parameter: 'message_id' }],
+		broken: [
+			{
+				why: 'message_id missing',
+				request: () => ({ method: GET, query: q() }),
+				parameter: 'message_id',
+			},
+		],
 	},
 	{
 		path: 'v1/sendSMS',
-		valid: async (ctx) => ({ method: GET, query: q({ message_id: String(await storedMessage(ctx)), phone: PHONE }) }),
+		valid: async (ctx) => ({
+			method: GET,
+			query: q({ message_id: String(await storedMessage(ctx)), phone: PHONE }),
+		}),
 		shape: shape.sendSmsResult,
 		broken: [
 			{
@@ -551,12 +647,16 @@ const cases: MethodCase[] = [
 		path: 'v1/getSmsDeliveryList',
 		valid: async (ctx) => {
 			const messageId = await storedMessage(ctx);
-			await call(ctx.sandbox, 'v1/sendSMS', { method: GET, query: q({ message_id: String(messageId), phone: PHONE }) });
+			await call(ctx.sandbox, 'v1/sendSMS', {
+				method: GET,
+				query: q({ message_id: String(messageId), phone: PHONE }),
+			});
 			ctx.sandbox.advanceClock(120);
 			return { method: GET, query: q({ message_id: String(messageId) }) };
 		},
 		shape: z.object({ result: z.array(shape.smsDeliveryItem).length(1) }).strict(),
-		check: (json) => expect(json.result[0]).toMatchObject({ phone: Number(PHONE), status: 'delivered' }),
+		check: (json) =>
+			expect(json.result[0]).toMatchObject({ phone: Number(PHONE), status: 'delivered' }),
 		broken: [
 			{
 				why: 'limit_offset without limit_rows',
@@ -582,7 +682,13 @@ const cases: MethodCase[] = [
 			{
 				why: 'd_schedule missing',
 				request: (ctx) => ({
-					form: { token: TOKEN, name: 'Sale', message: 'x', list_id: list(ctx), alphaname_id: alpha(ctx) },
+					form: {
+						token: TOKEN,
+						name: 'Sale',
+						message: 'x',
+						list_id: list(ctx),
+						alphaname_id: alpha(ctx),
+					},
 				}),
 				parameter: 'd_schedule',
 			},
@@ -590,7 +696,13 @@ const cases: MethodCase[] = [
 				why: 'list_id in the query string',
 				request: (ctx) => ({
 					query: { list_id: list(ctx) },
-					form: { token: TOKEN, name: 'Sale', message: 'x', d_schedule: '2026-03-02 10:00', alphaname_id: alpha(ctx) },
+					form: {
+						token: TOKEN,
+						name: 'Sale',
+						message: 'x',
+						d_schedule: '2026-03-02 10:00',
+						alphaname_id: alpha(ctx),
+					},
 				}),
 				parameter: 'list_id',
 			},
@@ -598,12 +710,16 @@ const cases: MethodCase[] = [
 	},
 	{
 		path: 'v1/confirmSendMessageByList',
-		valid: async (ctx) => ({ form: { token: TOKEN, message_id: String(await smsList(ctx)), confirm: '0' } }),
+		valid: async (ctx) => ({
+			form: { token: TOKEN, message_id: String(await smsList(ctx)), confirm: '0' },
+		}),
 		shape: shape.confirmInfo,
 		broken: [
 			{
 				why: 'confirm of 2',
-				request: async (ctx) => ({ form: { token: TOKEN, message_id: String(await smsList(ctx)), confirm: '2' } }),
+				request: async (ctx) => ({
+					form: { token: TOKEN, message_id: String(await smsList(ctx)), confirm: '2' },
+				}),
 				parameter: 'confirm',
 			},
 		],
@@ -611,9 +727,15 @@ const cases: MethodCase[] = [
 	{
 		path: 'v1/getSMSMessages',
 		valid: () => ({ method: GET, query: q() }),
-		shape: z.object({ status: z.literal('success'), data: z.array(shape.smsMailingItem).min(1) }).strict(),
+		shape: z
+			.object({ status: z.literal('success'), data: z.array(shape.smsMailingItem).min(1) })
+			.strict(),
 		broken: [
-			{ why: 'type not WEB or API', request: () => ({ method: GET, query: q({ type: 'SMS' }) }), parameter: 'type' },
+			{
+				why: 'type not WEB or API',
+				request: () => ({ method: GET, query: q({ type: 'SMS' }) }),
+				parameter: 'type',
+			},
 		],
 	},
 ];
@@ -628,7 +750,10 @@ describe('every method of the spec', () => {
 	describe.each(cases.map((c) => [c.path, c] as const))('%s', (path, method) => {
 		it('accepts a request built as the spec says and answers in the spec shape', async () => {
 			const reply = await call(ctx.sandbox, path, await method.valid(ctx));
-			expect({ status: reply.status, body: reply.json }).toEqual({ status: 200, body: expect.anything() });
+			expect({ status: reply.status, body: reply.json }).toEqual({
+				status: 200,
+				body: expect.anything(),
+			});
 			const parsed = method.shape.safeParse(reply.json);
 			if (!parsed.success) throw new Error(`${reply.text}\n${parsed.error.message}`);
 			method.check?.(reply.json, ctx);

@@ -65,7 +65,9 @@ describe('request log, counters, reset and control endpoints', () => {
 		await quickSms(ctx, { message: 'Once' });
 		await quickSms(ctx, { message: 'Twice' });
 		await quickSms(ctx, { message: 'Twice' });
-		await call(ctx.sandbox, 'v1/sendOtpAppTwo', { query: { token: TOKEN, message: '4321', phone: PHONE } });
+		await call(ctx.sandbox, 'v1/sendOtpAppTwo', {
+			query: { token: TOKEN, message: '4321', phone: PHONE },
+		});
 		await call(ctx.sandbox, 'v1/sendQuickSMS', {
 			query: { token: 'wrong', message: 'x', phone: PHONE, alphaname_id: alpha(ctx) },
 		});
@@ -93,7 +95,9 @@ describe('request log, counters, reset and control endpoints', () => {
 
 	it('reset forgets everything but the start-up accounts, re-seeded with the same ids', async () => {
 		ctx.sandbox.addAccount('extra-token');
-		await call(ctx.sandbox, 'v2/createTemplateMessage', { form: { token: TOKEN, name: 'New', message: 'x' } });
+		await call(ctx.sandbox, 'v2/createTemplateMessage', {
+			form: { token: TOKEN, name: 'New', message: 'x' },
+		});
 		await quickSms(ctx);
 		ctx.sandbox.setFaults({ rules: [{ kind: '500-before' }] });
 		ctx.sandbox.advanceClock(600);
@@ -103,7 +107,9 @@ describe('request log, counters, reset and control endpoints', () => {
 		expect(() => ctx.sandbox.account('extra-token')).toThrow();
 		expect(ctx.sandbox.now().toISOString()).toBe('2026-03-02T09:00:00.000Z');
 		expect(ctx.sandbox.counters()).toMatchObject({ requests: 0, messagesSent: 0 });
-		const templates = await call(ctx.sandbox, 'v2/getTemplateMessages', { query: { token: TOKEN } });
+		const templates = await call(ctx.sandbox, 'v2/getTemplateMessages', {
+			query: { token: TOKEN },
+		});
 		expect(templates.status).toBe(200);
 		expect(templates.json.result).toHaveLength(2);
 	});
@@ -111,19 +117,28 @@ describe('request log, counters, reset and control endpoints', () => {
 	it('adds accounts with a chosen balance, with or without demo data', async () => {
 		const bare = ctx.sandbox.addAccount('bare', { balance: 5, seed: false });
 		expect(bare).toMatchObject({ balance: 5, alphanames: [], templates: [] });
-		const templates = await call(ctx.sandbox, 'v2/getTemplateMessages', { query: { token: 'bare' } });
+		const templates = await call(ctx.sandbox, 'v2/getTemplateMessages', {
+			query: { token: 'bare' },
+		});
 		expect(templates.json).toEqual({ status: 'OK', result: [] });
-		const mailings = await call(ctx.sandbox, 'v1/getSMSMessages', { method: 'GET', query: { token: 'bare' } });
+		const mailings = await call(ctx.sandbox, 'v1/getSMSMessages', {
+			method: 'GET',
+			query: { token: 'bare' },
+		});
 		expect(mailings.status).toBe(406);
 		expect(mailings.json).toEqual({ error: 'content not found' });
 	});
 
 	it('serves the same operations over the control endpoints', async () => {
-		const created = await call(ctx.sandbox, '/__sandbox/accounts', { json: { token: 'http-made', balance: 1 } });
+		const created = await call(ctx.sandbox, '/__sandbox/accounts', {
+			json: { token: 'http-made', balance: 1 },
+		});
 		expect(created.json).toMatchObject({ token: 'http-made', balance: 1 });
 		const fetched = await call(ctx.sandbox, '/__sandbox/accounts/http-made', { method: 'GET' });
 		expect(fetched.json.alphanameIds).toEqual(created.json.alphanameIds);
-		expect((await call(ctx.sandbox, '/__sandbox/accounts/nobody', { method: 'GET' })).status).toBe(404);
+		expect((await call(ctx.sandbox, '/__sandbox/accounts/nobody', { method: 'GET' })).status).toBe(
+			404,
+		);
 
 		await call(ctx.sandbox, '/__sandbox/balance', { json: { token: 'http-made', balance: 42 } });
 		expect(ctx.sandbox.account('http-made').balance).toBe(42);
@@ -134,7 +149,9 @@ describe('request log, counters, reset and control endpoints', () => {
 			now: '2026-03-02T09:01:00.000Z',
 		});
 
-		await call(ctx.sandbox, '/__sandbox/unreachable', { json: { token: TOKEN, phone: PHONE, channel: 'sms' } });
+		await call(ctx.sandbox, '/__sandbox/unreachable', {
+			json: { token: TOKEN, phone: PHONE, channel: 'sms' },
+		});
 		const smsId = await quickSms(ctx);
 		ctx.sandbox.advanceClock(3600);
 		const check = await call(ctx.sandbox, 'v1/checkSMS', {
@@ -143,21 +160,33 @@ describe('request log, counters, reset and control endpoints', () => {
 		});
 		expect(check.json.delivered).toBe(0);
 
-		expect((await call(ctx.sandbox, '/__sandbox/requests', { method: 'GET' })).json).toHaveLength(2);
+		expect((await call(ctx.sandbox, '/__sandbox/requests', { method: 'GET' })).json).toHaveLength(
+			2,
+		);
 		await call(ctx.sandbox, '/__sandbox/requests', { method: 'DELETE' });
 		expect((await call(ctx.sandbox, '/__sandbox/requests', { method: 'GET' })).json).toEqual([]);
-		expect((await call(ctx.sandbox, '/__sandbox/counters', { method: 'GET' })).json.messagesSent).toBe(1);
+		expect(
+			(await call(ctx.sandbox, '/__sandbox/counters', { method: 'GET' })).json.messagesSent,
+		).toBe(1);
 		expect((await call(ctx.sandbox, '/__sandbox/callbacks', { method: 'GET' })).json).toEqual([]);
 
 		await call(ctx.sandbox, '/__sandbox/reset', { json: {} });
-		expect((await call(ctx.sandbox, '/__sandbox/counters', { method: 'GET' })).json.messagesSent).toBe(0);
+		expect(
+			(await call(ctx.sandbox, '/__sandbox/counters', { method: 'GET' })).json.messagesSent,
+		).toBe(0);
 		expect((await call(ctx.sandbox, '/__sandbox/nothing', { method: 'GET' })).status).toBe(404);
-		expect((await call(ctx.sandbox, '/__sandbox/balance', { json: { token: TOKEN } })).status).toBe(400);
+		expect((await call(ctx.sandbox, '/__sandbox/balance', { json: { token: TOKEN } })).status).toBe(
+			400,
+		);
 	});
 	it('tells an onRequest listener of each API request once answered, until it is removed', async () => {
 		const heard: Array<{ apiMethod: string | null; status: number; logged: boolean }> = [];
 		const remove = ctx.sandbox.onRequest((request) => {
-			heard.push({ apiMethod: request.apiMethod, status: request.status, logged: ctx.sandbox.requests().some((entry) => entry.seq === request.seq) });
+			heard.push({
+				apiMethod: request.apiMethod,
+				status: request.status,
+				logged: ctx.sandbox.requests().some((entry) => entry.seq === request.seq),
+			});
 		});
 		await quickSms(ctx);
 		await call(ctx.sandbox, '/__sandbox/counters', { method: 'GET' });

@@ -5,8 +5,11 @@ describe('replies to chat mailings', () => {
 	const ctx = useEmulator();
 
 	const newReplies = async (messageId: number) =>
-		(await call(ctx.sandbox, 'v2/getNewIncomingMessages', { form: { token: TOKEN, message_id: String(messageId) } }))
-			.json.result;
+		(
+			await call(ctx.sandbox, 'v2/getNewIncomingMessages', {
+				form: { token: TOKEN, message_id: String(messageId) },
+			})
+		).json.result;
 	const markRead = (ids: string) =>
 		call(ctx.sandbox, 'v2/readResponseStatus', { form: { token: TOKEN, incoming_messages: ids } });
 
@@ -15,7 +18,11 @@ describe('replies to chat mailings', () => {
 		const other = await quickChat(ctx);
 		ctx.sandbox.advanceClock(30);
 		const a = ctx.sandbox.injectReply(TOKEN, { message_id: first, phone: PHONE, message: 'Yes' });
-		const b = ctx.sandbox.injectReply(TOKEN, { message_id: first, phone: PHONE, message: 'Also yes' });
+		const b = ctx.sandbox.injectReply(TOKEN, {
+			message_id: first,
+			phone: PHONE,
+			message: 'Also yes',
+		});
 		ctx.sandbox.injectReply(TOKEN, { message_id: other, phone: PHONE, message: 'Other mailing' });
 
 		expect(await newReplies(first)).toEqual([
@@ -35,10 +42,17 @@ describe('replies to chat mailings', () => {
 
 	it('refuses an unknown reply id without marking the others', async () => {
 		const messageId = await quickChat(ctx);
-		const a = ctx.sandbox.injectReply(TOKEN, { message_id: messageId, phone: PHONE, message: 'Yes' });
+		const a = ctx.sandbox.injectReply(TOKEN, {
+			message_id: messageId,
+			phone: PHONE,
+			message: 'Yes',
+		});
 		const reply = await markRead(`${a.id},99`);
 		expect(reply.status).toBe(400);
-		expect(reply.json).toEqual({ status: 'error', error: expect.stringContaining('incoming_messages') });
+		expect(reply.json).toEqual({
+			status: 'error',
+			error: expect.stringContaining('incoming_messages'),
+		});
 		expect(await newReplies(messageId)).toHaveLength(1);
 	});
 

@@ -8,12 +8,20 @@ export const costWithCurrency = z.string().regex(/^\d+\.\d{5} [A-Z]{3}$/);
 export const decimal = z.string().regex(/^\d+\.\d+$/);
 export const digits = z.string().regex(/^\d+$/);
 
-export const v2 = <T extends z.ZodTypeAny>(result: T) => z.object({ status: z.literal('OK'), result }).strict();
+export const v2 = <T extends z.ZodTypeAny>(result: T) =>
+	z.object({ status: z.literal('OK'), result }).strict();
 export const statusOnly = z.object({ status: z.literal('OK') }).strict();
 
-export const batchResponse = z.object({ uuid: z.string().uuid(), success: z.literal('OK') }).strict();
+export const batchResponse = z
+	.object({ uuid: z.string().uuid(), success: z.literal('OK') })
+	.strict();
 export const deliveryEntry = z
-	.object({ delivery_id: int, phone: digits, status: z.enum(['NEW', 'DELIVERED']), status_time: microTime })
+	.object({
+		delivery_id: int,
+		phone: digits,
+		status: z.enum(['NEW', 'DELIVERED']),
+		status_time: microTime,
+	})
 	.strict();
 export const mailingResult = z
 	.object({ message_id: int, name: z.string(), alphaname_id: int, success: z.array(deliveryEntry) })
@@ -36,20 +44,41 @@ export const chatMailing = z
 	})
 	.strict();
 
-export const chatDelivery = z.object({ delivery_id: int, phone: digits, status: z.string(), error_code: int }).strict();
-export const chatDeliveryData = z.object({ phone: digits, status: z.string(), error_code: int }).strict();
-export const incoming = z.object({ id: z.string(), phone: digits, message: z.string(), d_receiver: dateTime }).strict();
+export const chatDelivery = z
+	.object({ delivery_id: int, phone: digits, status: z.string(), error_code: int })
+	.strict();
+export const chatDeliveryData = z
+	.object({ phone: digits, status: z.string(), error_code: int })
+	.strict();
+export const incoming = z
+	.object({ id: z.string(), phone: digits, message: z.string(), d_receiver: dateTime })
+	.strict();
 export const templateEntry = z.object({ id: int, name: z.string() }).strict();
-export const fullTemplate = z.object({ id: int, name: z.string(), message: z.string(), parts: int }).strict();
+export const fullTemplate = z
+	.object({ id: int, name: z.string(), message: z.string(), parts: int })
+	.strict();
 
 export const singleSend = z.object({ sms_id: int, status: z.literal('NEW'), parts: int }).strict();
 export const sendSmsResult = z.object({ sms_id: int, status: z.literal('NEW') }).strict();
 export const createSmsResult = z
-	.object({ status: z.string(), parts: int, len: int, message_id: int, alphaname: z.string(), time: int })
+	.object({
+		status: z.string(),
+		parts: int,
+		len: int,
+		message_id: int,
+		alphaname: z.string(),
+		time: int,
+	})
 	.strict();
 export const checkSmsResult = z.object({ sms_id: int, sent: int, delivered: int }).strict();
 export const messagesListItem = z
-	.object({ message_id: int, message: z.string(), parts: int, d_create: dateTime, status: z.string() })
+	.object({
+		message_id: int,
+		message: z.string(),
+		parts: int,
+		d_create: dateTime,
+		status: z.string(),
+	})
 	.strict();
 export const smsDeliveryItem = z
 	.object({ phone: int, status: z.enum(['sent', 'delivered']), d_sent: dateTime })
@@ -72,7 +101,14 @@ export const smsMailingItem = z
 
 /** Shapes the spec does not show; these are the emulator's documented choices. */
 export const checkSmsMessageStatusResult = z
-	.object({ message_id: int, name: z.string(), status: z.string(), parts: int, d_create: dateTime, count_sms: int })
+	.object({
+		message_id: int,
+		name: z.string(),
+		status: z.string(),
+		parts: int,
+		d_create: dateTime,
+		count_sms: int,
+	})
 	.strict();
 export const listMailingInfo = z
 	.object({

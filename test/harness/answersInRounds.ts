@@ -10,11 +10,19 @@ import type { Sandbox } from '../sandbox';
 
 const SETTLED_TURNS = 5;
 
-const CHANNELS = ['http.client.request.start', 'http.server.request.start', 'http.server.response.finish', 'http.client.response.finish'] as const;
+const CHANNELS = [
+	'http.client.request.start',
+	'http.server.request.start',
+	'http.server.response.finish',
+	'http.client.response.finish',
+] as const;
 
 /** Holds the emulator's answers and lets each round go once the node waits for it; returns the stop. */
 export function answerInRounds(sandbox: Sandbox): () => void {
-	const counts = Object.fromEntries(CHANNELS.map((channel) => [channel, 0])) as Record<(typeof CHANNELS)[number], number>;
+	const counts = Object.fromEntries(CHANNELS.map((channel) => [channel, 0])) as Record<
+		(typeof CHANNELS)[number],
+		number
+	>;
 	const counters = CHANNELS.map((channel) => [channel, () => counts[channel]++] as const);
 	for (const [channel, count] of counters) subscribe(channel, count);
 	sandbox.holdAnswers();
@@ -30,7 +38,8 @@ export function answerInRounds(sandbox: Sandbox): () => void {
 		const read = counts['http.client.response.finish'];
 		const held = sandbox.heldAnswers();
 		const snapshot = `${started} ${arrived} ${answered} ${read} ${held}`;
-		const waiting = held > 0 && started === arrived && answered === read && held === arrived - answered;
+		const waiting =
+			held > 0 && started === arrived && answered === read && held === arrived - answered;
 		settledTurns = waiting && snapshot === previous ? settledTurns + 1 : 0;
 		previous = snapshot;
 		if (settledTurns >= SETTLED_TURNS) {

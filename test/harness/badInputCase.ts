@@ -95,6 +95,7 @@ export function shownValue(value: unknown): string {
 
 /** A one-pixel image as an item's binary property `photo` (with another MIME type: a file that is not an image). */
 export function photo(mimeType = 'image/png'): INodeExecutionData['binary'] {
-	const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+	const PNG =
+		'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 	return { photo: { data: PNG, mimeType, fileName: 'p.png' } };
 }

@@ -20,14 +20,21 @@ export const phoneOfItem = (index: number) => `37529100000${index + 1}`;
 /** Makes the good values of items 0 and 2, one call each. */
 export const twice =
 	(make: (emulator: CaseEmulator, index: number) => Promise<unknown>) =>
-	async (emulator: CaseEmulator): Promise<unknown[]> => [await make(emulator, 0), await make(emulator, 2)];
+	async (emulator: CaseEmulator): Promise<unknown[]> => [
+		await make(emulator, 0),
+		await make(emulator, 2),
+	];
 
 export async function createdSmsMessage(emulator: CaseEmulator, text: string): Promise<string> {
 	return String((await direct(emulator, 'GET', 'createSmsMessage', { message: text })).message_id);
 }
 
 export async function sentSms(emulator: CaseEmulator, index: number): Promise<string> {
-	const sent = await direct(emulator, 'POST', 'sendQuickSMS', { message: 'Hi', phone: phoneOfItem(index), alphaname_id: sender(emulator) });
+	const sent = await direct(emulator, 'POST', 'sendQuickSMS', {
+		message: 'Hi',
+		phone: phoneOfItem(index),
+		alphaname_id: sender(emulator),
+	});
 	return String(sent.sms_id);
 }
 
@@ -42,54 +49,95 @@ export async function deliveredSmsMessage(emulator: CaseEmulator, index: number)
 /** An SMS list mailing not yet confirmed. */
 export async function smsListMailing(emulator: CaseEmulator, index: number): Promise<string> {
 	const list = String(emulator.account.listIds[0]);
-	const mailing = { name: `list ${index}`, message: 'Hi', d_schedule: '2026-03-05 10:30', list_id: list, alphaname_id: sender(emulator) };
+	const mailing = {
+		name: `list ${index}`,
+		message: 'Hi',
+		d_schedule: '2026-03-05 10:30',
+		list_id: list,
+		alphaname_id: sender(emulator),
+	};
 	return String((await direct(emulator, 'POST', 'sendSmsList', {}, mailing)).message_id);
 }
 
 export async function smsBatch(emulator: CaseEmulator): Promise<string> {
-	const messages = [batchMailing(emulator.account, 'Sale', { text: 'Hi', delivery_list: ['375291000001'] })];
+	const messages = [
+		batchMailing(emulator.account, 'Sale', { text: 'Hi', delivery_list: ['375291000001'] }),
+	];
 	return await directBatch(emulator, 'sendBulkSms', { callback_url: CALLBACK_URL, messages });
 }
 
 export async function chatBatch(emulator: CaseEmulator): Promise<string> {
-	const messages = [batchMailing(emulator.account, 'Sale', { content: { type: 'text', text: 'Hi' }, delivery_list: ['375291000001'] })];
+	const messages = [
+		batchMailing(emulator.account, 'Sale', {
+			content: { type: 'text', text: 'Hi' },
+			delivery_list: ['375291000001'],
+		}),
+	];
 	return await directBatch(emulator, 'sendBulkChat', { messages });
 }
 
 export async function chatMailing(emulator: CaseEmulator, index: number): Promise<string> {
-	const sent = await directV2(emulator, 'sendQuickChatMessage', { chatname_id: chatSender(emulator), phone: phoneOfItem(index), message: 'hello' });
+	const sent = await directV2(emulator, 'sendQuickChatMessage', {
+		chatname_id: chatSender(emulator),
+		phone: phoneOfItem(index),
+		message: 'hello',
+	});
 	return String(sent.message_id);
 }
 
 /** A chat list mailing not yet confirmed. */
 export async function chatListMailing(emulator: CaseEmulator, index: number): Promise<string> {
-	const form = { name: `chat list ${index}`, chatname_id: chatSender(emulator), list_id: String(emulator.account.listIds[0]), message: 'Hi' };
+	const form = {
+		name: `chat list ${index}`,
+		chatname_id: chatSender(emulator),
+		list_id: String(emulator.account.listIds[0]),
+		message: 'Hi',
+	};
 	return String((await directV2(emulator, 'sendChatMessageList', form)).message_id);
 }
 
 /** A reply not yet read, to a chat mailing of its own; returns the reply's ID. */
 export async function unreadReply(emulator: CaseEmulator, index: number): Promise<string> {
 	const mailing = Number(await chatMailing(emulator, index));
-	return emulator.sandbox.injectReply(TEST_API_KEY, { message_id: mailing, phone: phoneOfItem(index), message: 'yes' }).id;
+	return emulator.sandbox.injectReply(TEST_API_KEY, {
+		message_id: mailing,
+		phone: phoneOfItem(index),
+		message: 'yes',
+	}).id;
 }
 
 /** A chat mailing with one reply not yet read: Get Many New outputs something for it. */
 export async function answeredMailing(emulator: CaseEmulator, index: number): Promise<string> {
 	const mailing = await chatMailing(emulator, index);
-	emulator.sandbox.injectReply(TEST_API_KEY, { message_id: Number(mailing), phone: phoneOfItem(index), message: 'yes' });
+	emulator.sandbox.injectReply(TEST_API_KEY, {
+		message_id: Number(mailing),
+		phone: phoneOfItem(index),
+		message: 'yes',
+	});
 	return mailing;
 }
 
 export async function storedTemplate(emulator: CaseEmulator, index: number): Promise<string> {
-	return String((await directV2(emulator, 'createTemplateMessage', { name: `template ${index}`, message: 'x' })).id);
+	return String(
+		(await directV2(emulator, 'createTemplateMessage', { name: `template ${index}`, message: 'x' }))
+			.id,
+	);
 }
 
 /** An SMS batch of one mailing, as JSON the service takes. */
 export function smsMailingsJson(account: AccountIds, fields: IDataObject = {}): string {
-	return JSON.stringify([batchMailing(account, 'Sale', { text: 'Hi', delivery_list: ['375291000001'], ...fields })]);
+	return JSON.stringify([
+		batchMailing(account, 'Sale', { text: 'Hi', delivery_list: ['375291000001'], ...fields }),
+	]);
 }
 
 /** A chat batch of one mailing, as JSON the service takes. */
 export function chatMailingsJson(account: AccountIds, fields: IDataObject = {}): string {
-	return JSON.stringify([batchMailing(account, 'Sale', { content: { type: 'text', text: 'Hi' }, delivery_list: ['375291000001'], ...fields })]);
+	return JSON.stringify([
+		batchMailing(account, 'Sale', {
+			content: { type: 'text', text: 'Hi' },
+			delivery_list: ['375291000001'],
+			...fields,
+		}),
+	]);
 }

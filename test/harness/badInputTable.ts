@@ -62,12 +62,24 @@ export const badInputTable = {
 		},
 		verificationCode: { send: verificationCodeSend.badItems },
 		reply: { getManyNew: replyGetManyNew.badItems, markAsRead: replyMarkAsRead.badItems },
-		template: { create: templateCreate.badItems, get: templateGet.badItems, delete: templateDelete.badItems, update: templateUpdate.badItems },
-		conversation: { handOver: conversationHandOver.badItems, handBack: conversationHandBack.badItems },
+		template: {
+			create: templateCreate.badItems,
+			get: templateGet.badItems,
+			delete: templateDelete.badItems,
+			update: templateUpdate.badItems,
+		},
+		conversation: {
+			handOver: conversationHandOver.badItems,
+			handBack: conversationHandBack.badItems,
+		},
 	},
 	/** By resource and operation: settings that refuse every item (badInputCase.ts) */
 	badSettings: {
-		sms: { sendBatch: smsSendBatch.badSettings, send: smsSend.badSettings, sendToList: smsSendToList.badSettings },
+		sms: {
+			sendBatch: smsSendBatch.badSettings,
+			send: smsSend.badSettings,
+			sendToList: smsSendToList.badSettings,
+		},
 		chatMessage: { sendBatch: chatSendBatch.badSettings, sendToList: chatSendToList.badSettings },
 		template: { update: templateUpdate.badSettings },
 	},
@@ -75,7 +87,11 @@ export const badInputTable = {
 	sendAndWait: { sms: smsSendAndWait.waitCases, chatMessage: chatSendAndWait.waitCases },
 	/** By resource and operation: template IDs the service does not have */
 	unknownTemplates: {
-		template: { get: templateGet.unknownTemplates, delete: templateDelete.unknownTemplates, update: templateUpdate.unknownTemplates },
+		template: {
+			get: templateGet.unknownTemplates,
+			delete: templateDelete.unknownTemplates,
+			update: templateUpdate.unknownTemplates,
+		},
 		chatMessage: { send: chatSend.unknownTemplates },
 	},
 };
@@ -83,7 +99,11 @@ export const badInputTable = {
 export type BadItemResource = keyof typeof badInputTable.badItems;
 
 /** Every bad item of the table, with its resource and operation. */
-export function everyBadItem(): Array<{ resource: BadItemResource; operation: string; testCase: BadItemCase }> {
+export function everyBadItem(): Array<{
+	resource: BadItemResource;
+	operation: string;
+	testCase: BadItemCase;
+}> {
 	return Object.entries(badInputTable.badItems).flatMap(([resource, operations]) =>
 		Object.entries(operations as Record<string, BadItemCase[]>).flatMap(([operation, cases]) =>
 			cases.map((testCase) => ({ resource: resource as BadItemResource, operation, testCase })),

@@ -30,13 +30,16 @@ export function escapeRegExp(text: string): string {
 export function pairedTo(item: INodeExecutionData): number[] {
 	const paired = item.pairedItem;
 	if (paired === undefined) return [];
-	return (Array.isArray(paired) ? paired : [paired]).map((entry) => (typeof entry === 'number' ? entry : entry.item));
+	return (Array.isArray(paired) ? paired : [paired]).map((entry) =>
+		typeof entry === 'number' ? entry : entry.item,
+	);
 }
 
 /** The message an invalid field must start with, for the bad item at `index`. */
 function refusalStart(testCase: BadItemCase, index: number): RegExp {
 	const shown = testCase.shown ?? shownValue(testCase.bad);
-	if (shown === 'empty') return new RegExp(`^The ${escapeRegExp(testCase.field)} field is empty in item ${index}: \\S`);
+	if (shown === 'empty')
+		return new RegExp(`^The ${escapeRegExp(testCase.field)} field is empty in item ${index}: \\S`);
 	const value = testCase.keyAsValue ? '.*' : escapeRegExp(shown);
 	return new RegExp(`^Invalid ${escapeRegExp(testCase.field)} ${value} in item ${index}: \\S`);
 }
@@ -62,7 +65,9 @@ function distinctiveBadText(testCase: BadItemCase, good: unknown[]): string | un
 export function deliveryPhones(requests: LoggedRequest[]): string[] {
 	return requests.flatMap((request) =>
 		(request.body as { messages: IDataObject[] }).messages.flatMap((sent) =>
-			(sent.delivery_list as Array<string | IDataObject>).map((entry) => String(typeof entry === 'string' ? entry : entry.phone)),
+			(sent.delivery_list as Array<string | IDataObject>).map((entry) =>
+				String(typeof entry === 'string' ? entry : entry.phone),
+			),
 		),
 	);
 }
@@ -78,7 +83,11 @@ function expectNothingOfItem1(requests: LoggedRequest[], badText: string | undef
  * items 0 and 2 go out), without it (the run stops at item 1 with the same message), and the bad
  * item alone (it stops at item 0 and nothing is sent). Returns what the user is shown.
  */
-export async function expectBadItemRefused(emulator: BadItemEmulator, testCase: BadItemCase, watch: RunWatcher = () => {}): Promise<ShownRefusal> {
+export async function expectBadItemRefused(
+	emulator: BadItemEmulator,
+	testCase: BadItemCase,
+	watch: RunWatcher = () => {},
+): Promise<ShownRefusal> {
 	const good = await testCase.good(emulator);
 	const json = (await testCase.itemJson?.(emulator)) ?? {};
 	const items = [good[0], testCase.bad, good[1]].map((v, index) => ({
@@ -88,7 +97,13 @@ export async function expectBadItemRefused(emulator: BadItemEmulator, testCase: 
 	const parameters = testCase.parameters(emulator.account);
 	const typeVersion = testCase.typeVersion;
 	const run = async (runItems: typeof items, continueOnFail?: boolean) =>
-		await emulator.run({ typeVersion, parameters, items: runItems, continueOnFail, staticData: testCase.staticData?.() });
+		await emulator.run({
+			typeVersion,
+			parameters,
+			items: runItems,
+			continueOnFail,
+			staticData: testCase.staticData?.(),
+		});
 	const badText = distinctiveBadText(testCase, good);
 	emulator.clearRequests();
 
@@ -107,7 +122,9 @@ export async function expectBadItemRefused(emulator: BadItemEmulator, testCase: 
 
 	// the good items' requests, all answered, and nothing of item 1
 	const requests = emulator.requests();
-	expect(requests.map((request) => request.apiMethod)).toEqual(testCase.requests ?? [testCase.method, testCase.method]);
+	expect(requests.map((request) => request.apiMethod)).toEqual(
+		testCase.requests ?? [testCase.method, testCase.method],
+	);
 	expect(requests.map((request) => request.status).filter((status) => status !== 200)).toEqual([]);
 	expectNothingOfItem1(requests, badText);
 	if (testCase.sentTo) expect(deliveryPhones(requests).sort()).toEqual([...testCase.sentTo].sort());
@@ -124,7 +141,13 @@ export async function expectBadItemRefused(emulator: BadItemEmulator, testCase: 
 	expectRefusal(alone.error?.message, testCase, 0);
 	expect(emulator.requests()).toEqual([]);
 
-	const shown = { message, description, stopped: [String(stopped.error?.message), String(alone.error?.message)] };
-	if (testCase.keyAsValue) for (const text of [message, description, ...shown.stopped]) expect(text).not.toContain(TEST_API_KEY);
+	const shown = {
+		message,
+		description,
+		stopped: [String(stopped.error?.message), String(alone.error?.message)],
+	};
+	if (testCase.keyAsValue)
+		for (const text of [message, description, ...shown.stopped])
+			expect(text).not.toContain(TEST_API_KEY);
 	return shown;
 }

@@ -1,7 +1,16 @@
 import './env';
 
 import { TriggerContext } from 'n8n-core';
-import type { IDataObject, INode, INodeParameters, IRun, ITriggerResponse, IWorkflowExecuteAdditionalData, Workflow, WorkflowExecuteMode } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeParameters,
+	IRun,
+	ITriggerResponse,
+	IWorkflowExecuteAdditionalData,
+	Workflow,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
 
 import { MessagingServiceChatTrigger } from '../../nodes/MessagingService/MessagingServiceChatTrigger.node';
 import { dropLedger, ledgerOf } from '../../nodes/MessagingService/replies/acknowledgment';
@@ -42,7 +51,11 @@ export class ChatTriggerSession {
 	/** each execution started with a turn on its third output (To Person): the json of its items */
 	readonly toPerson: IDataObject[][] = [];
 	/** every emit in order: its outputs' json, and its done promise's resolve (what n8n calls with the finished execution) */
-	readonly emits: Array<{ outputs: IDataObject[][]; done?: (run: IRun) => void; cancel?: (error: Error) => void }> = [];
+	readonly emits: Array<{
+		outputs: IDataObject[][];
+		done?: (run: IRun) => void;
+		cancel?: (error: Error) => void;
+	}> = [];
 	/** the static data n8n saved at the last emit (what a restart loads) */
 	savedAtLastEmit?: string;
 	readonly failedExecutions: Error[] = [];
@@ -51,14 +64,26 @@ export class ChatTriggerSession {
 	private readonly additionalData: IWorkflowExecuteAdditionalData;
 
 	constructor(readonly options: ChatTriggerSessionOptions) {
-		this.node = harnessNode({ id: 'chat-trigger', name: NODE_NAME, type: CHAT_TRIGGER_NODE_TYPE, typeVersion: 1, parameters: options.parameters });
+		this.node = harnessNode({
+			id: 'chat-trigger',
+			name: NODE_NAME,
+			type: CHAT_TRIGGER_NODE_TYPE,
+			typeVersion: 1,
+			parameters: options.parameters,
+		});
 		this.workflow = oneNodeWorkflow(this.node, {
 			id: options.workflowId ?? 'harness-chat',
 			name: 'harness chat',
 			active: true,
-			staticData: options.savedStaticData ? (JSON.parse(options.savedStaticData) as IDataObject) : undefined,
+			staticData: options.savedStaticData
+				? (JSON.parse(options.savedStaticData) as IDataObject)
+				: undefined,
 		});
-		this.additionalData = harnessAdditionalData({ apiKey: options.apiKey ?? TEST_API_KEY, baseUrl: options.baseUrl, allowUnencryptedHttp: false }).additionalData;
+		this.additionalData = harnessAdditionalData({
+			apiKey: options.apiKey ?? TEST_API_KEY,
+			baseUrl: options.baseUrl,
+			allowUnencryptedHttp: false,
+		}).additionalData;
 	}
 
 	/** Runs trigger(), as n8n does when it activates the workflow; throws what activation would show. */
@@ -74,8 +99,13 @@ export class ChatTriggerSession {
 				const [turns = [], optOuts = [], toPerson = []] = data;
 				if (optOuts.length > 0) this.optOuts.push(optOuts.map((item) => item.json));
 				if (toPerson.length > 0) this.toPerson.push(toPerson.map((item) => item.json));
-				if (turns.length > 0 || (optOuts.length === 0 && toPerson.length === 0)) this.turns.push(turns.map((item) => item.json));
-				this.emits.push({ outputs: data.map((items) => (items ?? []).map((item) => item.json)), done: donePromise?.resolve, cancel: donePromise?.reject });
+				if (turns.length > 0 || (optOuts.length === 0 && toPerson.length === 0))
+					this.turns.push(turns.map((item) => item.json));
+				this.emits.push({
+					outputs: data.map((items) => (items ?? []).map((item) => item.json)),
+					done: donePromise?.resolve,
+					cancel: donePromise?.reject,
+				});
 				if (this.options.finishExecutions !== 'byTest') donePromise?.resolve(finishedRun());
 			},
 			(error) => {
@@ -122,4 +152,3 @@ export class ChatTriggerSession {
 		return new ChatTriggerSession({ ...this.options, savedStaticData: this.savedAtLastEmit });
 	}
 }
-

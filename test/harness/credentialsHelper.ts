@@ -36,9 +36,11 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		typeName: string,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		if (typeName !== this.credentialType.name) throw new Error(`Unknown credential type ${typeName}`);
+		if (typeName !== this.credentialType.name)
+			throw new Error(`Unknown credential type ${typeName}`);
 		const { authenticate } = this.credentialType;
-		if (typeof authenticate !== 'function') throw new Error('The credential must authenticate with a function');
+		if (typeof authenticate !== 'function')
+			throw new Error('The credential must authenticate with a function');
 		return await authenticate(credentials, requestOptions);
 	}
 

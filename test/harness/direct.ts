@@ -21,10 +21,18 @@ export async function direct(
 }
 
 /** Calls a v2 method of the emulator directly (setup only), the key in the form; returns the answer's `result`. */
-export async function directV2(fixture: Pick<SandboxFixture, 'sandbox'>, method: string, form: Record<string, string>): Promise<IDataObject> {
-	const response = await fetch(`${fixture.sandbox.url}/api/v2/${method}`, { method: 'POST', body: new URLSearchParams({ token: TEST_API_KEY, ...form }) });
+export async function directV2(
+	fixture: Pick<SandboxFixture, 'sandbox'>,
+	method: string,
+	form: Record<string, string>,
+): Promise<IDataObject> {
+	const response = await fetch(`${fixture.sandbox.url}/api/v2/${method}`, {
+		method: 'POST',
+		body: new URLSearchParams({ token: TEST_API_KEY, ...form }),
+	});
 	const answer = (await response.json()) as IDataObject;
-	if (answer.status !== 'OK') throw new Error(`setup call ${method} refused: ${JSON.stringify(answer)}`);
+	if (answer.status !== 'OK')
+		throw new Error(`setup call ${method} refused: ${JSON.stringify(answer)}`);
 	return answer.result as IDataObject;
 }
 

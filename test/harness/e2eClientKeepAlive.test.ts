@@ -67,24 +67,37 @@ describe('the end-to-end client, when n8n closes a kept-alive connection as it i
 	it('sends a write after a read exactly once, and it succeeds', async () => {
 		const client = new N8nClient(server.url);
 		await client.request('get', '/rest/first-read');
-		await expect(client.request('post', '/rest/workflows', { name: 'w' })).resolves.toEqual({ label: 'POST /rest/workflows' });
-		expect(server.arrived.filter((label) => label.startsWith('POST'))).toEqual(['POST /rest/workflows']);
+		await expect(client.request('post', '/rest/workflows', { name: 'w' })).resolves.toEqual({
+			label: 'POST /rest/workflows',
+		});
+		expect(server.arrived.filter((label) => label.startsWith('POST'))).toEqual([
+			'POST /rest/workflows',
+		]);
 		expect(server.answered).toContain('POST /rest/workflows');
 	});
 
 	it('sends every write exactly once when writes follow one another', async () => {
 		const client = new N8nClient(server.url);
 		for (const method of ['post', 'patch', 'put', 'delete'] as const) {
-			await expect(client.request(method, `/rest/${method}`, {})).resolves.toEqual({ label: `${method.toUpperCase()} /rest/${method}` });
+			await expect(client.request(method, `/rest/${method}`, {})).resolves.toEqual({
+				label: `${method.toUpperCase()} /rest/${method}`,
+			});
 		}
-		expect(server.arrived).toEqual(['POST /rest/post', 'PATCH /rest/patch', 'PUT /rest/put', 'DELETE /rest/delete']);
+		expect(server.arrived).toEqual([
+			'POST /rest/post',
+			'PATCH /rest/patch',
+			'PUT /rest/put',
+			'DELETE /rest/delete',
+		]);
 		expect(server.closedOnReuse).toEqual([]);
 	});
 
 	it('reads again over a new connection when the kept-alive one was closed under it', async () => {
 		const client = new N8nClient(server.url);
 		await client.request('get', '/rest/first-read');
-		await expect(client.request('get', '/rest/second-read')).resolves.toEqual({ label: 'GET /rest/second-read' });
+		await expect(client.request('get', '/rest/second-read')).resolves.toEqual({
+			label: 'GET /rest/second-read',
+		});
 		await expect(client.executionAsText('7')).resolves.toContain('GET /rest/executions/7');
 		// the reads were reused and closed at least once: the retry is what made them pass
 		expect(server.closedOnReuse.length).toBeGreaterThan(0);

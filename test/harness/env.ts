@@ -12,7 +12,13 @@ process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'n8n-harness-'));
 // waits longer than that for a core, reading a parameter fails with "Regular expression execution
 // timed out". The tests keep the vm and its protection, with a timeout that holds at a fortieth of the speed.
 const REGEX_TIMEOUT_MS = 10_000;
-const context = vm.createContext({ pattern: '', input: '', flags: '', replacement: '', result: undefined as unknown });
+const context = vm.createContext({
+	pattern: '',
+	input: '',
+	flags: '',
+	replacement: '',
+	result: undefined as unknown,
+});
 
 function inVm<T>(expression: string) {
 	const script = new vm.Script(`result = ${expression}`);
@@ -27,7 +33,9 @@ const globalFlags = "(flags.includes('g') ? flags : flags + 'g')";
 const exec = inVm<RegExpExecArray | null>('new RegExp(pattern, flags).exec(input)');
 const test = inVm<boolean>('new RegExp(pattern, flags).test(input)');
 const replace = inVm<string>('input.replace(new RegExp(pattern, flags), replacement)');
-const matchAll = inVm<RegExpMatchArray[]>(`Array.from(input.matchAll(new RegExp(pattern, ${globalFlags})))`);
+const matchAll = inVm<RegExpMatchArray[]>(
+	`Array.from(input.matchAll(new RegExp(pattern, ${globalFlags})))`,
+);
 const split = inVm<string[]>('input.split(new RegExp(pattern, flags))');
 const engine: RegexEngine = {
 	exec: (pattern, input, flags) => exec(pattern, input, flags),

@@ -17,7 +17,11 @@ import { TEST_API_KEY } from './keys';
 import { harnessNodeTypes } from './nodeTypes';
 import { NODE_TYPE } from './runNode';
 
-type ListSearchMethod = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+type ListSearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
 
 export interface ListSearchOptions {
 	baseUrl: string;
@@ -46,7 +50,12 @@ export async function runListSearch(options: ListSearchOptions): Promise<INodeLi
 		parameters: {},
 		credentials: { messagingServiceApi: { id: '1', name: 'Messaging Service account' } },
 	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: harnessNodeTypes });
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: harnessNodeTypes,
+	});
 	const additionalData = mock<Record<string, unknown>>({
 		currentNodeParameters: undefined,
 		executionTimeoutTimestamp: undefined,

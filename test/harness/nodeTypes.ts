@@ -6,7 +6,8 @@ import { MessagingServiceCallbackTrigger } from '../../nodes/MessagingService/Me
 /** The package's node types, loaded from source, under the names n8n gives custom nodes. */
 const nodeTypes: Record<string, INodeType> = {
 	'n8n-nodes-messaging-service.messagingService': new MessagingService(),
-	'n8n-nodes-messaging-service.messagingServiceCallbackTrigger': new MessagingServiceCallbackTrigger(),
+	'n8n-nodes-messaging-service.messagingServiceCallbackTrigger':
+		new MessagingServiceCallbackTrigger(),
 };
 
 export function registerNodeType(name: string, nodeType: INodeType) {

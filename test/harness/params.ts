@@ -3,7 +3,10 @@ import type { INodeParameters } from 'n8n-workflow';
 import type { AccountInfo } from '../sandbox';
 
 /** The IDs the defaults take from an account: the emulator's seeded one, or any IDs for a server that takes everything. */
-export type AccountIds = Pick<AccountInfo, 'alphanameIds' | 'chatnameIds' | 'listIds' | 'templateIds'>;
+export type AccountIds = Pick<
+	AccountInfo,
+	'alphanameIds' | 'chatnameIds' | 'listIds' | 'templateIds'
+>;
 
 type Defaults = (account: AccountIds) => INodeParameters;
 
@@ -15,7 +18,11 @@ export const byId = (id: number | string) => ({ __rl: true, mode: 'id', value: S
  * Stand-ins for what a test makes before the operation reads it (a created message, a mailing, a
  * batch, a reply): a test against the emulator gives the one it made.
  */
-const MADE_FIRST = { id: '101', uuid: '3f2b8c1e-5d4a-4b7e-9c61-2a8f0d9e7b35', replyIds: '40000001' };
+const MADE_FIRST = {
+	id: '101',
+	uuid: '3f2b8c1e-5d4a-4b7e-9c61-2a8f0d9e7b35',
+	replyIds: '40000001',
+};
 
 const sender = (account: AccountIds) => String(account.alphanameIds[0]);
 const chatSender = (account: AccountIds) => String(account.chatnameIds[0]);
@@ -32,16 +39,26 @@ const bulkToEachItem = (account: AccountIds) => ({
 });
 
 /** Send Batch's recipients from each item's "phone" field (the node's own default), as a list of contacts gives them. */
-export const RECIPIENTS_FROM_PHONE_FIELD: INodeParameters = { recipientsFrom: 'fields', phoneField: 'phone' };
+export const RECIPIENTS_FROM_PHONE_FIELD: INodeParameters = {
+	recipientsFrom: 'fields',
+	phoneField: 'phone',
+};
 
 /** Send Batch given its mailings as JSON: each item's `mailings`, one request per item. */
-export const MAILINGS_AS_JSON: INodeParameters = { buildFrom: 'json', messagesJson: '={{ JSON.stringify($json.mailings) }}' };
+export const MAILINGS_AS_JSON: INodeParameters = {
+	buildFrom: 'json',
+	messagesJson: '={{ JSON.stringify($json.mailings) }}',
+};
 
 /** What each operation needs to run against the emulator's seeded account; a test overrides only what it checks. */
 const defaults: Record<string, Record<string, Defaults>> = {
 	sms: {
 		send: (account) => ({ phone: '375291000001', message: 'Hi', senderNameId: sender(account) }),
-		sendAndWait: (account) => ({ phone: '375291234567', message: 'Approve?', senderNameId: sender(account) }),
+		sendAndWait: (account) => ({
+			phone: '375291234567',
+			message: 'Approve?',
+			senderNameId: sender(account),
+		}),
 		createMessage: () => ({ message: 'Your table is ready' }),
 		sendCreatedMessage: () => ({ createdMessageId: MADE_FIRST.id, phone: '375291000001' }),
 		getMessageStatus: () => ({ createdMessageId: MADE_FIRST.id }),
@@ -53,23 +70,43 @@ const defaults: Record<string, Record<string, Defaults>> = {
 			senderNameId: sender(account),
 		}),
 		confirmListMailing: () => ({ messageId: MADE_FIRST.id }),
-		sendBatch: (account) => ({ ...bulkToEachItem(account), mailingName: 'Sale', text: 'Hi', callbackUrl: 'http://127.0.0.1:9/cb' }),
+		sendBatch: (account) => ({
+			...bulkToEachItem(account),
+			mailingName: 'Sale',
+			text: 'Hi',
+			callbackUrl: 'http://127.0.0.1:9/cb',
+		}),
 		getBatchStatus: () => ({ uuid: MADE_FIRST.uuid }),
 		getManyMessages: nothing,
 		getManyMailings: nothing,
 		getManyDeliveries: () => ({ messageOrMailingId: MADE_FIRST.id }),
 	},
 	chatMessage: {
-		send: (account) => ({ chatnameId: chatSender(account), phone: '375291234567', messageType: 'TEXT', message: 'Hello' }),
+		send: (account) => ({
+			chatnameId: chatSender(account),
+			phone: '375291234567',
+			messageType: 'TEXT',
+			message: 'Hello',
+		}),
 		sendAndWait: (account) => ({
 			chatnameId: chatSender(account),
 			phone: '375291234567',
 			message: 'Approve?',
 			buttonCaption: 'Answer',
 		}),
-		sendToList: (account) => ({ chatnameId: chatSender(account), listId: list(account), messageType: 'TEXT', message: 'Hello' }),
+		sendToList: (account) => ({
+			chatnameId: chatSender(account),
+			listId: list(account),
+			messageType: 'TEXT',
+			message: 'Hello',
+		}),
 		confirmListMailing: () => ({ messageId: MADE_FIRST.id }),
-		sendBatch: (account) => ({ ...bulkToEachItem(account), mailingName: 'Spring', contentType: 'text', chatText: 'Sale today' }),
+		sendBatch: (account) => ({
+			...bulkToEachItem(account),
+			mailingName: 'Spring',
+			contentType: 'text',
+			chatText: 'Sale today',
+		}),
 		getBatchStatus: () => ({ uuid: MADE_FIRST.uuid }),
 		getMailing: () => ({ messageId: MADE_FIRST.id }),
 		getManyMailings: nothing,
@@ -85,15 +122,27 @@ const defaults: Record<string, Record<string, Defaults>> = {
 		check: () => ({ token: 'not-a-token', enteredCode: '123456' }),
 	},
 	conversation: {
-		handOver: (account) => ({ chatnameId: chatSender(account), phone: '375291234567', reason: 'The customer asks for a person', message: 'A colleague will answer you shortly' }),
-		handBack: (account) => ({ chatnameId: chatSender(account), phone: '375291234567', message: 'Our assistant takes it from here' }),
+		handOver: (account) => ({
+			chatnameId: chatSender(account),
+			phone: '375291234567',
+			reason: 'The customer asks for a person',
+			message: 'A colleague will answer you shortly',
+		}),
+		handBack: (account) => ({
+			chatnameId: chatSender(account),
+			phone: '375291234567',
+			message: 'Our assistant takes it from here',
+		}),
 		getState: () => ({ scope: 'onePhone', phone: '375291234567' }),
 	},
 	template: {
 		create: () => ({ name: 'Welcome', message: 'Hello' }),
 		get: (account) => ({ template: template(account) }),
 		getMany: nothing,
-		update: (account) => ({ template: template(account), updateFields: { message: 'Hello again' } }),
+		update: (account) => ({
+			template: template(account),
+			updateFields: { message: 'Hello again' },
+		}),
 		delete: (account) => ({ template: template(account) }),
 	},
 };
@@ -113,6 +162,7 @@ export function params(
 	overrides: INodeParameters = {},
 ): INodeParameters {
 	const operationDefaults = defaults[resource]?.[operation];
-	if (operationDefaults === undefined) throw new Error(`params() has no defaults for ${resource}.${operation}`);
+	if (operationDefaults === undefined)
+		throw new Error(`params() has no defaults for ${resource}.${operation}`);
 	return { resource, operation, ...operationDefaults(account), ...overrides };
 }

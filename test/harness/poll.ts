@@ -54,7 +54,11 @@ export interface PollOutcome {
 	/** the error poll() threw, if any */
 	error?: Error;
 	/** per execution: n8n's end of it (its done promise), with 'byTest': finished; stopped by a person; cancelled at shutdown; never created (resolved with no run) */
-	finish: Array<(outcome?: 'finished' | 'stoppedByPerson' | 'cancelledAtShutdown' | 'notCreated') => Promise<void>>;
+	finish: Array<
+		(
+			outcome?: 'finished' | 'stoppedByPerson' | 'cancelledAtShutdown' | 'notCreated',
+		) => Promise<void>
+	>;
 }
 
 /**
@@ -87,19 +91,28 @@ export class TriggerSession {
 			id: workflowId,
 			name: 'harness trigger',
 			active: true,
-			staticData: options.savedStaticData ? (JSON.parse(options.savedStaticData) as IDataObject) : undefined,
+			staticData: options.savedStaticData
+				? (JSON.parse(options.savedStaticData) as IDataObject)
+				: undefined,
 		});
 		const credential = {
 			apiKey: options.apiKey ?? TEST_API_KEY,
 			baseUrl: options.baseUrl,
 			allowUnencryptedHttp: options.allowUnencryptedHttp ?? false,
-			...(options.serviceTimeZone !== undefined ? { serviceTimeZone: options.serviceTimeZone } : {}),
+			...(options.serviceTimeZone !== undefined
+				? { serviceTimeZone: options.serviceTimeZone }
+				: {}),
 		};
-		this.additionalData = harnessAdditionalData(credential, { executionContext: undefined }).additionalData;
+		this.additionalData = harnessAdditionalData(credential, {
+			executionContext: undefined,
+		}).additionalData;
 	}
 
 	/** Runs poll() once: 'trigger' as the active workflow does, 'manual' as "Fetch Test Event". */
-	async poll(mode: 'trigger' | 'manual' = 'trigger', activation: WorkflowActivateMode = 'activate'): Promise<PollOutcome> {
+	async poll(
+		mode: 'trigger' | 'manual' = 'trigger',
+		activation: WorkflowActivateMode = 'activate',
+	): Promise<PollOutcome> {
 		this.options.beforePoll?.();
 		const budget = this.options.pollBudgetMs;
 		const emitted: IDataObject[][] = [];
@@ -117,7 +130,10 @@ export class TriggerSession {
 					if (outcome === 'finished') done?.resolve(finishedRun());
 					else if (outcome === 'notCreated') done?.resolve(undefined);
 					else {
-						const name = outcome === 'stoppedByPerson' ? 'ManualExecutionCancelledError' : 'SystemShutdownExecutionCancelledError';
+						const name =
+							outcome === 'stoppedByPerson'
+								? 'ManualExecutionCancelledError'
+								: 'SystemShutdownExecutionCancelledError';
 						done?.reject(Object.assign(new Error('cancelled'), { name }));
 					}
 					await new Promise((resolve) => setImmediate(resolve));
@@ -135,12 +151,20 @@ export class TriggerSession {
 		const nodeType = harnessNodeTypes.getByNameAndVersion(TRIGGER_NODE_TYPE, 1);
 		try {
 			const result = (await nodeType.poll!.call(context)) ?? null;
-			const executions = result ? [...emitted, (result[0] ?? []).map((item) => item.json)] : emitted;
+			const executions = result
+				? [...emitted, (result[0] ?? []).map((item) => item.json)]
+				: emitted;
 			if (this.options.finishExecutions !== 'byTest') for (const end of finish) await end();
 			return { result, items: executions.flat(), executions, finish };
 		} catch (error) {
 			if (this.options.finishExecutions !== 'byTest') for (const end of finish) await end();
-			return { result: null, items: emitted.flat(), executions: emitted, error: error as Error, finish };
+			return {
+				result: null,
+				items: emitted.flat(),
+				executions: emitted,
+				error: error as Error,
+				finish,
+			};
 		}
 	}
 

@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { createApiClient } from '../../nodes/MessagingService/transport/client';
@@ -37,7 +43,10 @@ class TransportProbe implements INodeType {
 			const raw = this.getNodeParameter('parameters', itemIndex);
 			const parameters = (typeof raw === 'string' ? JSON.parse(raw) : raw) as IDataObject;
 			const timeoutMs = this.getNodeParameter('timeoutMs', itemIndex) as number;
-			const answer = await createApiClient(this, { itemIndex, timeoutMs }).call(method, parameters as never);
+			const answer = await createApiClient(this, { itemIndex, timeoutMs }).call(
+				method,
+				parameters as never,
+			);
 			output.push({ json: { answer } as unknown as IDataObject, pairedItem: { item: itemIndex } });
 		}
 		return [output];

@@ -68,8 +68,12 @@ export interface RunNodeResult {
 	credentialReads: number;
 }
 
-function asItem(item: IDataObject | INodeExecutionData | Record<string, unknown>): INodeExecutionData {
-	return 'json' in item && typeof item.json === 'object' ? (item as INodeExecutionData) : { json: item as IDataObject };
+function asItem(
+	item: IDataObject | INodeExecutionData | Record<string, unknown>,
+): INodeExecutionData {
+	return 'json' in item && typeof item.json === 'object'
+		? (item as INodeExecutionData)
+		: { json: item as IDataObject };
 }
 
 /**
@@ -103,7 +107,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...(options.errorOutput ? { onError: 'continueErrorOutput' as const } : {}),
 		...(options.retryOnFail
-			? { retryOnFail: true, maxTries: options.retryOnFail.maxTries, waitBetweenTries: options.retryOnFail.waitBetweenTries ?? 0 }
+			? {
+					retryOnFail: true,
+					maxTries: options.retryOnFail.maxTries,
+					waitBetweenTries: options.retryOnFail.waitBetweenTries ?? 0,
+				}
 			: {}),
 	});
 	const workflow = oneNodeWorkflow(node, {
@@ -115,9 +123,21 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	});
 	const { upstream } = options;
 	if (upstream) {
-		const before = harnessNode({ id: 'upstream', name: upstream.name, type: upstream.type, typeVersion: 1, parameters: {} });
+		const before = harnessNode({
+			id: 'upstream',
+			name: upstream.name,
+			type: upstream.type,
+			typeVersion: 1,
+			parameters: {},
+		});
 		workflow.setNodes([before, node]);
-		workflow.setConnections({ [upstream.name]: { main: upstream.outputs.map((_, n) => (n === upstream.output ? [{ node: NODE_NAME, type: 'main' as const, index: 0 }] : [])) } });
+		workflow.setConnections({
+			[upstream.name]: {
+				main: upstream.outputs.map((_, n) =>
+					n === upstream.output ? [{ node: NODE_NAME, type: 'main' as const, index: 0 }] : [],
+				),
+			},
+		});
 	}
 
 	const hooks = new ExecutionLifecycleHooks('manual', 'harness-execution', mock());
@@ -137,7 +157,17 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 
 	const input = (options.items ?? [{}]).map(asItem);
 	const upstreamRun = upstream
-		? { [upstream.name]: [{ startTime: 0, executionTime: 0, executionIndex: 0, source: [], data: { main: upstream.outputs.map((items) => items.map((json) => ({ json }))) } }] }
+		? {
+				[upstream.name]: [
+					{
+						startTime: 0,
+						executionTime: 0,
+						executionIndex: 0,
+						source: [],
+						data: { main: upstream.outputs.map((items) => items.map((json) => ({ json }))) },
+					},
+				],
+			}
 		: {};
 	const runExecutionData: IRunExecutionData = {
 		resultData: { runData: upstreamRun },
@@ -146,11 +176,23 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 			metadata: {},
 			waitingExecution: {},
 			waitingExecutionSource: null,
-			nodeExecutionStack: [{ node, data: { main: [input] }, source: upstream ? { main: [{ previousNode: upstream.name, previousNodeOutput: upstream.output }] } : null }],
+			nodeExecutionStack: [
+				{
+					node,
+					data: { main: [input] },
+					source: upstream
+						? { main: [{ previousNode: upstream.name, previousNodeOutput: upstream.output }] }
+						: null,
+				},
+			],
 		},
 	} as unknown as IRunExecutionData;
 
-	const execution = new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	const execution = new WorkflowExecute(
+		additionalData,
+		'manual',
+		runExecutionData,
+	).processRunExecutionData(workflow);
 	void options.cancelWhen?.finally(() => execution.cancel());
 	await execution;
 	const run = await finished;

@@ -10,7 +10,9 @@ export interface SandboxFixture {
 	/** runs the node against this emulator with TEST_API_KEY */
 	run(options: Omit<RunNodeOptions, 'baseUrl'> & { baseUrl?: string }): Promise<RunNodeResult>;
 	/** runs the node, which must not fail, and gives what the emulator received too (`request`: the first request) */
-	runOk(options: Omit<RunNodeOptions, 'baseUrl'> & { baseUrl?: string }): Promise<RunNodeResult & Received>;
+	runOk(
+		options: Omit<RunNodeOptions, 'baseUrl'> & { baseUrl?: string },
+	): Promise<RunNodeResult & Received>;
 }
 
 export interface Received {
@@ -30,7 +32,10 @@ export function useSandbox(): SandboxFixture {
 	beforeEach(async () => {
 		// a request a test left under way (a delayed answer after a timeout) would land in the next test
 		sandbox!.holdAnswers(false);
-		await Promise.race([sandbox!.allAnswered(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+		await Promise.race([
+			sandbox!.allAnswered(),
+			new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+		]);
 		sandbox!.reset();
 		sandbox!.clearRequests();
 	});

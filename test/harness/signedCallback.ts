@@ -6,6 +6,8 @@
 export function signedCallback(url: string, chunk: number, chunks: number) {
 	const escaped = url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 	return expect.stringMatching(
-		new RegExp(`^${escaped}\\?ref=[A-Za-z0-9_-]{16}&chunk=${chunk}&chunks=${chunks}&sig=[A-Za-z0-9_-]{43}$`),
+		new RegExp(
+			`^${escaped}\\?ref=[A-Za-z0-9_-]{16}&chunk=${chunk}&chunks=${chunks}&sig=[A-Za-z0-9_-]{43}$`,
+		),
 	);
 }

@@ -36,7 +36,12 @@ const ZONES = [
 const MARGIN_MINUTES = 180;
 
 function minuteOfDayIn(zone: string, at: Date): number {
-	const [hour, minute] = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })
+	const [hour, minute] = new Intl.DateTimeFormat('en-GB', {
+		timeZone: zone,
+		hour: 'numeric',
+		minute: 'numeric',
+		hourCycle: 'h23',
+	})
 		.format(at)
 		.split(':')
 		.map(Number);
@@ -51,6 +56,9 @@ export function zonesWellInside(hours: string, count = 2, at = new Date()): stri
 		const minute = minuteOfDayIn(zone, at);
 		return minute >= from + MARGIN_MINUTES && minute <= until - MARGIN_MINUTES;
 	});
-	if (inside.length < count) throw new Error(`only ${inside.length} test time zones are well inside ${hours} at ${at.toISOString()}`);
+	if (inside.length < count)
+		throw new Error(
+			`only ${inside.length} test time zones are well inside ${hours} at ${at.toISOString()}`,
+		);
 	return inside.slice(0, count);
 }

@@ -57,10 +57,26 @@ export class WebhookHost {
 			type: CALLBACK_TRIGGER_TYPE,
 			typeVersion: 1,
 			webhookId: WEBHOOK_ID,
-			parameters: NodeHelpers.getNodeParameters(nodeType.description.properties, parameters, true, false, null, nodeType.description) ?? parameters,
+			parameters:
+				NodeHelpers.getNodeParameters(
+					nodeType.description.properties,
+					parameters,
+					true,
+					false,
+					null,
+					nodeType.description,
+				) ?? parameters,
 		});
-		this.workflow = oneNodeWorkflow(this.node, { id: 'harness-webhook', name: 'harness webhook', active: true });
-		const credential = { apiKey: options.apiKey ?? TEST_API_KEY, baseUrl: 'http://127.0.0.1:9', allowUnencryptedHttp: false };
+		this.workflow = oneNodeWorkflow(this.node, {
+			id: 'harness-webhook',
+			name: 'harness webhook',
+			active: true,
+		});
+		const credential = {
+			apiKey: options.apiKey ?? TEST_API_KEY,
+			baseUrl: 'http://127.0.0.1:9',
+			allowUnencryptedHttp: false,
+		};
 		this.additionalData = harnessAdditionalData(credential, {
 			executionContext: undefined,
 			httpRequest: undefined,
@@ -94,15 +110,22 @@ export class WebhookHost {
 	async activate(): Promise<boolean> {
 		const nodeType = harnessNodeTypes.getByNameAndVersion(CALLBACK_TRIGGER_TYPE, 1);
 		const methods = nodeType.webhookMethods!.default!;
-		const context = new HookContext(this.workflow, this.node, this.additionalData, 'webhook', 'activate', {
-			httpMethod: 'POST',
-			node: this.node.name,
-			path: `${WEBHOOK_ID}/callback`,
-			webhookDescription: nodeType.description.webhooks![0],
-			workflowId: this.workflow.id,
-			workflowExecuteAdditionalData: this.additionalData,
-			webhookId: WEBHOOK_ID,
-		} as IWebhookData);
+		const context = new HookContext(
+			this.workflow,
+			this.node,
+			this.additionalData,
+			'webhook',
+			'activate',
+			{
+				httpMethod: 'POST',
+				node: this.node.name,
+				path: `${WEBHOOK_ID}/callback`,
+				webhookDescription: nodeType.description.webhooks![0],
+				workflowId: this.workflow.id,
+				workflowExecuteAdditionalData: this.additionalData,
+				webhookId: WEBHOOK_ID,
+			} as IWebhookData,
+		);
 		if (await methods.checkExists.call(context)) return true;
 		return await methods.create.call(context);
 	}
@@ -116,7 +139,9 @@ export class WebhookHost {
 		}
 		const rawBody = await readBody(req);
 		if (rawBody === undefined) {
-			res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'request entity too large' }));
+			res
+				.writeHead(413, { 'content-type': 'application/json' })
+				.end(JSON.stringify({ message: 'request entity too large' }));
 			return;
 		}
 		const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -125,7 +150,9 @@ export class WebhookHost {
 			try {
 				body = JSON.parse(rawBody.toString('utf8'));
 			} catch {
-				res.writeHead(422, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Failed to parse request body' }));
+				res
+					.writeHead(422, { 'content-type': 'application/json' })
+					.end(JSON.stringify({ message: 'Failed to parse request body' }));
 				return;
 			}
 		} else if (contentType === 'text/plain') {
@@ -137,8 +164,10 @@ export class WebhookHost {
 			query[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
 		}
 		Object.assign(req, { body, rawBody, query, params: {}, contentType });
-		this.additionalData.httpRequest = req as unknown as IWorkflowExecuteAdditionalData['httpRequest'];
-		this.additionalData.httpResponse = res as unknown as IWorkflowExecuteAdditionalData['httpResponse'];
+		this.additionalData.httpRequest =
+			req as unknown as IWorkflowExecuteAdditionalData['httpRequest'];
+		this.additionalData.httpResponse =
+			res as unknown as IWorkflowExecuteAdditionalData['httpResponse'];
 
 		const nodeType = harnessNodeTypes.getByNameAndVersion(CALLBACK_TRIGGER_TYPE, 1);
 		const webhookDescription = nodeType.description.webhooks![0] as IWebhookDescription;
@@ -151,14 +180,28 @@ export class WebhookHost {
 			workflowExecuteAdditionalData: this.additionalData,
 			webhookId: WEBHOOK_ID,
 		} as IWebhookData;
-		const context = new WebhookContext(this.workflow, this.node, this.additionalData, 'webhook', webhookData, [], null);
+		const context = new WebhookContext(
+			this.workflow,
+			this.node,
+			this.additionalData,
+			'webhook',
+			webhookData,
+			[],
+			null,
+		);
 		const result = await nodeType.webhook!.call(context);
 		if (result.workflowData !== undefined) {
 			this.executions.push(result.workflowData[0].map((item) => item.json));
 		}
 		if (res.writableEnded) return;
 		res.writeHead(200, { 'content-type': 'application/json' });
-		res.end(JSON.stringify(result.workflowData !== undefined ? { message: 'Workflow was started' } : { message: 'Webhook call received' }));
+		res.end(
+			JSON.stringify(
+				result.workflowData !== undefined
+					? { message: 'Workflow was started' }
+					: { message: 'Webhook call received' },
+			),
+		);
 	}
 }
 

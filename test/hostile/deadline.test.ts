@@ -19,7 +19,14 @@ const UPPER_BOUND_MS = (TIMEOUT_S + 5) * 1000;
 
 /** SMS > Send of "Hello" to `phone` (an expression for several items) */
 function smsSend(phone: string, options: { timeout: number; concurrency?: number }) {
-	return { resource: 'sms', operation: 'send', phone, message: 'Hello', senderNameId: '1001', options };
+	return {
+		resource: 'sms',
+		operation: 'send',
+		phone,
+		message: 'Hello',
+		senderNameId: '1001',
+		options,
+	};
 }
 
 /** Runs the node; `ms` from the arrival of its first request to the end of the run. */
@@ -49,7 +56,12 @@ describe('a slow answer (headers, then a byte now and then)', () => {
 		const { result, ms } = await timed(() =>
 			runNode({
 				baseUrl: server.url,
-				parameters: { resource: 'sms', operation: 'getStatus', smsId: '101', options: { timeout: TIMEOUT_S } },
+				parameters: {
+					resource: 'sms',
+					operation: 'getStatus',
+					smsId: '101',
+					options: { timeout: TIMEOUT_S },
+				},
 			}),
 		);
 		expect(result.error?.message).toMatch(/did not answer checkSMS within 2 seconds/);
@@ -61,7 +73,12 @@ describe('a slow answer (headers, then a byte now and then)', () => {
 		const { result, ms } = await timed(() =>
 			runNode({
 				baseUrl: server.url,
-				parameters: { resource: 'chatMessage', operation: 'getManyMailings', returnAll: true, options: { timeout: TIMEOUT_S } },
+				parameters: {
+					resource: 'chatMessage',
+					operation: 'getManyMailings',
+					returnAll: true,
+					options: { timeout: TIMEOUT_S },
+				},
 			}),
 		);
 		expect(result.error?.message).toMatch(/did not answer getChatMessages within 2 seconds/);
@@ -71,7 +88,8 @@ describe('a slow answer (headers, then a byte now and then)', () => {
 
 /** Resolves once the server has seen `count` requests since `before`; gives when (ms). */
 async function requestsSeen(before: number, count: number): Promise<number> {
-	while (server.requests.length - before < count) await new Promise((resolve) => setImmediate(resolve));
+	while (server.requests.length - before < count)
+		await new Promise((resolve) => setImmediate(resolve));
 	return Date.now();
 }
 
@@ -96,14 +114,18 @@ describe('cancelling the execution', () => {
 		const before = server.requests.length;
 		// the first five are answered at once, so that the next items read ahead; the rest trickle
 		server.script((_request, response) =>
-			server.requests.length - before <= 5 ? sendJson(response, 200, { sms_id: 101, status: 'NEW', parts: 1 }) : trickle(response, 300),
+			server.requests.length - before <= 5
+				? sendJson(response, 200, { sms_id: 101, status: 'NEW', parts: 1 })
+				: trickle(response, 300),
 		);
 		// cancelled once the five after them are under way
 		const cancelled = requestsSeen(before, 10);
 		const result = await runNode({
 			baseUrl: server.url,
 			parameters: smsSend('={{ $json.phone }}', { timeout: 60, concurrency: 5 }),
-			items: Array.from({ length: 20 }, (_, index) => ({ phone: `3752912300${String(index).padStart(2, '0')}` })),
+			items: Array.from({ length: 20 }, (_, index) => ({
+				phone: `3752912300${String(index).padStart(2, '0')}`,
+			})),
 			cancelWhen: cancelled,
 		});
 		expect(Date.now() - (await cancelled)).toBeLessThan(10_000);

@@ -48,39 +48,49 @@ export async function startFaultProxy(targetUrl: string): Promise<FaultProxy> {
 		response.writeHead(status, { 'content-type': 'application/json' });
 		response.end(JSON.stringify(body));
 	};
-	const server: Server = createServer(PATIENT, (incoming: IncomingMessage, response: ServerResponse) => {
-		const chunks: Buffer[] = [];
-		incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-		incoming.on('end', () => {
-			void (async () => {
-				const body = Buffer.concat(chunks);
-				const url = new URL(incoming.url ?? '/', 'http://localhost');
-				const params = new URLSearchParams(url.searchParams);
-				const type = String(incoming.headers['content-type'] ?? '');
-				if (type.includes('x-www-form-urlencoded')) for (const [key, value] of new URLSearchParams(body.toString('utf8'))) params.append(key, value);
-				const request: ProxiedRequest = { apiMethod: url.pathname.split('/').pop() ?? '', params };
-				proxy.requests.push(request);
-				const delay = proxy.delayMs(request);
-				if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-				const scripted = proxy.intercept(request);
-				if (scripted) return answer(response, scripted.status, scripted.body);
-				const forwarded = await fetch(`${targetUrl}${incoming.url ?? '/'}`, {
-					method: incoming.method,
-					headers: type ? { 'content-type': type } : {},
-					body: incoming.method === 'GET' || incoming.method === 'HEAD' ? undefined : body,
-				});
-				const text = await forwarded.text();
-				let json: unknown;
-				try {
-					json = JSON.parse(text);
-				} catch {
-					response.writeHead(forwarded.status, { 'content-type': forwarded.headers.get('content-type') ?? 'text/plain' });
-					return response.end(text);
-				}
-				answer(response, forwarded.status, proxy.rewrite(request, json));
-			})().catch(() => response.destroy());
-		});
-	});
+	const server: Server = createServer(
+		PATIENT,
+		(incoming: IncomingMessage, response: ServerResponse) => {
+			const chunks: Buffer[] = [];
+			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+			incoming.on('end', () => {
+				void (async () => {
+					const body = Buffer.concat(chunks);
+					const url = new URL(incoming.url ?? '/', 'http://localhost');
+					const params = new URLSearchParams(url.searchParams);
+					const type = String(incoming.headers['content-type'] ?? '');
+					if (type.includes('x-www-form-urlencoded'))
+						for (const [key, value] of new URLSearchParams(body.toString('utf8')))
+							params.append(key, value);
+					const request: ProxiedRequest = {
+						apiMethod: url.pathname.split('/').pop() ?? '',
+						params,
+					};
+					proxy.requests.push(request);
+					const delay = proxy.delayMs(request);
+					if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+					const scripted = proxy.intercept(request);
+					if (scripted) return answer(response, scripted.status, scripted.body);
+					const forwarded = await fetch(`${targetUrl}${incoming.url ?? '/'}`, {
+						method: incoming.method,
+						headers: type ? { 'content-type': type } : {},
+						body: incoming.method === 'GET' || incoming.method === 'HEAD' ? undefined : body,
+					});
+					const text = await forwarded.text();
+					let json: unknown;
+					try {
+						json = JSON.parse(text);
+					} catch {
+						response.writeHead(forwarded.status, {
+							'content-type': forwarded.headers.get('content-type') ?? 'text/plain',
+						});
+						return response.end(text);
+					}
+					answer(response, forwarded.status, proxy.rewrite(request, json));
+				})().catch(() => response.destroy());
+			});
+		},
+	);
 	server.on('connection', (socket: Socket) => {
 		sockets.add(socket);
 		socket.on('close', () => sockets.delete(socket));

@@ -3,7 +3,12 @@
  * one that ignores limit_offset, one that caps limit_rows, one that ignores limit_rows.
  */
 import { runNode } from '../harness/runNode';
-import { sendJson, startScriptedServer, type ScriptedServer, type SeenRequest } from './scriptedServer';
+import {
+	sendJson,
+	startScriptedServer,
+	type ScriptedServer,
+	type SeenRequest,
+} from './scriptedServer';
 
 let server: ScriptedServer;
 beforeAll(async () => (server = await startScriptedServer()));
@@ -43,7 +48,9 @@ describe('paging against a hostile service', () => {
 	it('a service that ignores limit_offset (the same page every time): a clear error after 2 requests', async () => {
 		serveMailings(() => range(1, 101));
 		const { error, requests } = await getMany({ returnAll: true });
-		expect(error?.message).toMatch(/same records again at limit_offset 100 \(after 2 requests, 100 records\)/);
+		expect(error?.message).toMatch(
+			/same records again at limit_offset 100 \(after 2 requests, 100 records\)/,
+		);
 		expect(error?.description).toMatch(/ignore limit_offset/);
 		expect(requests).toBe(2);
 	});
@@ -56,7 +63,9 @@ describe('paging against a hostile service', () => {
 	});
 
 	it('a service that caps limit_rows (50 of 100 asked), 120 records: all 120, one more request than strictly needed', async () => {
-		serveMailings((offset, rows) => range(offset + 1, Math.min(121, offset + 1 + Math.min(rows, 50))));
+		serveMailings((offset, rows) =>
+			range(offset + 1, Math.min(121, offset + 1 + Math.min(rows, 50))),
+		);
 		const { items, error, requests } = await getMany({ returnAll: true });
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.message_id)).toEqual(range(1, 121, (id) => id as never));
@@ -64,7 +73,9 @@ describe('paging against a hostile service', () => {
 	});
 
 	it('with a Limit above the cap: reads on past the short pages up to the Limit', async () => {
-		serveMailings((offset, rows) => range(offset + 1, Math.min(121, offset + 1 + Math.min(rows, 50))));
+		serveMailings((offset, rows) =>
+			range(offset + 1, Math.min(121, offset + 1 + Math.min(rows, 50))),
+		);
 		const { items, error } = await getMany({ returnAll: false, limit: 70 });
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(70);
@@ -94,7 +105,9 @@ describe('paging against a hostile service', () => {
 		const all = range(1, 150_001);
 		serveMailings((offset) => all.slice(offset));
 		const returnAll = await getMany({ returnAll: true });
-		expect(returnAll.error?.message).toMatch(/Return All stopped at more than 100000 records of getChatMessages/);
+		expect(returnAll.error?.message).toMatch(
+			/Return All stopped at more than 100000 records of getChatMessages/,
+		);
 		expect(returnAll.error?.description).toMatch(/set a Limit/);
 		const limited = await getMany({ returnAll: false, limit: 500 });
 		expect(limited.error).toBeUndefined();

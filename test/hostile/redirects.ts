@@ -33,7 +33,10 @@ async function listen(server: Server, host: string): Promise<number> {
  * like the real service would, so that a followed redirect would look like a success).
  */
 export async function startRecordingServer(
-	answer: (request: SeenRequest, port: number) => { status: number; headers?: Record<string, string>; body?: string },
+	answer: (
+		request: SeenRequest,
+		port: number,
+	) => { status: number; headers?: Record<string, string>; body?: string },
 	host = '127.0.0.1',
 ): Promise<RecordingServer> {
 	const seen: SeenRequest[] = [];
@@ -59,17 +62,35 @@ export async function startRecordingServer(
 
 /** What the other host answers: what the service would, for every kind of method. */
 export function looksLikeSuccess(): { status: number; body: string } {
-	return { status: 200, body: JSON.stringify({ status: 'OK', result: { message_id: 1 }, sms_id: 1, message_id: 1, uuid: '00000000-0000-4000-8000-000000000000' }) };
+	return {
+		status: 200,
+		body: JSON.stringify({
+			status: 'OK',
+			result: { message_id: 1 },
+			sms_id: 1,
+			message_id: 1,
+			uuid: '00000000-0000-4000-8000-000000000000',
+		}),
+	};
 }
 
-export type RedirectTarget = 'other host' | 'other host over http' | 'same URL (a loop)' | 'same host, relative';
+export type RedirectTarget =
+	| 'other host'
+	| 'other host over http'
+	| 'same URL (a loop)'
+	| 'same host, relative';
 
 /**
  * The Location a hostile service gives for each target. It copies the request's own path and
  * query (the key included, where it was in the query) into the Location, as a careless or
  * hostile server would.
  */
-export function locationFor(target: RedirectTarget, request: SeenRequest, servicePort: number, otherPort: number): string {
+export function locationFor(
+	target: RedirectTarget,
+	request: SeenRequest,
+	servicePort: number,
+	otherPort: number,
+): string {
 	switch (target) {
 		case 'other host':
 			return `http://127.0.0.1:${otherPort}${request.url}`;

@@ -13,7 +13,13 @@ afterAll(async () => await server.close());
 function sendSms() {
 	return runNode({
 		baseUrl: server.url,
-		parameters: { resource: 'sms', operation: 'send', phone: '375291234567', message: 'Hello', senderNameId: '1001' },
+		parameters: {
+			resource: 'sms',
+			operation: 'send',
+			phone: '375291234567',
+			message: 'Hello',
+			senderNameId: '1001',
+		},
 	});
 }
 
@@ -21,7 +27,8 @@ function sendSms() {
 function refuseThenAccept(retryAfter: string, refusals: number) {
 	let seen = 0;
 	server.script((_request, response) => {
-		if (seen++ < refusals) sendJson(response, 429, { error: 'request limit exceeded' }, { 'retry-after': retryAfter });
+		if (seen++ < refusals)
+			sendJson(response, 429, { error: 'request limit exceeded' }, { 'retry-after': retryAfter });
 		else sendJson(response, 200, { sms_id: 101, status: 'NEW', parts: 1 });
 	});
 }
@@ -45,7 +52,9 @@ describe('Retry-After', () => {
 		const before = server.requests.length;
 		const started = Date.now();
 		const { error } = await sendSms();
-		expect(error?.message).toMatch(/request limit was exceeded \(429\) and it accepts requests again only at \d{4}-\d{2}-\d{2}T/);
+		expect(error?.message).toMatch(
+			/request limit was exceeded \(429\) and it accepts requests again only at \d{4}-\d{2}-\d{2}T/,
+		);
 		expect(error?.description).toMatch(/more than the node waits \(5 minutes\); nothing was sent/);
 		const retryAt = Date.parse(/again only at (\S+)/.exec(error!.message)![1]);
 		expect(retryAt - started).toBeGreaterThan(86_000_000);

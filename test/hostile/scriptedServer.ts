@@ -35,23 +35,26 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
 	let handler: Script = (_request, response) => {
 		response.writeHead(500).end();
 	};
-	const server: Server = createServer(PATIENT, (incoming: IncomingMessage, response: ServerResponse) => {
-		const chunks: Buffer[] = [];
-		incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-		incoming.on('end', () => {
-			const url = new URL(incoming.url ?? '/', 'http://localhost');
-			const seen: SeenRequest = {
-				method: incoming.method ?? 'GET',
-				path: url.pathname,
-				apiMethod: url.pathname.split('/').pop() ?? '',
-				query: url.searchParams,
-				body: Buffer.concat(chunks).toString('utf8'),
-				at: Date.now(),
-			};
-			requests.push(seen);
-			Promise.resolve(handler(seen, response)).catch(() => response.destroy());
-		});
-	});
+	const server: Server = createServer(
+		PATIENT,
+		(incoming: IncomingMessage, response: ServerResponse) => {
+			const chunks: Buffer[] = [];
+			incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+			incoming.on('end', () => {
+				const url = new URL(incoming.url ?? '/', 'http://localhost');
+				const seen: SeenRequest = {
+					method: incoming.method ?? 'GET',
+					path: url.pathname,
+					apiMethod: url.pathname.split('/').pop() ?? '',
+					query: url.searchParams,
+					body: Buffer.concat(chunks).toString('utf8'),
+					at: Date.now(),
+				};
+				requests.push(seen);
+				Promise.resolve(handler(seen, response)).catch(() => response.destroy());
+			});
+		},
+	);
 	server.on('connection', (socket: Socket) => {
 		sockets.add(socket);
 		socket.on('close', () => sockets.delete(socket));
@@ -72,7 +75,12 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
 }
 
 /** Answers JSON at once. */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+	response: ServerResponse,
+	status: number,
+	body: unknown,
+	headers: Record<string, string> = {},
+): void {
 	const text = typeof body === 'string' ? body : JSON.stringify(body);
 	response.writeHead(status, { 'content-type': 'application/json', ...headers });
 	response.end(text);

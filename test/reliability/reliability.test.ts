@@ -58,7 +58,9 @@ describe('summary', () => {
 		figures.keyLeak.forms = KEY_FORMS.length;
 		figures.keyLeak.prefixLength = KEY_PREFIX_LENGTH;
 		// straight to the output: jest --silent (npm test) keeps the console quiet, the figures are wanted
-		process.stdout.write(`${summaryText(leakWatch.hits.length, leakWatch.knownHits.length, leakWatch.scans, leakWatch.logWrites)}\n`);
+		process.stdout.write(
+			`${summaryText(leakWatch.hits.length, leakWatch.knownHits.length, leakWatch.scans, leakWatch.logWrites)}\n`,
+		);
 		expect(figures.messages).toMatchObject({ lost: 0, doubled: 0 });
 		expect(figures.templates).toMatchObject({ lost: 0, doubled: 0 });
 		expect(figures.replies).toMatchObject({ missed: 0, duplicated: 0 });

@@ -26,7 +26,8 @@ export class CallbackSender {
 
 	/** How many times each callback is posted from now on (1 = once, 2 = it arrives twice). */
 	setDeliveries(times: number): void {
-		if (!Number.isInteger(times) || times < 1 || times > 10) throw new Error('deliveries must be a whole number from 1 to 10');
+		if (!Number.isInteger(times) || times < 1 || times > 10)
+			throw new Error('deliveries must be a whole number from 1 to 10');
 		this.deliveries = times;
 	}
 
@@ -43,7 +44,9 @@ export class CallbackSender {
 			error: null,
 		}));
 		this.log.push(...entries);
-		const task: Promise<void> = this.deliverAll(entries, result).finally(() => this.inflight.delete(task));
+		const task: Promise<void> = this.deliverAll(entries, result).finally(() =>
+			this.inflight.delete(task),
+		);
 		this.inflight.add(task);
 	}
 

@@ -40,7 +40,8 @@ function wholeNumber(flag: string, value: string): number {
 }
 
 function describe(info: AccountInfo): string {
-	const ids = (entries: Array<{ id: number; name: string }>) => entries.map((e) => `${e.id} (${e.name})`).join(', ');
+	const ids = (entries: Array<{ id: number; name: string }>) =>
+		entries.map((e) => `${e.id} (${e.name})`).join(', ');
 	return [
 		`  key ${info.token}   balance ${info.balance.toFixed(2)} ${info.currency}`,
 		`    sender names (alphaname_id): ${ids(info.alphanames)}`,
@@ -52,7 +53,12 @@ function describe(info: AccountInfo): string {
 
 async function main(): Promise<void> {
 	const options = parseArgs(process.argv.slice(2));
-	const sandbox = await startSandbox({ port: options.port, tokens: options.tokens, clock: 'real', serviceTimeZone: options.serviceTimeZone });
+	const sandbox = await startSandbox({
+		port: options.port,
+		tokens: options.tokens,
+		clock: 'real',
+		serviceTimeZone: options.serviceTimeZone,
+	});
 	const faults: FaultConfig = {};
 	if (options.latencyMs) faults.latencyMs = options.latencyMs;
 	if (options.rateLimit) faults.rateLimit = { perSecond: options.rateLimit };
@@ -60,16 +66,21 @@ async function main(): Promise<void> {
 
 	const first = sandbox.account(options.tokens[0]);
 	console.log(`messaging-service sandbox listening on ${sandbox.url}`);
-	console.log(`base URL: ${sandbox.url}   (API paths: ${sandbox.url}/api/v1/..., ${sandbox.url}/api/v2/...)`);
+	console.log(
+		`base URL: ${sandbox.url}   (API paths: ${sandbox.url}/api/v1/..., ${sandbox.url}/api/v2/...)`,
+	);
 	for (const token of options.tokens) console.log(describe(sandbox.account(token)));
 	if (options.latencyMs) console.log(`latency: ${options.latencyMs} ms per answer`);
-	if (options.rateLimit) console.log(`rate limit: ${options.rateLimit} requests per second, then 429`);
+	if (options.rateLimit)
+		console.log(`rate limit: ${options.rateLimit} requests per second, then 429`);
 	console.log('example:');
 	console.log(
 		`  curl -s -X POST "${sandbox.url}/api/v1/sendQuickSMS?token=${encodeURIComponent(first.token)}` +
 			`&message=hi&phone=375291234567&alphaname_id=${first.alphanameIds[0]}"`,
 	);
-	console.log(`control endpoints: ${sandbox.url}/__sandbox/... (see test/sandbox/README.md). Ctrl-C stops.`);
+	console.log(
+		`control endpoints: ${sandbox.url}/__sandbox/... (see test/sandbox/README.md). Ctrl-C stops.`,
+	);
 
 	const stop = async (signal: string) => {
 		console.log(`\n${signal}: closing the sandbox`);

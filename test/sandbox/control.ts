@@ -8,10 +8,16 @@ import type { FaultConfig, Sandbox } from './types';
 const phone = z.string().regex(/^\d+$/);
 const schemas = {
 	account: z
-		.object({ token: z.string().min(1), balance: z.number().min(0).optional(), seed: z.boolean().optional() })
+		.object({
+			token: z.string().min(1),
+			balance: z.number().min(0).optional(),
+			seed: z.boolean().optional(),
+		})
 		.strict(),
 	advance: z.object({ seconds: z.number().min(0) }).strict(),
-	reply: z.object({ token: z.string(), message_id: z.number().int(), phone, message: z.string() }).strict(),
+	reply: z
+		.object({ token: z.string(), message_id: z.number().int(), phone, message: z.string() })
+		.strict(),
 	unreachable: z.object({ token: z.string(), phone, channel: z.enum(['chat', 'sms']) }).strict(),
 	balance: z.object({ token: z.string(), balance: z.number().min(0) }).strict(),
 	callbackDeliveries: z.object({ times: z.number().int().min(1).max(10) }).strict(),
@@ -46,7 +52,10 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 function parse<S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<S> {
 	const parsed = schema.safeParse(value);
 	if (!parsed.success)
-		throw new ControlError(400, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+		throw new ControlError(
+			400,
+			parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+		);
 	return parsed.data;
 }
 
@@ -66,7 +75,10 @@ export function createControlHandler(sandbox: Sandbox) {
 	return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
 		const route = `${req.method} ${url.pathname.slice(CONTROL_PREFIX.length - 1)}`;
 		try {
-			const body = req.method === 'GET' || req.method === 'DELETE' ? (await readRaw(req), {}) : await readJson(req);
+			const body =
+				req.method === 'GET' || req.method === 'DELETE'
+					? (await readRaw(req), {})
+					: await readJson(req);
 			sendJson(res, 200, await dispatch(sandbox, route, body));
 		} catch (error) {
 			const status = error instanceof ControlError ? error.status : 500;
@@ -77,9 +89,11 @@ export function createControlHandler(sandbox: Sandbox) {
 
 async function dispatch(sandbox: Sandbox, route: string, body: unknown): Promise<unknown> {
 	const newestMatch = /^GET \/accounts\/([^/]+)\/newest-chat-mailings$/.exec(route);
-	if (newestMatch) return attempt(() => sandbox.newestChatMailings(decodeURIComponent(newestMatch[1])));
+	if (newestMatch)
+		return attempt(() => sandbox.newestChatMailings(decodeURIComponent(newestMatch[1])));
 	const handOversMatch = /^GET \/accounts\/([^/]+)\/hand-overs$/.exec(route);
-	if (handOversMatch) return attempt(() => sandbox.handOvers(decodeURIComponent(handOversMatch[1])));
+	if (handOversMatch)
+		return attempt(() => sandbox.handOvers(decodeURIComponent(handOversMatch[1])));
 	const accountMatch = /^GET \/accounts\/([^/]+)$/.exec(route);
 	if (accountMatch) return attempt(() => sandbox.account(decodeURIComponent(accountMatch[1])));
 	switch (route) {

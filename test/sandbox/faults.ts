@@ -17,7 +17,17 @@ export const faultConfigSchema = z
 				z
 					.object({
 						apiMethod: z.string().optional(),
-						kind: z.enum(['429', '400', '500-before', '500-after', 'html', 'truncated', 'drop-before', 'drop-after', 'delay']),
+						kind: z.enum([
+							'429',
+							'400',
+							'500-before',
+							'500-after',
+							'html',
+							'truncated',
+							'drop-before',
+							'drop-after',
+							'delay',
+						]),
 						count: z.number().int().min(1).optional(),
 						after: z.number().int().min(0).optional(),
 						retryAfter: z.string().optional(),

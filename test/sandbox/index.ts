@@ -10,7 +10,16 @@ import { PATIENT } from './patient';
 import { createRequestHandler, Waiter } from './server';
 import { accountInfo } from './state/accountInfo';
 import { DEFAULT_BALANCE, World } from './state/world';
-import type { AccountInfo, Counters, FaultConfig, HandOver, LoggedRequest, ReachabilityChannel, Sandbox, SandboxOptions } from './types';
+import type {
+	AccountInfo,
+	Counters,
+	FaultConfig,
+	HandOver,
+	LoggedRequest,
+	ReachabilityChannel,
+	Sandbox,
+	SandboxOptions,
+} from './types';
 
 export type * from './types';
 
@@ -68,7 +77,9 @@ class RunningSandbox implements Sandbox {
 	}
 
 	addAccount(token: string, opts: { balance?: number; seed?: boolean } = {}): AccountInfo {
-		return accountInfo(this.world.addAccount(token, opts.balance ?? DEFAULT_BALANCE, opts.seed ?? true));
+		return accountInfo(
+			this.world.addAccount(token, opts.balance ?? DEFAULT_BALANCE, opts.seed ?? true),
+		);
 	}
 
 	account(token: string): AccountInfo {
@@ -101,10 +112,18 @@ class RunningSandbox implements Sandbox {
 	handOvers(token: string): HandOver[] {
 		this.world.settle();
 		const account = this.world.account(token);
-		const deliveries = [...account.smsSends.values(), ...[...account.chatMailings.values()].flatMap((mailing) => mailing.deliveries)];
+		const deliveries = [
+			...account.smsSends.values(),
+			...[...account.chatMailings.values()].flatMap((mailing) => mailing.deliveries),
+		];
 		return deliveries
 			.filter((delivery) => delivery.sentAt !== null)
-			.map((delivery) => ({ channel: delivery.channel, phone: delivery.phone, text: delivery.text, at: new Date(delivery.sentAt as number).toISOString() }));
+			.map((delivery) => ({
+				channel: delivery.channel,
+				phone: delivery.phone,
+				text: delivery.text,
+				at: new Date(delivery.sentAt as number).toISOString(),
+			}));
 	}
 
 	injectReply(
@@ -115,19 +134,27 @@ class RunningSandbox implements Sandbox {
 		return injectReply(this.world, this.world.account(token), reply);
 	}
 
-	seedChatMailings(token: string, count: number, span: { oldestAt?: number; newestAt?: number } = {}): number[] {
+	seedChatMailings(
+		token: string,
+		count: number,
+		span: { oldestAt?: number; newestAt?: number } = {},
+	): number[] {
 		return seedChatMailings(this.world, this.world.account(token), count, span);
 	}
 
 	newestChatMailings(token: string): Record<string, number> {
 		const newest: Record<string, number> = {};
 		for (const mailing of this.world.account(token).chatMailings.values()) {
-			for (const { phone } of mailing.deliveries) if ((newest[phone] ?? -1) < mailing.id) newest[phone] = mailing.id;
+			for (const { phone } of mailing.deliveries)
+				if ((newest[phone] ?? -1) < mailing.id) newest[phone] = mailing.id;
 		}
 		return newest;
 	}
 
-	setChatQuirks(token: string, quirks: { chatListing?: 'oldest-first' | 'newest-first'; duplicateUnread?: boolean }): void {
+	setChatQuirks(
+		token: string,
+		quirks: { chatListing?: 'oldest-first' | 'newest-first'; duplicateUnread?: boolean },
+	): void {
 		Object.assign(this.world.account(token).quirks, quirks);
 	}
 

@@ -11,7 +11,9 @@ export class RequestLog {
 	private readonly listeners = new Set<(entry: LoggedRequest) => void>();
 	private readonly idleWaiters: Array<() => void> = [];
 
-	start(fields: Omit<LoggedRequest, 'seq' | 'at' | 'status' | 'fault' | 'inFlight'>): LoggedRequest {
+	start(
+		fields: Omit<LoggedRequest, 'seq' | 'at' | 'status' | 'fault' | 'inFlight'>,
+	): LoggedRequest {
 		const entry: LoggedRequest = {
 			seq: ++this.seq,
 			at: new Date().toISOString(),
@@ -24,7 +26,8 @@ export class RequestLog {
 		this.entries.push(entry);
 		this.counts.requests += 1;
 		if (entry.apiMethod) {
-			this.counts.byApiMethod[entry.apiMethod] = (this.counts.byApiMethod[entry.apiMethod] ?? 0) + 1;
+			this.counts.byApiMethod[entry.apiMethod] =
+				(this.counts.byApiMethod[entry.apiMethod] ?? 0) + 1;
 		}
 		return entry;
 	}

@@ -80,7 +80,10 @@ export class Waiter {
 export function createRequestHandler(parts: ServerParts, waiter: Waiter) {
 	const fail = (res: ServerResponse, error: unknown) => {
 		if (!parts.quiet) console.error('[sandbox] internal error:', error);
-		sendJson(res, 500, { ...SERVER_UNAVAILABLE, detail: (error as Error)?.message ?? String(error) });
+		sendJson(res, 500, {
+			...SERVER_UNAVAILABLE,
+			detail: (error as Error)?.message ?? String(error),
+		});
 	};
 	return (req: IncomingMessage, res: ServerResponse): void => {
 		const url = new URL(req.url ?? '/', 'http://sandbox.local');
@@ -91,7 +94,12 @@ export function createRequestHandler(parts: ServerParts, waiter: Waiter) {
 	};
 }
 
-function answerWith(res: ServerResponse, log: RequestLog, entry: LoggedRequest, answer: Answer): void {
+function answerWith(
+	res: ServerResponse,
+	log: RequestLog,
+	entry: LoggedRequest,
+	answer: Answer,
+): void {
 	sendJson(res, answer.status, answer.body, answer.headers);
 	log.finish(entry, answer.status);
 }
@@ -102,7 +110,13 @@ function drop(res: ServerResponse, log: RequestLog, entry: LoggedRequest): void 
 	log.finish(entry, 0);
 }
 
-async function handleApi(parts: ServerParts, waiter: Waiter, req: IncomingMessage, res: ServerResponse, url: URL) {
+async function handleApi(
+	parts: ServerParts,
+	waiter: Waiter,
+	req: IncomingMessage,
+	res: ServerResponse,
+	url: URL,
+) {
 	const { log } = parts;
 	let raw: Buffer;
 	try {
@@ -131,7 +145,8 @@ async function handleApi(parts: ServerParts, waiter: Waiter, req: IncomingMessag
 		contentType,
 		files: body.files,
 	});
-	if (!route) return answerWith(res, log, entry, { status: 404, body: { error: 'page not found' } });
+	if (!route)
+		return answerWith(res, log, entry, { status: 404, body: { error: 'page not found' } });
 	if (req.method !== route.httpMethod) {
 		return answerWith(res, log, entry, {
 			status: 405,
@@ -184,13 +199,24 @@ async function answerApi(
 		case 'drop-before':
 			return drop(res, log, entry);
 	}
-	const answer = processApiRequest(route, request.incoming, request.body, parts.world, parts.callbacks);
+	const answer = processApiRequest(
+		route,
+		request.incoming,
+		request.body,
+		parts.world,
+		parts.callbacks,
+	);
 	switch (rule?.kind) {
 		case '500-after':
 			return answerWith(res, log, entry, { status: 500, body: SERVER_UNAVAILABLE });
 		case 'truncated': {
 			const json = JSON.stringify(answer.body);
-			sendText(res, 200, json.slice(0, Math.max(1, Math.floor(json.length / 2))), 'application/json; charset=utf-8');
+			sendText(
+				res,
+				200,
+				json.slice(0, Math.max(1, Math.floor(json.length / 2))),
+				'application/json; charset=utf-8',
+			);
 			return log.finish(entry, 200);
 		}
 		case 'drop-after':

@@ -144,9 +144,16 @@ export interface Sandbox {
 	/** creates `count` chat mailings at once, created evenly from `oldestAt` to `newestAt` (ms; default now) */
 	/** each phone's newest chat mailing (the one a customer answering in their chat app replies to) */
 	newestChatMailings(token: string): Record<string, number>;
-	seedChatMailings(token: string, count: number, span?: { oldestAt?: number; newestAt?: number }): number[];
+	seedChatMailings(
+		token: string,
+		count: number,
+		span?: { oldestAt?: number; newestAt?: number },
+	): number[];
 	/** getChatMessages order (default oldest first) and whether unread replies are answered twice */
-	setChatQuirks(token: string, quirks: { chatListing?: 'oldest-first' | 'newest-first'; duplicateUnread?: boolean }): void;
+	setChatQuirks(
+		token: string,
+		quirks: { chatListing?: 'oldest-first' | 'newest-first'; duplicateUnread?: boolean },
+	): void;
 	setUnreachable(token: string, phone: string, channel: ReachabilityChannel): void;
 	setBalance(token: string, balance: number): void;
 	setFaults(faults: FaultConfig): void;

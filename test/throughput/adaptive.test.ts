@@ -15,7 +15,10 @@ import { phoneOf, smsSendPerItem } from './perItemSms';
 const fixture = useSandbox();
 
 function recipients(count: number) {
-	return Array.from({ length: count }, (_, index) => ({ phone: phoneOf(index), text: `Adaptive ${index}` }));
+	return Array.from({ length: count }, (_, index) => ({
+		phone: phoneOf(index),
+		text: `Adaptive ${index}`,
+	}));
 }
 
 function smsSend(options: INodeParameters = {}): INodeParameters {
@@ -23,7 +26,10 @@ function smsSend(options: INodeParameters = {}): INodeParameters {
 }
 
 /** Runs the node while the emulator answers in rounds. */
-async function runInRounds(parameters: INodeParameters, items: Array<{ phone: string; text: string }>) {
+async function runInRounds(
+	parameters: INodeParameters,
+	items: Array<{ phone: string; text: string }>,
+) {
 	const stop = answerInRounds(fixture.sandbox);
 	try {
 		return await fixture.run({ parameters, items });
@@ -37,12 +43,17 @@ function peakInFlight(requests: LoggedRequest[]): number {
 }
 
 /** Output i is input i's answer, paired to it; each message was sent once. */
-function expectOrderedAndOnce(items: INodeExecutionData[], input: Array<{ phone: string; text: string }>) {
+function expectOrderedAndOnce(
+	items: INodeExecutionData[],
+	input: Array<{ phone: string; text: string }>,
+) {
 	expect(items.map((item) => item.pairedItem)).toEqual(input.map((_, index) => ({ item: index })));
-	const sentBy = new Map(fixture.sandbox.requests().filter((request) => request.status === 200).map((request) => [
-		String(request.query.phone),
-		request,
-	]));
+	const sentBy = new Map(
+		fixture.sandbox
+			.requests()
+			.filter((request) => request.status === 200)
+			.map((request) => [String(request.query.phone), request]),
+	);
 	items.forEach((item, index) => expect(sentBy.get(input[index].phone)).toBeDefined());
 	const counters = fixture.sandbox.counters();
 	expect(counters.duplicates).toBe(0);
@@ -62,7 +73,9 @@ describe('adaptive concurrency of per-item sends', () => {
 		expect(requests.every((request) => request.status === 200)).toBe(true);
 		// the first round went out before any answer came back: never more than that at first
 		const firstRound = Array.from({ length: START_CONCURRENCY }, (_, index) => index + 1);
-		expect(requests.slice(0, START_CONCURRENCY).map((request) => request.inFlight)).toEqual(firstRound);
+		expect(requests.slice(0, START_CONCURRENCY).map((request) => request.inFlight)).toEqual(
+			firstRound,
+		);
 		expect(requests[START_CONCURRENCY].inFlight).toBeLessThanOrEqual(START_CONCURRENCY);
 		expect(peakInFlight(requests)).toBeGreaterThan(2 * START_CONCURRENCY);
 		expect(peakInFlight(requests)).toBeLessThanOrEqual(DEFAULT_CONCURRENCY);
@@ -82,7 +95,10 @@ describe('adaptive concurrency of per-item sends', () => {
 	});
 
 	it('a limit that starts mid-run: 429s halve the requests in flight; nothing lost, nothing doubled, order kept', async () => {
-		fixture.sandbox.setFaults({ latencyMs: 150, rateLimit: { perSecond: 60, retryAfterSeconds: 2, afterRequests: 150 } });
+		fixture.sandbox.setFaults({
+			latencyMs: 150,
+			rateLimit: { perSecond: 60, retryAfterSeconds: 2, afterRequests: 150 },
+		});
 		const input = recipients(260);
 
 		const { items, error } = await fixture.run({ parameters: smsSend(), items: input });

@@ -24,7 +24,10 @@ function deliveryLists(): string[][] {
 	return fixture.sandbox
 		.requests()
 		.filter((request) => request.apiMethod === 'sendBulkSms')
-		.map((request) => ((request.body as { messages: IDataObject[] }).messages[0].delivery_list as string[]));
+		.map(
+			(request) =>
+				(request.body as { messages: IDataObject[] }).messages[0].delivery_list as string[],
+		);
 }
 
 describe('Send Batch from input items, in chunks', () => {
@@ -44,7 +47,9 @@ describe('Send Batch from input items, in chunks', () => {
 			[2, 3, 1000],
 			[3, 3, 501],
 		]);
-		const paired = items.map((item) => (item.pairedItem as Array<{ item: number }>).map((pair) => pair.item));
+		const paired = items.map((item) =>
+			(item.pairedItem as Array<{ item: number }>).map((pair) => pair.item),
+		);
 		expect(paired.flat()).toEqual(input.map((_, index) => index));
 		expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: 2501, duplicates: 0 });
 	});
@@ -64,7 +69,10 @@ describe('Send Batch from input items, in chunks', () => {
 	it('a chunk size of 300 splits 1,000 recipients into 300/300/300/100', async () => {
 		const input = Array.from({ length: 1000 }, (_, index) => ({ phone: phoneOf(index) }));
 
-		const { error } = await fixture.run({ parameters: sendBatch({ chunkSize: 300 }), items: input });
+		const { error } = await fixture.run({
+			parameters: sendBatch({ chunkSize: 300 }),
+			items: input,
+		});
 
 		expect(error).toBeUndefined();
 		expect(deliveryLists().map((list) => list.length)).toEqual([300, 300, 300, 100]);

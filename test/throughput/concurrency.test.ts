@@ -1,6 +1,9 @@
 // The adaptive concurrency's rules, fed with starts, answers and refusals as the pacer feeds it.
 // Nothing here depends on real time.
-import { AdaptiveConcurrency, START_CONCURRENCY } from '../../nodes/MessagingService/transport/concurrency';
+import {
+	AdaptiveConcurrency,
+	START_CONCURRENCY,
+} from '../../nodes/MessagingService/transport/concurrency';
 
 /** One round at the current limit: that many requests in flight at once, then answered. */
 function fullRound(controller: AdaptiveConcurrency): void {

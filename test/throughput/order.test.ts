@@ -22,13 +22,19 @@ function isAscending(values: number[]): boolean {
 
 /** The first `slow` requests are answered `delayMs` later than the rest: answers overtake each other. */
 function slowFirstAnswers(apiMethod: string, slow: number, delayMs = 250) {
-	fixture.sandbox.setFaults({ latencyMs: 20, rules: [{ apiMethod, kind: 'delay', delayMs, count: slow }] });
+	fixture.sandbox.setFaults({
+		latencyMs: 20,
+		rules: [{ apiMethod, kind: 'delay', delayMs, count: slow }],
+	});
 }
 
 describe('output order and pairing with concurrency', () => {
 	it('SMS > Send, 60 items at the default concurrency: output i belongs to input i though answers came back out of order', async () => {
 		slowFirstAnswers('sendQuickSMS', 6);
-		const input = Array.from({ length: 60 }, (_, index) => ({ phone: phoneOf(index), text: `Order ${index} has shipped` }));
+		const input = Array.from({ length: 60 }, (_, index) => ({
+			phone: phoneOf(index),
+			text: `Order ${index} has shipped`,
+		}));
 
 		const { items, error } = await fixture.run({ parameters: smsSend(), items: input });
 
@@ -40,14 +46,19 @@ describe('output order and pairing with concurrency', () => {
 		expect(new Set(smsIds).size).toBe(60);
 		expect(isAscending(smsIds)).toBe(false);
 		// each input went out once, with its own phone and text
-		const sent = fixture.sandbox.requests().map((request) => `${request.query.phone as string}|${request.query.message as string}`);
+		const sent = fixture.sandbox
+			.requests()
+			.map((request) => `${request.query.phone as string}|${request.query.message as string}`);
 		expect(sent.sort()).toEqual(input.map((item) => `${item.phone}|${item.text}`).sort());
 		expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: 60, duplicates: 0 });
 	});
 
 	it('Template > Create, 60 items at concurrency 50: each output is the template its own input created', async () => {
 		slowFirstAnswers('createTemplateMessage', 10);
-		const input = Array.from({ length: 60 }, (_, index) => ({ name: `Template ${index}`, message: `Text ${index}` }));
+		const input = Array.from({ length: 60 }, (_, index) => ({
+			name: `Template ${index}`,
+			message: `Text ${index}`,
+		}));
 
 		const { items, error } = await fixture.run({
 			parameters: {
@@ -61,7 +72,9 @@ describe('output order and pairing with concurrency', () => {
 		});
 
 		expect(error).toBeUndefined();
-		expect(items.map((item) => [item.json.name, item.json.message])).toEqual(input.map((item) => [item.name, item.message]));
+		expect(items.map((item) => [item.json.name, item.json.message])).toEqual(
+			input.map((item) => [item.name, item.message]),
+		);
 		expect(pairedIndexes(items)).toEqual(input.map((_, index) => ({ item: index })));
 		// the first ten requests were answered 250 ms after the others had been: answers overtook them
 		const delayed = fixture.sandbox
@@ -79,27 +92,41 @@ describe('output order and pairing with concurrency', () => {
 			text: `Reminder ${index}`,
 		}));
 
-		const { items, error } = await fixture.run({ parameters: smsSend(), items: input, continueOnFail: true });
+		const { items, error } = await fixture.run({
+			parameters: smsSend(),
+			items: input,
+			continueOnFail: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(40);
 		expect(pairedIndexes(items)).toEqual(input.map((_, index) => ({ item: index })));
 		items.forEach((item, index) => {
 			if (index % 7 === 3) expect(item.json.error).toEqual(expect.stringMatching(/phone/i));
-			else expect(item.json).toEqual(expect.objectContaining({ sms_id: expect.any(Number), status: 'NEW' }));
+			else
+				expect(item.json).toEqual(
+					expect.objectContaining({ sms_id: expect.any(Number), status: 'NEW' }),
+				);
 		});
 		const failed = input.filter((_, index) => index % 7 === 3).length;
 		expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: 40 - failed, duplicates: 0 });
 	});
 
 	it('5,000 items at the defaults, items read ahead, answers out of order, bad phones with Continue On Fail: every output in place, each message once, never more than 200 in flight', async () => {
-		fixture.sandbox.setFaults({ latencyMs: 5, rules: [{ apiMethod: 'sendQuickSMS', kind: 'delay', delayMs: 100, count: 300 }] });
+		fixture.sandbox.setFaults({
+			latencyMs: 5,
+			rules: [{ apiMethod: 'sendQuickSMS', kind: 'delay', delayMs: 100, count: 300 }],
+		});
 		const input = Array.from({ length: 5000 }, (_, index) => ({
 			phone: index % 997 === 5 ? 'not a phone' : phoneOf(index),
 			text: `Notice ${index}`,
 		}));
 
-		const { items, error } = await fixture.run({ parameters: smsSend(), items: input, continueOnFail: true });
+		const { items, error } = await fixture.run({
+			parameters: smsSend(),
+			items: input,
+			continueOnFail: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(pairedIndexes(items)).toEqual(input.map((_, index) => ({ item: index })));
@@ -109,7 +136,9 @@ describe('output order and pairing with concurrency', () => {
 		});
 		const bad = input.filter((_, index) => index % 997 === 5).length;
 		expect(fixture.sandbox.counters()).toMatchObject({ messagesSent: 5000 - bad, duplicates: 0 });
-		expect(Math.max(...fixture.sandbox.requests().map((request) => request.inFlight))).toBeLessThanOrEqual(200);
+		expect(
+			Math.max(...fixture.sandbox.requests().map((request) => request.inFlight)),
+		).toBeLessThanOrEqual(200);
 		// 9 s alone; at nice 10 beside two busy processes it ran past 120 s (and its sends on into the next test)
 	}, 600_000);
 
@@ -127,10 +156,14 @@ describe('output order and pairing with concurrency', () => {
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(6);
 		const requests = fixture.sandbox.requests();
-		expect(requests.map((request) => request.apiMethod)).toEqual(input.flatMap(() => ['getTemplateMessageById', 'sendQuickSMS']));
-		expect(requests.filter((request) => request.apiMethod === 'sendQuickSMS').map((request) => request.query.phone)).toEqual(
-			input.map((item) => item.phone),
+		expect(requests.map((request) => request.apiMethod)).toEqual(
+			input.flatMap(() => ['getTemplateMessageById', 'sendQuickSMS']),
 		);
+		expect(
+			requests
+				.filter((request) => request.apiMethod === 'sendQuickSMS')
+				.map((request) => request.query.phone),
+		).toEqual(input.map((item) => item.phone));
 		expect(Math.max(...requests.map((request) => request.inFlight))).toBe(1);
 	});
 });

@@ -54,7 +54,12 @@ class Callers {
 
 	/** Most starts in any rolling second. */
 	busiestSecond(): number {
-		return Math.max(0, ...this.startTimes.map((at) => this.startTimes.filter((other) => other > at - 1000 && other <= at).length));
+		return Math.max(
+			0,
+			...this.startTimes.map(
+				(at) => this.startTimes.filter((other) => other > at - 1000 && other <= at).length,
+			),
+		);
 	}
 }
 
@@ -178,7 +183,8 @@ describe('RequestPacer', () => {
 		for (let step = 0; step < 300; step++) {
 			await settle(50);
 			for (; callers.answered < callers.started; callers.answered++) callers.pacer.release('ok');
-			if (budgets[budgets.length - 1] !== callers.pacer.requestsPerSecond) budgets.push(callers.pacer.requestsPerSecond!);
+			if (budgets[budgets.length - 1] !== callers.pacer.requestsPerSecond)
+				budgets.push(callers.pacer.requestsPerSecond!);
 		}
 		expect(budgets.slice(0, 3)).toEqual([20, 21, 23]);
 	});
@@ -190,7 +196,8 @@ describe('RequestPacer', () => {
 		Object.assign(second, { accepted: first.accepted });
 		first.request(2000);
 		second.request(2000);
-		const startedAfter = (callers: Callers, seconds: number) => callers.startTimes.filter((at) => at - start <= seconds * 1000).length;
+		const startedAfter = (callers: Callers, seconds: number) =>
+			callers.startTimes.filter((at) => at - start <= seconds * 1000).length;
 		const start = Date.now();
 		for (let step = 0; step < 800; step++) {
 			await settle(50);
@@ -200,7 +207,9 @@ describe('RequestPacer', () => {
 		// 40 s: at most 800 accepted in all; from the 10th second on, more than 85% of the limit was used
 		// (a pacer that did not probe above the accepted rate reached 79% here) and each got at least a quarter of it
 		expect(first.accepted.length).toBeLessThanOrEqual(800 + 20);
-		const late = [first, second].map((callers) => startedAfter(callers, 40) - startedAfter(callers, 10));
+		const late = [first, second].map(
+			(callers) => startedAfter(callers, 40) - startedAfter(callers, 10),
+		);
 		const accepted = first.accepted.filter((at) => at - start > 10000).length;
 		expect(accepted).toBeGreaterThan(30 * 20 * 0.85);
 		for (const count of late) expect(count).toBeGreaterThan(accepted / 4);

@@ -6,7 +6,10 @@ export function phoneOf(index: number): string {
 }
 
 /** SMS > Send once per item, to each item's `phone` with its `text`. */
-export function smsSendPerItem(senderNameId: string, options: INodeParameters = {}): INodeParameters {
+export function smsSendPerItem(
+	senderNameId: string,
+	options: INodeParameters = {},
+): INodeParameters {
 	return {
 		resource: 'sms',
 		operation: 'send',

@@ -8,7 +8,10 @@ import { phoneOf, smsSendPerItem } from './perItemSms';
 const fixture = useSandbox();
 
 function recipients(count: number) {
-	return Array.from({ length: count }, (_, index) => ({ phone: phoneOf(index), text: `Your code is ${1000 + index}` }));
+	return Array.from({ length: count }, (_, index) => ({
+		phone: phoneOf(index),
+		text: `Your code is ${1000 + index}`,
+	}));
 }
 
 function smsSend(options: INodeParameters = {}): INodeParameters {
@@ -30,27 +33,37 @@ function expectEachSentOnce(input: Array<{ phone: string; text: string }>) {
 
 describe('every item is sent exactly once under 429s', () => {
 	it('a burst of 429s (Retry-After 0) at the start of 40 items: all retried, each message sent once', async () => {
-		fixture.sandbox.setFaults({ latencyMs: 10, rules: [{ apiMethod: 'sendQuickSMS', kind: '429', count: 15, retryAfter: '0' }] });
+		fixture.sandbox.setFaults({
+			latencyMs: 10,
+			rules: [{ apiMethod: 'sendQuickSMS', kind: '429', count: 15, retryAfter: '0' }],
+		});
 		const input = recipients(40);
 
 		const { items, error } = await fixture.run({ parameters: smsSend(), items: input });
 
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(40);
-		expect(items.map((item) => item.pairedItem)).toEqual(input.map((_, index) => ({ item: index })));
+		expect(items.map((item) => item.pairedItem)).toEqual(
+			input.map((_, index) => ({ item: index })),
+		);
 		expect(statuses()).toEqual({ '200': 40, '429': 15 });
 		expectEachSentOnce(input);
 	});
 
 	it('a rolling limit of 20 requests per second with 60 items at concurrency 10: refused requests are retried, none sent twice', async () => {
-		fixture.sandbox.setFaults({ latencyMs: 20, rateLimit: { perSecond: 20, retryAfterSeconds: 1 } });
+		fixture.sandbox.setFaults({
+			latencyMs: 20,
+			rateLimit: { perSecond: 20, retryAfterSeconds: 1 },
+		});
 		const input = recipients(60);
 
 		const { items, error } = await fixture.run({ parameters: smsSend(), items: input });
 
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(60);
-		expect(items.map((item) => item.pairedItem)).toEqual(input.map((_, index) => ({ item: index })));
+		expect(items.map((item) => item.pairedItem)).toEqual(
+			input.map((_, index) => ({ item: index })),
+		);
 		expect(items.every((item) => typeof item.json.sms_id === 'number')).toBe(true);
 		expect(statuses()['429']).toBeGreaterThan(0);
 		expect(statuses()['200']).toBe(60);
@@ -58,10 +71,16 @@ describe('every item is sent exactly once under 429s', () => {
 	});
 
 	it('the same at concurrency 50 (the maximum) and 25 requests per second', async () => {
-		fixture.sandbox.setFaults({ latencyMs: 20, rateLimit: { perSecond: 25, retryAfterSeconds: 1 } });
+		fixture.sandbox.setFaults({
+			latencyMs: 20,
+			rateLimit: { perSecond: 25, retryAfterSeconds: 1 },
+		});
 		const input = recipients(80);
 
-		const { items, error } = await fixture.run({ parameters: smsSend({ concurrency: 50 }), items: input });
+		const { items, error } = await fixture.run({
+			parameters: smsSend({ concurrency: 50 }),
+			items: input,
+		});
 
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(80);
@@ -79,7 +98,11 @@ describe('every item is sent exactly once under 429s', () => {
 		});
 		const input = recipients(30);
 
-		const { items, error } = await fixture.run({ parameters: smsSend(), items: input, continueOnFail: true });
+		const { items, error } = await fixture.run({
+			parameters: smsSend(),
+			items: input,
+			continueOnFail: true,
+		});
 
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(30);
@@ -92,7 +115,9 @@ describe('every item is sent exactly once under 429s', () => {
 	});
 
 	it('Send Batch: a 429 on a chunk is retried; 2,100 recipients in 3 mailings, each sent once', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendBulkSms', kind: '429', count: 1, retryAfter: '0' }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendBulkSms', kind: '429', count: 1, retryAfter: '0' }],
+		});
 		const input = Array.from({ length: 2100 }, (_, index) => ({ phone: phoneOf(index) }));
 
 		const { items, error } = await fixture.run({

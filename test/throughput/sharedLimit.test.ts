@@ -25,7 +25,10 @@ function executionOf(request: LoggedRequest): number {
 
 describe('executions sharing one rate limit', () => {
 	it('three executions of 60 sends at once under 20 requests per second: each message once, each execution served throughout', async () => {
-		fixture.sandbox.setFaults({ latencyMs: 20, rateLimit: { perSecond: 20, retryAfterSeconds: 1 } });
+		fixture.sandbox.setFaults({
+			latencyMs: 20,
+			rateLimit: { perSecond: 20, retryAfterSeconds: 1 },
+		});
 		const inputs = Array.from({ length: EXECUTIONS }, (_, execution) => recipients(execution));
 
 		// a Timeout far above the default 30 s: the test is about sharing a limit, not about deadlines, and
@@ -34,29 +37,49 @@ describe('executions sharing one rate limit', () => {
 		// "at once" made sure: no answer comes back before each execution has sent a request (beside
 		// busy processes the third started when the first was nearly done)
 		fixture.sandbox.holdAnswers();
-		const running = Promise.all(inputs.map(async (input) => await fixture.run({ parameters, items: input })));
-		while (new Set(fixture.sandbox.requests().map(executionOf)).size < EXECUTIONS) await new Promise((resolve) => setTimeout(resolve, 10));
+		const running = Promise.all(
+			inputs.map(async (input) => await fixture.run({ parameters, items: input })),
+		);
+		while (new Set(fixture.sandbox.requests().map(executionOf)).size < EXECUTIONS)
+			await new Promise((resolve) => setTimeout(resolve, 10));
 		fixture.sandbox.holdAnswers(false);
 		const results = await running;
 
 		results.forEach(({ items, error }, execution) => {
 			expect(error).toBeUndefined();
-			expect(items.map((item) => item.pairedItem)).toEqual(inputs[execution].map((_, index) => ({ item: index })));
+			expect(items.map((item) => item.pairedItem)).toEqual(
+				inputs[execution].map((_, index) => ({ item: index })),
+			);
 			expect(new Set(items.map((item) => item.json.sms_id)).size).toBe(ITEMS);
 		});
 		const counters = fixture.sandbox.counters();
 		expect(counters.duplicates).toBe(0);
 		expect(counters.messagesSent).toBe(EXECUTIONS * ITEMS);
 		expect(counters.sent.map((group) => `${group.phone}|${group.text}`).sort()).toEqual(
-			inputs.flat().map((item) => `${item.phone}|${item.text}`).sort(),
+			inputs
+				.flat()
+				.map((item) => `${item.phone}|${item.text}`)
+				.sort(),
 		);
 		expect(counters.byStatus['429']).toBeGreaterThan(0);
 
 		// until the first execution had all its messages accepted, each of the others had a share too
-		const accepted = fixture.sandbox.requests().filter((request) => request.status === 200 && request.apiMethod === 'sendQuickSMS');
-		const lastAcceptedOf = (execution: number) => Math.max(...accepted.filter((request) => executionOf(request) === execution).map((request) => Date.parse(request.at)));
+		const accepted = fixture.sandbox
+			.requests()
+			.filter((request) => request.status === 200 && request.apiMethod === 'sendQuickSMS');
+		const lastAcceptedOf = (execution: number) =>
+			Math.max(
+				...accepted
+					.filter((request) => executionOf(request) === execution)
+					.map((request) => Date.parse(request.at)),
+			);
 		const firstDone = Math.min(...inputs.map((_, execution) => lastAcceptedOf(execution)));
-		const shares = inputs.map((_, execution) => accepted.filter((request) => executionOf(request) === execution && Date.parse(request.at) <= firstDone).length);
+		const shares = inputs.map(
+			(_, execution) =>
+				accepted.filter(
+					(request) => executionOf(request) === execution && Date.parse(request.at) <= firstDone,
+				).length,
+		);
 		for (const share of shares) expect(share).toBeGreaterThanOrEqual(ITEMS / 4);
 	}, 600_000);
 });

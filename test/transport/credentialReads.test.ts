@@ -4,8 +4,14 @@ const fixture = useSandbox();
 
 describe('the credential within one execution', () => {
 	it('is loaded and decrypted once, however many items and requests the execution makes', async () => {
-		const items = Array.from({ length: 25 }, (_, index) => ({ phone: String(375290000100 + index) }));
-		const { items: output, error, credentialReads } = await fixture.run({
+		const items = Array.from({ length: 25 }, (_, index) => ({
+			phone: String(375290000100 + index),
+		}));
+		const {
+			items: output,
+			error,
+			credentialReads,
+		} = await fixture.run({
 			parameters: {
 				resource: 'sms',
 				operation: 'send',
@@ -19,7 +25,9 @@ describe('the credential within one execution', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(output).toHaveLength(25);
-		const sends = fixture.sandbox.requests().filter((request) => request.apiMethod === 'sendQuickSMS');
+		const sends = fixture.sandbox
+			.requests()
+			.filter((request) => request.apiMethod === 'sendQuickSMS');
 		expect(sends.map((request) => request.status)).toEqual(Array(25).fill(200));
 		expect(credentialReads).toBe(1);
 	});

@@ -42,7 +42,12 @@ const specKeyPlaces: Record<ApiMethod, Array<'query' | 'body'>> = {
 function parametersFor(method: ApiMethod): Record<string, unknown> {
 	const { alphanameIds, chatnameIds, listIds, templateIds } = fixture.account;
 	const phone = '375291234567';
-	const mailing = { alphaname_id: String(alphanameIds[0]), name: 'probe', message_type: 'bulk', delivery_list: [phone] };
+	const mailing = {
+		alphaname_id: String(alphanameIds[0]),
+		name: 'probe',
+		message_type: 'bulk',
+		delivery_list: [phone],
+	};
 	const table: Partial<Record<ApiMethod, Record<string, unknown>>> = {
 		sendBulkChat: { messages: [{ ...mailing, content: { type: 'text', text: 'hi' } }] },
 		sendBulkSms: { callback_url: 'http://127.0.0.1:9/cb', messages: [{ ...mailing, text: 'hi' }] },
@@ -61,14 +66,31 @@ function parametersFor(method: ApiMethod): Record<string, unknown> {
 		createSmsMessage: { message: 'hi', alphaname_id: alphanameIds[0] },
 		sendSMS: { message_id: 1, phone },
 		checkSMS: { sms_id: 1 },
-		sendSmsList: { name: 'probe', message: 'hi', d_schedule: '2026-03-02 10:00', list_id: listIds[0], alphaname_id: alphanameIds[0] },
+		sendSmsList: {
+			name: 'probe',
+			message: 'hi',
+			d_schedule: '2026-03-02 10:00',
+			list_id: listIds[0],
+			alphaname_id: alphanameIds[0],
+		},
 		confirmSendMessageByList: { message_id: 1, confirm: 0 },
 	};
-	const needsMessageId = ['getChatDeliveryData', 'confirmChatMessage', 'getChatMessageData', 'getChatDeliveryList', 'getNewIncomingMessages', 'checkSMSMessageStatus', 'getSmsDeliveryList'];
+	const needsMessageId = [
+		'getChatDeliveryData',
+		'confirmChatMessage',
+		'getChatMessageData',
+		'getChatDeliveryList',
+		'getNewIncomingMessages',
+		'checkSMSMessageStatus',
+		'getSmsDeliveryList',
+	];
 	return table[method] ?? (needsMessageId.includes(method) ? { message_id: 1 } : {});
 }
 
-function placesOfKey(request: { query: Record<string, unknown>; body: Record<string, unknown> | null }) {
+function placesOfKey(request: {
+	query: Record<string, unknown>;
+	body: Record<string, unknown> | null;
+}) {
 	const places: Array<'query' | 'body'> = [];
 	if (request.query.token !== undefined) places.push('query');
 	if (request.body && request.body.token !== undefined) places.push('body');
@@ -118,13 +140,17 @@ function everyParameterAs(method: ApiMethod, value: string): Record<string, unkn
 	const parameters: Record<string, unknown> = {};
 	for (const [name, place] of Object.entries(endpoints[method].parameters)) {
 		if (place === 'file') continue;
-		parameters[name] = name === 'messages' ? [{ name: value, text: value, delivery_list: [value] }] : value;
+		parameters[name] =
+			name === 'messages' ? [{ name: value, text: value, delivery_list: [value] }] : value;
 	}
 	return parameters;
 }
 
 /** The request as the service received it, without the `token` slots: where the key must not be. */
-function withoutKeySlots(request: { query: Record<string, unknown>; body: Record<string, unknown> | null }) {
+function withoutKeySlots(request: {
+	query: Record<string, unknown>;
+	body: Record<string, unknown> | null;
+}) {
 	const query: Record<string, unknown> = { ...request.query };
 	const body: Record<string, unknown> = { ...(request.body ?? {}) };
 	delete query.token;
@@ -133,27 +159,33 @@ function withoutKeySlots(request: { query: Record<string, unknown>; body: Record
 }
 
 describe('no value sent by a user can become the key', () => {
-	const cases = (Object.keys(endpoints) as ApiMethod[]).flatMap((method) => TRICKY_VALUES.map((value) => [method, value] as const));
+	const cases = (Object.keys(endpoints) as ApiMethod[]).flatMap((method) =>
+		TRICKY_VALUES.map((value) => [method, value] as const),
+	);
 
-	it.each(cases)('%s with every parameter set to %j: the service receives the value, the key only in its token places', async (method, value) => {
-		await fixture.run({
-			nodeType: PROBE_NODE_TYPE,
-			parameters: { method, parameters: JSON.stringify(everyParameterAs(method, value)) },
-			continueOnFail: true,
-		});
-		const requests = fixture.sandbox.requests();
-		expect(requests).toHaveLength(1);
-		const [request] = requests;
-		const received = withoutKeySlots(request);
-		expect(JSON.stringify(received)).not.toContain(TEST_API_KEY);
-		expect(placesOfKey(request)).toEqual(specKeyPlaces[method]);
-		for (const [name, place] of Object.entries(endpoints[method].parameters)) {
-			if (place === 'file') continue;
-			const where = place === 'query' ? received.query : received.body;
-			if (name === 'messages') expect(where[name]).toEqual([{ name: value, text: value, delivery_list: [value] }]);
-			else expect({ name, value: where[name] }).toEqual({ name, value });
-		}
-	});
+	it.each(cases)(
+		'%s with every parameter set to %j: the service receives the value, the key only in its token places',
+		async (method, value) => {
+			await fixture.run({
+				nodeType: PROBE_NODE_TYPE,
+				parameters: { method, parameters: JSON.stringify(everyParameterAs(method, value)) },
+				continueOnFail: true,
+			});
+			const requests = fixture.sandbox.requests();
+			expect(requests).toHaveLength(1);
+			const [request] = requests;
+			const received = withoutKeySlots(request);
+			expect(JSON.stringify(received)).not.toContain(TEST_API_KEY);
+			expect(placesOfKey(request)).toEqual(specKeyPlaces[method]);
+			for (const [name, place] of Object.entries(endpoints[method].parameters)) {
+				if (place === 'file') continue;
+				const where = place === 'query' ? received.query : received.body;
+				if (name === 'messages')
+					expect(where[name]).toEqual([{ name: value, text: value, delivery_list: [value] }]);
+				else expect({ name, value: where[name] }).toEqual({ name, value });
+			}
+		},
+	);
 });
 
 describe('through the node: what a user or an input item sends stays what it is', () => {
@@ -161,7 +193,13 @@ describe('through the node: what a user or an input item sends stays what it is'
 
 	it('an SMS whose text comes from an input item equal to the old placeholder sends that text', async () => {
 		const result = await fixture.run({
-			parameters: { resource: 'sms', operation: 'send', phone: '375291234567', message: '={{ $json.reply }}', senderNameId: String(fixture.account.alphanameIds[0]) },
+			parameters: {
+				resource: 'sms',
+				operation: 'send',
+				phone: '375291234567',
+				message: '={{ $json.reply }}',
+				senderNameId: String(fixture.account.alphanameIds[0]),
+			},
 			items: [{ reply: PLACEHOLDER }],
 		});
 		expect(result.error).toBeUndefined();
@@ -171,10 +209,14 @@ describe('through the node: what a user or an input item sends stays what it is'
 
 	it('a template named and written as the old placeholder and as "token" is stored as typed', async () => {
 		for (const value of [PLACEHOLDER, 'token']) {
-			const result = await fixture.run({ parameters: { resource: 'template', operation: 'create', name: value, message: value } });
+			const result = await fixture.run({
+				parameters: { resource: 'template', operation: 'create', name: value, message: value },
+			});
 			expect(result.error).toBeUndefined();
 		}
-		const bodies = fixture.sandbox.requests().map((request) => [request.body?.name, request.body?.message, request.body?.token]);
+		const bodies = fixture.sandbox
+			.requests()
+			.map((request) => [request.body?.name, request.body?.message, request.body?.token]);
 		expect(bodies).toEqual([
 			[PLACEHOLDER, PLACEHOLDER, TEST_API_KEY],
 			['token', 'token', TEST_API_KEY],

@@ -4,15 +4,27 @@ import { useSandbox } from '../harness/sandbox';
 
 const fixture = useSandbox();
 
-function probe(method: string, parameters: Record<string, unknown>, extra: { timeoutMs?: number } = {}) {
+function probe(
+	method: string,
+	parameters: Record<string, unknown>,
+	extra: { timeoutMs?: number } = {},
+) {
 	return fixture.run({
 		nodeType: PROBE_NODE_TYPE,
-		parameters: { method, parameters: JSON.stringify(parameters), timeoutMs: extra.timeoutMs ?? 30000 },
+		parameters: {
+			method,
+			parameters: JSON.stringify(parameters),
+			timeoutMs: extra.timeoutMs ?? 30000,
+		},
 	});
 }
 
 function quickSms() {
-	return { phone: '375291234567', message: 'Your order has shipped', alphaname_id: fixture.account.alphanameIds[0] };
+	return {
+		phone: '375291234567',
+		message: 'Your order has shipped',
+		alphaname_id: fixture.account.alphanameIds[0],
+	};
 }
 
 function apiRequests(method: string) {
@@ -25,18 +37,24 @@ function leaks(value: unknown) {
 
 describe('retries and failures of the transport', () => {
 	it('retries a 429 burst, waiting as long as Retry-After says, and then succeeds', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'getTemplateMessages', kind: '429', count: 2, retryAfter: '1' }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'getTemplateMessages', kind: '429', count: 2, retryAfter: '1' }],
+		});
 		const { items, error } = await probe('getTemplateMessages', {});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		const requests = apiRequests('getTemplateMessages');
 		expect(requests.map((request) => request.status)).toEqual([429, 429, 200]);
-		const gaps = requests.slice(1).map((request, i) => Date.parse(request.at) - Date.parse(requests[i].at));
+		const gaps = requests
+			.slice(1)
+			.map((request, i) => Date.parse(request.at) - Date.parse(requests[i].at));
 		for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(950);
 	});
 
 	it('retries a 429 on a send too, and the message is sent once', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '429', count: 1, retryAfter: '0' }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendQuickSMS', kind: '429', count: 1, retryAfter: '0' }],
+		});
 		const { error } = await probe('sendQuickSMS', quickSms());
 		expect(error).toBeUndefined();
 		expect(apiRequests('sendQuickSMS').map((request) => request.status)).toEqual([429, 200]);
@@ -44,14 +62,18 @@ describe('retries and failures of the transport', () => {
 	});
 
 	it('retries a 500 on a read', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'getTemplateMessages', kind: '500-before', count: 1 }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'getTemplateMessages', kind: '500-before', count: 1 }],
+		});
 		const { error } = await probe('getTemplateMessages', {});
 		expect(error).toBeUndefined();
 		expect(apiRequests('getTemplateMessages').map((request) => request.status)).toEqual([500, 200]);
 	});
 
 	it('does not retry a 500 on a send, and says the message may have been sent', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-after', count: 1 }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendQuickSMS', kind: '500-after', count: 1 }],
+		});
 		const { error } = await probe('sendQuickSMS', quickSms());
 		expect(error?.message).toMatch(/unavailable \(500\)/);
 		expect(error?.description).toMatch(/may have been sent/);
@@ -60,10 +82,17 @@ describe('retries and failures of the transport', () => {
 	});
 
 	it('does not retry a 500 on a template change, and says it (not a message) may have been done', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'createTemplateMessage', kind: '500-after', count: 1 }] });
-		const { error } = await probe('createTemplateMessage', { name: 'Welcome', message: 'Welcome aboard' });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'createTemplateMessage', kind: '500-after', count: 1 }],
+		});
+		const { error } = await probe('createTemplateMessage', {
+			name: 'Welcome',
+			message: 'Welcome aboard',
+		});
 		expect(error?.message).toMatch(/unavailable \(500\)/);
-		expect(error?.description).toMatch(/may have been done \(created, changed or deleted\)\. It was not done again automatically/);
+		expect(error?.description).toMatch(
+			/may have been done \(created, changed or deleted\)\. It was not done again automatically/,
+		);
 		expect(error?.description).not.toMatch(/sent/);
 		expect(apiRequests('createTemplateMessage')).toHaveLength(1);
 	});
@@ -82,7 +111,9 @@ describe('retries and failures of the transport', () => {
 	});
 
 	it('reports a dropped connection on a send without sending again', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: 'drop-after', count: 1 }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendQuickSMS', kind: 'drop-after', count: 1 }],
+		});
 		const { error } = await probe('sendQuickSMS', quickSms());
 		expect(error?.message).toMatch(/connection to the service failed/);
 		expect(error?.description).toMatch(/may have been sent/);
@@ -91,7 +122,9 @@ describe('retries and failures of the transport', () => {
 	});
 
 	it('reports a timeout on a send without sending again', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: 'delay', delayMs: 1500, count: 1 }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendQuickSMS', kind: 'delay', delayMs: 1500, count: 1 }],
+		});
 		const { error } = await probe('sendQuickSMS', quickSms(), { timeoutMs: 300 });
 		expect(error?.message).toMatch(/did not answer sendQuickSMS within/);
 		expect(error?.description).toMatch(/may have been sent/);
@@ -112,7 +145,10 @@ describe('retries and failures of the transport', () => {
 
 	it('never puts the key into an error, even when the service echoes it', async () => {
 		// a 400 whose reason repeats the value sent, here the key itself
-		const { error } = await probe('createSmsMessage', { message: 'hi', alphaname_id: TEST_API_KEY });
+		const { error } = await probe('createSmsMessage', {
+			message: 'hi',
+			alphaname_id: TEST_API_KEY,
+		});
 		expect(fixture.sandbox.requests()[0].status).toBe(400);
 		expect(error?.message).toMatch(/alphaname_id/);
 		// (the error's node carries the parameters, which here hold the key on purpose)

@@ -49,7 +49,10 @@ export function returnAllAndLimit(): INodeProperties[] {
  * An operation's "Options": its own options and Timeout, with Concurrency when it runs once per
  * item, in alphabetical order.
  */
-export function optionsCollection(own: INodeProperties[] = [], { concurrency = true } = {}): INodeProperties {
+export function optionsCollection(
+	own: INodeProperties[] = [],
+	{ concurrency = true } = {},
+): INodeProperties {
 	const options = [...own, timeoutOption, ...(concurrency ? [concurrencyOption] : [])];
 	return {
 		displayName: 'Options',

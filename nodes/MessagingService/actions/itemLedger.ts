@@ -5,7 +5,9 @@ import { NodeApiError } from 'n8n-workflow';
 const CONTEXT_KEY = 'messagingServiceLedger';
 
 /** An item that may have changed something on the service: its output, or the error whose outcome is unknown. */
-type Entry = { records: IDataObject[] } | { error: { message: string; description?: string; httpCode?: string } };
+type Entry =
+	| { records: IDataObject[] }
+	| { error: { message: string; description?: string; httpCode?: string } };
 
 interface Stored {
 	runIndex: number;
@@ -38,7 +40,8 @@ export class ItemLedger {
 		const runIndex = Number(context.getWorkflowDataProxy(0).$runIndex ?? 0);
 		const nodeContext = context.getContext('node');
 		const earlier = nodeContext[CONTEXT_KEY] as Stored | undefined;
-		if (earlier && earlier.runIndex === runIndex && earlier.operation === operation) return new ItemLedger(earlier);
+		if (earlier && earlier.runIndex === runIndex && earlier.operation === operation)
+			return new ItemLedger(earlier);
 		const stored: Stored = { runIndex, operation, items: {} };
 		nodeContext[CONTEXT_KEY] = stored;
 		return new ItemLedger(stored);
@@ -48,17 +51,26 @@ export class ItemLedger {
 	 * What an earlier try of this run recorded under `key` (an item, a chunk of a batch): its output,
 	 * or the error to give again (for `itemIndex`).
 	 */
-	earlier(context: IExecuteFunctions, key: string, itemIndex: number): { records: IDataObject[] } | { error: NodeApiError } | undefined {
+	earlier(
+		context: IExecuteFunctions,
+		key: string,
+		itemIndex: number,
+	): { records: IDataObject[] } | { error: NodeApiError } | undefined {
 		const entry = this.stored?.items[key];
 		if (!entry) return undefined;
 		if ('records' in entry) return entry;
 		const { message, description, httpCode } = entry.error;
-		const error = new NodeApiError(context.getNode(), { message, description, httpCode } as JsonObject, {
-			message,
-			description: `${description ?? ''} (This item was not sent again by Retry On Fail: the earlier try may have sent it.)`.trim(),
-			httpCode,
-			itemIndex,
-		});
+		const error = new NodeApiError(
+			context.getNode(),
+			{ message, description, httpCode } as JsonObject,
+			{
+				message,
+				description:
+					`${description ?? ''} (This item was not sent again by Retry On Fail: the earlier try may have sent it.)`.trim(),
+				httpCode,
+				itemIndex,
+			},
+		);
 		error.message = message;
 		error.context.outcomeUnknown = true;
 		return { error };
@@ -70,8 +82,11 @@ export class ItemLedger {
 
 	/** Written down only for an error that leaves open whether something was sent. */
 	recordFailure(key: string, error: unknown): void {
-		if (!this.stored || !(error instanceof NodeApiError) || error.context.outcomeUnknown !== true) return;
+		if (!this.stored || !(error instanceof NodeApiError) || error.context.outcomeUnknown !== true)
+			return;
 		const httpCode = error.httpCode ?? undefined;
-		this.stored.items[key] = { error: { message: error.message, description: error.description ?? undefined, httpCode } };
+		this.stored.items[key] = {
+			error: { message: error.message, description: error.description ?? undefined, httpCode },
+		};
 	}
 }

@@ -12,7 +12,8 @@ export function indexRanges(indexes: number[]): string {
 
 function where(flags: boolean[], wanted: boolean): number[] {
 	const indexes: number[] = [];
-	for (let index = 0; index < flags.length; index++) if (flags[index] === wanted) indexes.push(index);
+	for (let index = 0; index < flags.length; index++)
+		if (flags[index] === wanted) indexes.push(index);
 	return indexes;
 }
 
@@ -20,7 +21,11 @@ function where(flags: boolean[], wanted: boolean): number[] {
  * What a per-item run that an error stopped had done: which items went through (sent, for a send)
  * and which never started. Empty when nothing went through.
  */
-export function describeProgress(done: boolean[], started: boolean[], retryOnFail: boolean): string {
+export function describeProgress(
+	done: boolean[],
+	started: boolean[],
+	retryOnFail: boolean,
+): string {
 	const through = where(done, true);
 	if (through.length === 0) return '';
 	const notStarted = where(started, false).filter((index) => !done[index]);
@@ -28,7 +33,10 @@ export function describeProgress(done: boolean[], started: boolean[], retryOnFai
 	const parts = [
 		`Before this error stopped the node, ${through.length} of ${total} items had gone through (for a send operation: were sent): item${through.length === 1 ? '' : 's'} ${indexRanges(through)}. Their results are not in the output.`,
 	];
-	if (notStarted.length > 0) parts.push(`Not started: item${notStarted.length === 1 ? '' : 's'} ${indexRanges(notStarted)}.`);
+	if (notStarted.length > 0)
+		parts.push(
+			`Not started: item${notStarted.length === 1 ? '' : 's'} ${indexRanges(notStarted)}.`,
+		);
 	parts.push(
 		retryOnFail
 			? 'A new try by Retry On Fail does not send them again.'

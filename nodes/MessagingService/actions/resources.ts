@@ -31,20 +31,34 @@ export const resources: Record<string, ResourceModule> = {
 /** What n8n's AI Workflow Builder reads about each resource (convention: hints/builder.ts). */
 const resourceBuilderHints: Record<string, string> = {
 	sms: 'Text messages to phones: one per item (`sms.send`), many in few requests (`sms.sendBatch`), or to a stored list (`sms.sendToList`, then `sms.confirmListMailing`).',
-	chatMessage: 'Messages in a chat app (text, image or button) to phones: one per item (`chatMessage.send`), many (`chatMessage.sendBatch`) or to a stored list. Replies to them start the Messaging Service Chat Trigger.',
-	reply: 'Reads and marks the replies to chat mailings on demand; to start a workflow on replies use a trigger of this package instead.',
-	verificationCode: 'One-time codes for sign-up or login in two executions: `verificationCode.send`, then `verificationCode.check` with its "token".',
+	chatMessage:
+		'Messages in a chat app (text, image or button) to phones: one per item (`chatMessage.send`), many (`chatMessage.sendBatch`) or to a stored list. Replies to them start the Messaging Service Chat Trigger.',
+	reply:
+		'Reads and marks the replies to chat mailings on demand; to start a workflow on replies use a trigger of this package instead.',
+	verificationCode:
+		'One-time codes for sign-up or login in two executions: `verificationCode.send`, then `verificationCode.check` with its "token".',
 	template: 'Stored message templates; the send operations can take their text from one.',
-	conversation: 'Human handoff for a chatbot on the Messaging Service Chat Trigger: a person takes a conversation over (`conversation.handOver`, an AI Agent tool) and hands it back (`conversation.handBack`).',
+	conversation:
+		'Human handoff for a chatbot on the Messaging Service Chat Trigger: a person takes a conversation over (`conversation.handOver`, an AI Agent tool) and hands it back (`conversation.handBack`).',
 };
 
 export const resourceOptions: INodePropertyOptions[] = Object.keys(resourceNames)
 	.filter((value) => Object.keys(resources[value].operations).length > 0)
-	.map((value) => ({ name: resourceNames[value], value, builderHint: { propertyHint: resourceBuilderHints[value] } }));
+	.map((value) => ({
+		name: resourceNames[value],
+		value,
+		builderHint: { propertyHint: resourceBuilderHints[value] },
+	}));
 
 /** With the versions' displayOptions joined to the field's own. */
 function onlyFor(versions: { show: object }, field: INodeProperties): INodeProperties {
-	return { ...field, displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show, ...versions.show } } };
+	return {
+		...field,
+		displayOptions: {
+			...field.displayOptions,
+			show: { ...field.displayOptions?.show, ...versions.show },
+		},
+	};
 }
 
 /**
@@ -61,7 +75,8 @@ export function operationFieldsOf(resource: ResourceModule): INodeProperties[] {
 			...option,
 			value: oldValue.get(String(option.value)) ?? option.value,
 		})),
-		default: oldValue.get(String(resource.operationField.default)) ?? resource.operationField.default,
+		default:
+			oldValue.get(String(resource.operationField.default)) ?? resource.operationField.default,
 	};
 	return [onlyFor(ONLY_VERSION_1, version1), onlyFor(FROM_VERSION_2, resource.operationField)];
 }

@@ -18,9 +18,21 @@ import type { ExecutionTools } from './types';
  * A request setting from the operation's Options. SMS > Create Message once showed Timeout under
  * Additional Fields: a workflow saved then keeps the Timeout it set there.
  */
-function optionNumber(context: IExecuteFunctions, name: string, fallback: number, min: number, max: number): number {
+function optionNumber(
+	context: IExecuteFunctions,
+	name: string,
+	fallback: number,
+	min: number,
+	max: number,
+): number {
 	const saved = context.getNodeParameter(`additionalFields.${name}`, 0, fallback) as unknown;
-	return numberOption(context.getNodeParameter(`options.${name}`, 0, saved), { min, max, fallback, whole: true, outOfRange: 'clamp' });
+	return numberOption(context.getNodeParameter(`options.${name}`, 0, saved), {
+		min,
+		max,
+		fallback,
+		whole: true,
+		outOfRange: 'clamp',
+	});
 }
 
 /** Picks the operation and runs it for the input items, pairing and Continue On Fail included. */
@@ -30,7 +42,10 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const module = operationOf(resource, operation);
 	if (!module) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for the resource "${resource}"`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" is not known for the resource "${resource}"`,
+		);
 	}
 
 	const concurrency = optionNumber(this, 'concurrency', DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
@@ -41,20 +56,24 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		pacer,
 		timeoutMs,
 		ledger,
-		client: (itemIndex, onRequest) => createApiClient(this, { itemIndex, pacer, timeoutMs, onRequest }),
+		client: (itemIndex, onRequest) =>
+			createApiClient(this, { itemIndex, pacer, timeoutMs, onRequest }),
 	};
 
 	const apiKey = await apiKeyOf(this);
 	await loadDefaultCountry(this);
 	if (module.executeAll) {
 		try {
-			return [itemsWithoutKey(forOnError(this, await module.executeAll.call(this, items, tools)), apiKey)];
+			return [
+				itemsWithoutKey(forOnError(this, await module.executeAll.call(this, items, tools)), apiKey),
+			];
 		} catch (error) {
 			throw withoutKey(error, apiKey);
 		}
 	}
 	const { execute } = module;
-	if (!execute) throw new NodeOperationError(this.getNode(), `The operation "${operation}" has nothing to run`);
+	if (!execute)
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" has nothing to run`);
 
 	const continueOnFail = this.continueOnFail();
 	const started: boolean[] = new Array<boolean>(items.length).fill(false);
@@ -100,9 +119,15 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
  * When an item stops the execution, the items that went through before it (sent, for a send)
  * have no output: say which, so that nobody sends them again blindly.
  */
-function withProgress(error: unknown, done: boolean[], started: boolean[], retryOnFail: boolean): unknown {
+function withProgress(
+	error: unknown,
+	done: boolean[],
+	started: boolean[],
+	retryOnFail: boolean,
+): unknown {
 	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
 	const progress = describeProgress(done, started, retryOnFail);
-	if (progress) error.description = error.description ? `${error.description} ${progress}` : progress;
+	if (progress)
+		error.description = error.description ? `${error.description} ${progress}` : progress;
 	return error;
 }

@@ -3,7 +3,10 @@ import { sleep } from 'n8n-workflow';
 import type { RequestPacer } from '../transport/pacer';
 
 /** The pacer of the items' requests, as the runner sees it. */
-export type ItemPacer = Pick<RequestPacer, 'maxConcurrency' | 'currentLimit' | 'rateLimited' | 'stop'>;
+export type ItemPacer = Pick<
+	RequestPacer,
+	'maxConcurrency' | 'currentLimit' | 'rateLimited' | 'stop'
+>;
 
 /** Items read ahead at one turn of the event loop, at most: answers are not left waiting longer. */
 const READ_AHEAD_BATCH = 8;
@@ -24,7 +27,11 @@ const READ_AHEAD_BATCH = 8;
  * After a task throws, no new task starts, the pacer stops those waiting for it, and the first
  * error is thrown once the running ones have settled.
  */
-export async function runItems<T>(count: number, pacer: ItemPacer, task: (index: number) => Promise<T>): Promise<T[]> {
+export async function runItems<T>(
+	count: number,
+	pacer: ItemPacer,
+	task: (index: number) => Promise<T>,
+): Promise<T[]> {
 	const results = new Array<T>(count);
 	let next = 0;
 	let running = 0;

@@ -1,11 +1,20 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
 import type { RequestPacer } from '../transport/pacer';
 import type { ItemLedger } from './itemLedger';
 
 /** Runs an operation for one input item; the router pairs what it returns with that item. */
-export type ItemExecute = (this: IExecuteFunctions, itemIndex: number, api: ApiClient) => Promise<IDataObject[]>;
+export type ItemExecute = (
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+) => Promise<IDataObject[]>;
 
 /** Shared by all the requests of one execution. */
 export interface ExecutionTools {

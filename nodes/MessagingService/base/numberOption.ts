@@ -20,10 +20,20 @@ export function numberOption(value: unknown, rule: NumberRule): number {
 	const raw = Number(value);
 	// a fraction is refused where the value is a promise, rounded down elsewhere
 	const number = rule.whole && rule.outOfRange !== 'refuse' ? Math.floor(raw) : raw;
-	if (Number.isFinite(number) && (!rule.whole || Number.isInteger(number)) && number >= rule.min && number <= max) return number;
+	if (
+		Number.isFinite(number) &&
+		(!rule.whole || Number.isInteger(number)) &&
+		number >= rule.min &&
+		number <= max
+	)
+		return number;
 	if (rule.outOfRange === 'refuse') {
 		const kind = rule.whole ? 'a whole number' : 'a number';
-		throw rule.refuse(max === Infinity ? `${kind} of at least ${rule.min}` : `${kind} from ${rule.min} to ${max}`);
+		throw rule.refuse(
+			max === Infinity ? `${kind} of at least ${rule.min}` : `${kind} from ${rule.min} to ${max}`,
+		);
 	}
-	return rule.outOfRange === 'clamp' && Number.isFinite(number) ? Math.min(max, Math.max(rule.min, number)) : rule.fallback;
+	return rule.outOfRange === 'clamp' && Number.isFinite(number)
+		? Math.min(max, Math.max(rule.min, number))
+		: rule.fallback;
 }

@@ -18,7 +18,6 @@ export interface WallTime {
 	second: string;
 }
 
-
 /** One formatter per zone: making one costs far more than using it (quiet hours ask per recipient). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -54,11 +53,25 @@ export function isTimeZone(zone: string): boolean {
 export function wallTimeIn(instant: Date, timeZone: string): WallTime {
 	const parts = formatterOf(timeZone).formatToParts(instant);
 	const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-	return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute'), second: part('second') };
+	return {
+		year: part('year'),
+		month: part('month'),
+		day: part('day'),
+		hour: part('hour'),
+		minute: part('minute'),
+		second: part('second'),
+	};
 }
 
 function wallAsUtcMs(wall: WallTime): number {
-	return Date.UTC(Number(wall.year), Number(wall.month) - 1, Number(wall.day), Number(wall.hour), Number(wall.minute), Number(wall.second));
+	return Date.UTC(
+		Number(wall.year),
+		Number(wall.month) - 1,
+		Number(wall.day),
+		Number(wall.hour),
+		Number(wall.minute),
+		Number(wall.second),
+	);
 }
 
 /** Milliseconds the zone is ahead of UTC at an instant. */
@@ -73,7 +86,11 @@ export function offsetMs(instantMs: number, zone: string): number {
  */
 export function instantsOfWallTime(wall: WallTime, zone: string): number[] {
 	const asUtc = wallAsUtcMs(wall);
-	const offsets = new Set([offsetMs(asUtc - DAY_MS, zone), offsetMs(asUtc, zone), offsetMs(asUtc + DAY_MS, zone)]);
+	const offsets = new Set([
+		offsetMs(asUtc - DAY_MS, zone),
+		offsetMs(asUtc, zone),
+		offsetMs(asUtc + DAY_MS, zone),
+	]);
 	return [...offsets]
 		.map((offset) => asUtc - offset)
 		.filter((instant) => wallAsUtcMs(wallTimeIn(new Date(instant), zone)) === asUtc)
@@ -140,7 +157,11 @@ export function parseWallTime(text: unknown): WallTime | undefined {
 /** An instant from a value that carries its zone: a Date, a Luxon DateTime, or ISO text with Z or an offset. */
 export function instantWithZone(value: unknown): Date | undefined {
 	if (value instanceof Date) return value;
-	if (typeof value === 'object' && value !== null && typeof (value as { toISO?: unknown }).toISO === 'function') {
+	if (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof (value as { toISO?: unknown }).toISO === 'function'
+	) {
 		return new Date(String((value as { toISO: () => string }).toISO()));
 	}
 	if (typeof value === 'string' && /(Z|[+-]\d{2}:?\d{2})$/i.test(value.trim())) {
@@ -156,7 +177,9 @@ export function serviceTimeToIsoWithOffset(text: unknown, zone: string): string 
 	const wall = parseWallTime(text);
 	if (!wall) return undefined;
 	const { year, month, day, hour, minute, second } = wall;
-	const minutes = Math.round((wallAsUtcMs(wall) - instantOfWallTime(wall, zone).getTime()) / 60_000);
+	const minutes = Math.round(
+		(wallAsUtcMs(wall) - instantOfWallTime(wall, zone).getTime()) / 60_000,
+	);
 	const sign = minutes < 0 ? '-' : '+';
 	const abs = Math.abs(minutes);
 	const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;

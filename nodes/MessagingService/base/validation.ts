@@ -14,8 +14,16 @@ function shown(value: unknown): string {
  * The error for a field that breaks a rule of the service, raised before any request:
  * it names the field, the value and the item, and says what the rule is.
  */
-export function invalidField(node: INode, field: string, value: unknown, rule: string, itemIndex: number): NodeOperationError {
-	const problem = isEmpty(value) ? `The ${field} field is empty in item ${itemIndex}` : `Invalid ${field} ${shown(value)} in item ${itemIndex}`;
+export function invalidField(
+	node: INode,
+	field: string,
+	value: unknown,
+	rule: string,
+	itemIndex: number,
+): NodeOperationError {
+	const problem = isEmpty(value)
+		? `The ${field} field is empty in item ${itemIndex}`
+		: `Invalid ${field} ${shown(value)} in item ${itemIndex}`;
 	return new NodeOperationError(node, `${problem}: ${rule}`, {
 		itemIndex,
 		description: `Fix the "${field}" field (or the expression that fills it) for item ${itemIndex}.`,

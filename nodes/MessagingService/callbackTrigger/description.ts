@@ -7,7 +7,7 @@ export const MAX_BODY_MB = 16;
 export const callbackTriggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Put this node\'s Production URL (above) into the Callback URL of Send Batch (SMS or Chat Message), then publish this workflow. Send Batch adds the chunk number and a signature made with the API key; callbacks without a valid signature for this credential are refused.',
+			"Put this node's Production URL (above) into the Callback URL of Send Batch (SMS or Chat Message), then publish this workflow. Send Batch adds the chunk number and a signature made with the API key; callbacks without a valid signature for this credential are refused.",
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
@@ -26,7 +26,8 @@ export const callbackTriggerProperties: INodeProperties[] = [
 			{
 				name: 'One Item per Delivery',
 				value: 'delivery',
-				description: 'Each recipient of each mailing (with the mailing ID and name), and each error entry',
+				description:
+					'Each recipient of each mailing (with the mailing ID and name), and each error entry',
 			},
 		],
 		default: 'mailing',

@@ -16,7 +16,9 @@ export type CallbackOutput = 'mailing' | 'delivery';
 function isStatusRecord(value: unknown): value is IDataObject {
 	if (!isObject(value)) return false;
 	if (Array.isArray(value.errors)) return true;
-	return value.message_id !== undefined && (value.success === undefined || Array.isArray(value.success));
+	return (
+		value.message_id !== undefined && (value.success === undefined || Array.isArray(value.success))
+	);
 }
 
 function statusRecords(body: unknown): IDataObject[] | undefined {
@@ -29,10 +31,18 @@ function statusRecords(body: unknown): IDataObject[] | undefined {
  * The items of one callback: identity first (`uuid` when the body has one, then the Send Batch
  * run's `ref`, `chunk` and `chunks`), then the record; `known: false` for a body of another shape.
  */
-export function callbackItems(body: unknown, tag: CallbackTag, output: CallbackOutput): { items: IDataObject[]; known: boolean } {
+export function callbackItems(
+	body: unknown,
+	tag: CallbackTag,
+	output: CallbackOutput,
+): { items: IDataObject[]; known: boolean } {
 	const uuid = isObject(body) && typeof body.uuid === 'string' ? { uuid: body.uuid } : {};
 	const identity: IDataObject = { ...uuid, ref: tag.ref, chunk: tag.chunk, chunks: tag.chunks };
 	const records = statusRecords(body);
-	if (records === undefined) return { items: [{ ...identity, body: body as IDataObject }], known: false };
-	return { items: batchStatusOutput(records, output).map((record) => ({ ...identity, ...record })), known: true };
+	if (records === undefined)
+		return { items: [{ ...identity, body: body as IDataObject }], known: false };
+	return {
+		items: batchStatusOutput(records, output).map((record) => ({ ...identity, ...record })),
+		known: true,
+	};
 }

@@ -42,34 +42,55 @@ function bodySize(request: CallbackRequest, headers: IDataObject): number {
 }
 
 /** The JSON body, or what is wrong with it. n8n has parsed `application/json` already. */
-function readBody(request: CallbackRequest, headers: IDataObject): { body: unknown } | { problem: string } {
+function readBody(
+	request: CallbackRequest,
+	headers: IDataObject,
+): { body: unknown } | { problem: string } {
 	const contentType = header(headers, 'content-type').split(';')[0].trim().toLowerCase();
-	if (contentType === 'application/json' && request.body !== undefined) return { body: request.body };
+	if (contentType === 'application/json' && request.body !== undefined)
+		return { body: request.body };
 	const text = request.rawBody?.toString('utf8').replace(/^\uFEFF/, '') ?? '';
 	if (text.trim() === '') {
-		return { problem: `the body is empty or not readable (content type "${contentType || 'none'}"); the callback must be JSON` };
+		return {
+			problem: `the body is empty or not readable (content type "${contentType || 'none'}"); the callback must be JSON`,
+		};
 	}
 	try {
 		return { body: jsonParse(text) };
 	} catch {
-		return { problem: `the body is not JSON (content type "${contentType || 'none'}"); the callback must be JSON` };
+		return {
+			problem: `the body is not JSON (content type "${contentType || 'none'}"); the callback must be JSON`,
+		};
 	}
 }
 
 export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const credentials = await this.getCredentials('messagingServiceApi');
 	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : '';
-	if (apiKey.trim() === '') return refuse(this, 401, 'The trigger\'s credential has no API key, so no callback can be checked.');
+	if (apiKey.trim() === '')
+		return refuse(
+			this,
+			401,
+			"The trigger's credential has no API key, so no callback can be checked.",
+		);
 	const tag = verifyCallbackQuery(this.getQueryData() as Record<string, unknown>, apiKey);
-	if ('problem' in tag) return refuse(this, 401, `Not a callback for this trigger: ${tag.problem}.`);
+	if ('problem' in tag)
+		return refuse(this, 401, `Not a callback for this trigger: ${tag.problem}.`);
 
 	const request = this.getRequestObject() as unknown as CallbackRequest;
 	const headers = this.getHeaderData() as IDataObject;
 	const options = this.getNodeParameter('options', {}) as IDataObject;
-	const limitMb = Math.min(Number(options.maxBodyMb ?? DEFAULT_MAX_BODY_MB) || DEFAULT_MAX_BODY_MB, MAX_BODY_MB);
+	const limitMb = Math.min(
+		Number(options.maxBodyMb ?? DEFAULT_MAX_BODY_MB) || DEFAULT_MAX_BODY_MB,
+		MAX_BODY_MB,
+	);
 	const size = bodySize(request, headers);
 	if (size > limitMb * 1024 * 1024) {
-		return refuse(this, 413, `The body has ${size} bytes; this trigger accepts at most ${limitMb} MB (option Max Body Size).`);
+		return refuse(
+			this,
+			413,
+			`The body has ${size} bytes; this trigger accepts at most ${limitMb} MB (option Max Body Size).`,
+		);
 	}
 
 	const read = readBody(request, headers);

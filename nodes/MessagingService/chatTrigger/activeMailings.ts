@@ -34,7 +34,9 @@ export class ActiveMailings {
 		if (mailing) mailing.activeAt = Math.max(mailing.activeAt, now);
 		else this.mailings.set(id, { activeAt: now });
 		if (this.mailings.size > MAX_ACTIVE) {
-			const quietest = [...this.mailings.entries()].sort((a, b) => a[1].activeAt - b[1].activeAt)[0][0];
+			const quietest = [...this.mailings.entries()].sort(
+				(a, b) => a[1].activeAt - b[1].activeAt,
+			)[0][0];
 			this.mailings.delete(quietest);
 		}
 	}
@@ -59,7 +61,10 @@ export class ActiveMailings {
 			}
 			const spacing = Math.min(MAX_SPACING, 2 ** Math.floor(quietMs / SLOWER_EVERY_MS));
 			// a little under one check, so that a check that fires a bit early still reads it
-			const overdue = mailing.readAt === undefined ? Infinity : (now - mailing.readAt) / (spacing * this.checkEveryMs * 0.9);
+			const overdue =
+				mailing.readAt === undefined
+					? Infinity
+					: (now - mailing.readAt) / (spacing * this.checkEveryMs * 0.9);
 			if (overdue >= 1) scored.push([id, overdue]);
 		}
 		return scored.sort((a, b) => b[1] - a[1]).map(([id]) => id);

@@ -7,7 +7,12 @@ import type { PhoneBook } from './phoneBook';
 const MAX_KEPT = 5000;
 
 function newestMailingOf(burst: Burst): string {
-	return [...burst.replies.values()].map(({ mailingId }) => mailingId).sort(compareIds).at(-1) ?? '';
+	return (
+		[...burst.replies.values()]
+			.map(({ mailingId }) => mailingId)
+			.sort(compareIds)
+			.at(-1) ?? ''
+	);
 }
 
 function isRedelivered(burst: Burst): boolean {
@@ -45,10 +50,24 @@ export class AnsweredTurns {
 	 * the hot mailings of the saved reading state (its creation or a later reply); a mailing with
 	 * neither is not taken for the answer (an answer given twice rather than none).
 	 */
-	wasAnswered(burst: Burst, book: PhoneBook, hotAt: (mailing: string) => string | undefined): boolean {
+	wasAnswered(
+		burst: Burst,
+		book: PhoneBook,
+		hotAt: (mailing: string) => string | undefined,
+	): boolean {
 		if (!isRedelivered(burst)) return false;
 		const newest = newestMailingOf(burst);
-		const latestReplyMs = Math.max(...[...burst.replies.values()].map(({ reply }) => serviceTimeMs(reply.receivedAt) ?? Infinity));
-		return book.mailingsOf(burst.sessionId).some((id) => compareIds(id, newest) > 0 && (this.created.get(id) ?? serviceTimeMs(hotAt(id)) ?? -Infinity) > latestReplyMs);
+		const latestReplyMs = Math.max(
+			...[...burst.replies.values()].map(
+				({ reply }) => serviceTimeMs(reply.receivedAt) ?? Infinity,
+			),
+		);
+		return book
+			.mailingsOf(burst.sessionId)
+			.some(
+				(id) =>
+					compareIds(id, newest) > 0 &&
+					(this.created.get(id) ?? serviceTimeMs(hotAt(id)) ?? -Infinity) > latestReplyMs,
+			);
 	}
 }

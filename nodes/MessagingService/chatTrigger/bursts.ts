@@ -18,7 +18,12 @@ export interface Burst {
 export type WaitFor = (sessionId: string) => string[];
 
 function mailingsOf(burst: Burst, alsoWaitFor: WaitFor): string[] {
-	return [...new Set([...[...burst.replies.values()].map(({ mailingId }) => mailingId), ...alsoWaitFor(burst.sessionId)])];
+	return [
+		...new Set([
+			...[...burst.replies.values()].map(({ mailingId }) => mailingId),
+			...alsoWaitFor(burst.sessionId),
+		]),
+	];
 }
 
 /**
@@ -44,11 +49,17 @@ export class Bursts {
 	}
 
 	/** The mailings whose read now may end a turn: read last before its quiet window was over, which it now is. */
-	toConfirm(now: number, quietMs: number, readAt: (mailingId: string) => number | undefined, alsoWaitFor: WaitFor): string[] {
+	toConfirm(
+		now: number,
+		quietMs: number,
+		readAt: (mailingId: string) => number | undefined,
+		alsoWaitFor: WaitFor,
+	): string[] {
 		const ids = new Set<string>();
 		for (const burst of this.bySession.values()) {
 			if (now < burst.writtenAt + quietMs) continue;
-			for (const mailingId of mailingsOf(burst, alsoWaitFor)) if ((readAt(mailingId) ?? -Infinity) < burst.writtenAt + quietMs) ids.add(mailingId);
+			for (const mailingId of mailingsOf(burst, alsoWaitFor))
+				if ((readAt(mailingId) ?? -Infinity) < burst.writtenAt + quietMs) ids.add(mailingId);
 		}
 		return [...ids];
 	}
@@ -68,7 +79,9 @@ export class Bursts {
 	): Burst[] {
 		const finished: Burst[] = [];
 		for (const burst of this.bySession.values()) {
-			const silent = mailingsOf(burst, alsoWaitFor).every((id) => (readAt(id) ?? -Infinity) >= burst.writtenAt + quietMs);
+			const silent = mailingsOf(burst, alsoWaitFor).every(
+				(id) => (readAt(id) ?? -Infinity) >= burst.writtenAt + quietMs,
+			);
 			if ((silent && !waitsFor(burst)) || now - burst.firstAt >= maxWaitMs) finished.push(burst);
 		}
 		for (const burst of finished) this.bySession.delete(burst.sessionId);

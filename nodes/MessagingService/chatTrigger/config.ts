@@ -33,8 +33,18 @@ export function readChatSettings(context: ITriggerFunctions): ChatSettings {
 	};
 	return {
 		days: number(context.getNodeParameter('days', DEFAULT_DAYS), DEFAULT_DAYS, 1, true),
-		checkEveryMs: number(context.getNodeParameter('checkEverySeconds', DEFAULT_CHECK_EVERY_SECONDS), DEFAULT_CHECK_EVERY_SECONDS, 1) * 1000,
-		quietMs: number(context.getNodeParameter('quietWindowSeconds', DEFAULT_QUIET_WINDOW_SECONDS), DEFAULT_QUIET_WINDOW_SECONDS, 0) * 1000,
+		checkEveryMs:
+			number(
+				context.getNodeParameter('checkEverySeconds', DEFAULT_CHECK_EVERY_SECONDS),
+				DEFAULT_CHECK_EVERY_SECONDS,
+				1,
+			) * 1000,
+		quietMs:
+			number(
+				context.getNodeParameter('quietWindowSeconds', DEFAULT_QUIET_WINDOW_SECONDS),
+				DEFAULT_QUIET_WINDOW_SECONDS,
+				0,
+			) * 1000,
 		maxWaitMs: number(options.maxWaitSeconds, DEFAULT_MAX_WAIT_SECONDS, 1) * 1000,
 		activeForMs: number(options.activeForMinutes, DEFAULT_ACTIVE_FOR_MINUTES, 1) * 60_000,
 		requestsPerMinute: number(options.maxRequestsPerMinute, DEFAULT_MAX_REQUESTS_PER_MINUTE, 1),

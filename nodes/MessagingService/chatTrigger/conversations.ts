@@ -41,7 +41,8 @@ export class Conversations {
 			const activeAt = book.activeAt(phone) ?? 0;
 			if (now - activeAt >= activeForMs) continue;
 			this.active.touch(phone, activeAt);
-			if (mailings.length > 1) this.closing.set(phone, new Map([[mailings[mailings.length - 2], now]]));
+			if (mailings.length > 1)
+				this.closing.set(phone, new Map([[mailings[mailings.length - 2], now]]));
 		}
 	}
 
@@ -78,7 +79,8 @@ export class Conversations {
 
 	/** Whether a turn's answer may be about to be sent: the listing is read at every check. */
 	expectingAnswer(now: number): boolean {
-		for (const [phone, at] of this.awaiting) if (now - at >= ANSWER_EXPECTED_MS) this.awaiting.delete(phone);
+		for (const [phone, at] of this.awaiting)
+			if (now - at >= ANSWER_EXPECTED_MS) this.awaiting.delete(phone);
 		return this.awaiting.size > 0;
 	}
 
@@ -109,7 +111,8 @@ export class Conversations {
 				closing!.delete(mailing);
 				if (closing!.size === 0) this.closing.delete(phone);
 			}
-			if (since !== undefined || this.book.newestOf(phone) === mailing) this.active.read(phone, now);
+			if (since !== undefined || this.book.newestOf(phone) === mailing)
+				this.active.read(phone, now);
 		}
 	}
 
@@ -126,7 +129,10 @@ export class Conversations {
 	 */
 	covers(mailing: string, now: number): boolean {
 		const owners = this.book.ownersOf(mailing);
-		return owners.length > 0 && owners.every((phone) => this.book.newestOf(phone) !== mailing || this.isActive(phone, now));
+		return (
+			owners.length > 0 &&
+			owners.every((phone) => this.book.newestOf(phone) !== mailing || this.isActive(phone, now))
+		);
 	}
 
 	/** How many older mailings the minute's turn reads. */
@@ -141,7 +147,13 @@ export class Conversations {
 		const older = new Set<string>();
 		for (const [phone, mailings] of this.book.entries()) {
 			const newest = mailings[mailings.length - 1];
-			for (const mailing of mailings) if (mailing !== newest && this.covers(mailing, now) && !this.closing.get(phone)?.has(mailing)) older.add(mailing);
+			for (const mailing of mailings)
+				if (
+					mailing !== newest &&
+					this.covers(mailing, now) &&
+					!this.closing.get(phone)?.has(mailing)
+				)
+					older.add(mailing);
 		}
 		for (const id of this.readAt.keys()) if (!this.book.ownersOf(id).length) this.readAt.delete(id);
 		return [...older]

@@ -1,6 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optInHelpRecognitionOption, optOutKeywordsOption, optOutRecognitionOption } from '../replies/consent/options';
+import {
+	optInHelpRecognitionOption,
+	optOutKeywordsOption,
+	optOutRecognitionOption,
+} from '../replies/consent/options';
 import { DEFAULT_DAYS } from '../replies/plan';
 
 export const DEFAULT_CHECK_EVERY_SECONDS = 2;
@@ -59,7 +63,7 @@ export const chatTriggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: 120 },
 				default: DEFAULT_ACTIVE_FOR_MINUTES,
 				description:
-					'A phone counts as an active conversation for this long after a mailing to it was sent (your workflow\'s answer, say) or after its last new message. A conversation quiet for more than a minute is checked less often, down to a sixteenth as often.',
+					"A phone counts as an active conversation for this long after a mailing to it was sent (your workflow's answer, say) or after its last new message. A conversation quiet for more than a minute is checked less often, down to a sixteenth as often.",
 			},
 			{
 				displayName: 'Max Requests per Minute',

@@ -98,7 +98,14 @@ export class ChatEngine {
 	) {
 		this.reading = ReplyReading.open(
 			// a manual run ("Execute step") reads nothing saved, saves nothing and outputs the unread replies
-			{ staticData: io.persist ? io.staticData : {}, of: 'chatTrigger', watch: 'recentMailings', nowMs: serviceNowMs(io.zone, now), outputExisting: !io.persist, recordsFirstRound: false },
+			{
+				staticData: io.persist ? io.staticData : {},
+				of: 'chatTrigger',
+				watch: 'recentMailings',
+				nowMs: serviceNowMs(io.zone, now),
+				outputExisting: !io.persist,
+				recordsFirstRound: false,
+			},
 			(message) => io.warn(message),
 		);
 		this.active = new ActiveMailings(settings.activeForMs, settings.checkEveryMs);
@@ -106,7 +113,12 @@ export class ChatEngine {
 		const readEveryMs = Math.max(settings.checkEveryMs, settings.quietMs + 1000);
 		// turns emitted before this activation whose executions were not seen to finish are emitted again, flagged
 		if (io.persist) this.reading.redeliverAll();
-		this.conversations = new Conversations(io.persist ? PhoneBook.load(io.staticData) : new PhoneBook(), settings.activeForMs, readEveryMs, now);
+		this.conversations = new Conversations(
+			io.persist ? PhoneBook.load(io.staticData) : new PhoneBook(),
+			settings.activeForMs,
+			readEveryMs,
+			now,
+		);
 		this.lookups = new RecipientLookups(io.client, this.conversations, io.warn, io.sentTo);
 		io.handoff?.follow(this.conversations);
 		const perCheck = (settings.requestsPerMinute * settings.checkEveryMs) / 60_000;
@@ -135,7 +147,10 @@ export class ChatEngine {
 		if (now - this.lastCheckAt >= this.settings.checkEveryMs - 500) {
 			this.lastCheckAt = now;
 			const sweepDue = this.sweepQueue.length === 0 && now - this.lastSweepAt >= SWEEP_EVERY_MS;
-			const listingDue = sweepDue || this.conversations.expectingAnswer(now) || now - this.lastListingAt >= this.listingGapMs - 500;
+			const listingDue =
+				sweepDue ||
+				this.conversations.expectingAnswer(now) ||
+				now - this.lastListingAt >= this.listingGapMs - 500;
 			if (!this.listing && listingDue && this.requestCap.available(now) > 0) {
 				this.lastListingAt = now;
 				const job = sweepDue ? this.sweep(now).then(() => undefined) : this.discover(now);
@@ -158,13 +173,22 @@ export class ChatEngine {
 	private async sweep(now: number, failLoudly = false): Promise<Error | undefined> {
 		const nowMs = serviceNowMs(this.io.zone, now);
 		try {
-			const plan = await this.reading.planRecent(this.io.client, { days: this.settings.days, nowMs, maxReads: SWEEP_MAX_READS });
+			const plan = await this.reading.planRecent(this.io.client, {
+				days: this.settings.days,
+				nowMs,
+				maxReads: SWEEP_MAX_READS,
+			});
 			this.requestCap.spend(plan.listings);
 			this.reading.endRound(nowMs);
 			this.lastSweepAt = now;
 			// what the conversations read (a phone's older mailings, an active phone's newest) is passed over
 			const older = this.conversations.olderTurn(this.conversations.olderReads(now), now);
-			this.sweepQueue = [...older, ...plan.reads.map(({ mailing }) => mailing.id).filter((id) => !this.conversations.covers(id, now))];
+			this.sweepQueue = [
+				...older,
+				...plan.reads
+					.map(({ mailing }) => mailing.id)
+					.filter((id) => !this.conversations.covers(id, now)),
+			];
 			for (const { id, created, message } of plan.found) {
 				this.io.handoff?.mailingFound(id, created, message);
 				this.answered.noteCreated(id, created);
@@ -175,7 +199,8 @@ export class ChatEngine {
 			// recently answered, and no phone's: read as a mailing (the reply trigger keeps only its 60 most recent hot)
 			for (const [id, at] of this.reading.hotMailings()) {
 				const quietMs = nowMs - (serviceTimeMs(at) ?? 0);
-				if (quietMs < this.settings.activeForMs && this.conversations.book.isUnowned(id)) this.active.touch(id, now - Math.max(0, quietMs));
+				if (quietMs < this.settings.activeForMs && this.conversations.book.isUnowned(id))
+					this.active.touch(id, now - Math.max(0, quietMs));
 			}
 			this.failedListings = 0;
 		} catch (error) {
@@ -197,7 +222,11 @@ export class ChatEngine {
 			// mailings sent in a stream (a campaign, many conversations' answers): look again at the next check while they come;
 			// one answer was looked for anyway (expectingAnswer)
 			if (found.found.length > 1) this.listingGapMs = 0;
-			else if (found.found.length === 0) this.listingGapMs = Math.min(LIST_EVERY_MS, Math.max(this.settings.checkEveryMs, this.listingGapMs * 2));
+			else if (found.found.length === 0)
+				this.listingGapMs = Math.min(
+					LIST_EVERY_MS,
+					Math.max(this.settings.checkEveryMs, this.listingGapMs * 2),
+				);
 			this.failedListings = 0;
 		} catch (error) {
 			this.listingFailed(error as Error, now);
@@ -208,10 +237,13 @@ export class ChatEngine {
 		this.requestCap.spend(1);
 		this.lastSweepAt = Math.max(this.lastSweepAt, now - SWEEP_EVERY_MS / 2);
 		this.failedListings++;
-		this.io.warn(`Messaging Service Chat Trigger: the list of chat mailings could not be read; checking again shortly: ${error.message}`);
+		this.io.warn(
+			`Messaging Service Chat Trigger: the list of chat mailings could not be read; checking again shortly: ${error.message}`,
+		);
 		if (this.failedListings === 2) {
 			const message = `New chat mailings are not being found: the list of chat mailings could not be read (${error.message})`;
-			const description = 'Conversations already active are still checked. The list is read again every few seconds; this is reported once until it works again.';
+			const description =
+				'Conversations already active are still checked. The list is read again every few seconds; this is reported once until it works again.';
 			this.io.report(new NodeOperationError(this.io.node, message, { description }));
 		}
 	}
@@ -228,13 +260,28 @@ export class ChatEngine {
 		const forSweep = sweeping ? Math.max(1, Math.floor(tokens * SWEEP_SHARE)) : 0;
 		// a read that may end a turn goes before the others: the customer is waiting for the answer;
 		// then whose conversation a new mailing is, then the conversations' and other active mailings' reads
-		const confirming = this.bursts.toConfirm(now, this.settings.quietMs, (id) => this.readAt.get(id), (phone) => this.conversations.unclosed(phone));
+		const confirming = this.bursts.toConfirm(
+			now,
+			this.settings.quietMs,
+			(id) => this.readAt.get(id),
+			(phone) => this.conversations.unclosed(phone),
+		);
 		const lookups = this.lookups.pending(now).map((id) => LOOKUP + id);
-		const candidates = onlyConfirming ? confirming : [...new Set([...confirming, ...lookups, ...this.conversations.due(now), ...this.active.due(now)])];
+		const candidates = onlyConfirming
+			? confirming
+			: [
+					...new Set([
+						...confirming,
+						...lookups,
+						...this.conversations.due(now),
+						...this.active.due(now),
+					]),
+				];
 		const picked = candidates.filter(due).slice(0, Math.max(0, tokens - forSweep));
 		tokens -= picked.length;
 		// the sweep makes sure of a read a minute: a mailing read in the last half minute has had it
-		const readLately = (id: string) => now - (this.readAt.get(id) ?? -Infinity) < SWEEP_EVERY_MS / 2;
+		const readLately = (id: string) =>
+			now - (this.readAt.get(id) ?? -Infinity) < SWEEP_EVERY_MS / 2;
 		while (sweeping && tokens > 0 && this.sweepQueue.length > 0) {
 			const id = this.sweepQueue.shift()!;
 			if (picked.includes(id) || waiting(id)) continue;
@@ -275,7 +322,9 @@ export class ChatEngine {
 	private async read(id: string): Promise<void> {
 		const now = Date.now();
 		this.underWay.add(id);
-		const outcome = await this.reading.read(this.io.client, id, serviceNowMs(this.io.zone, now)).finally(() => this.underWay.delete(id));
+		const outcome = await this.reading
+			.read(this.io.client, id, serviceNowMs(this.io.zone, now))
+			.finally(() => this.underWay.delete(id));
 		// the service's request limit: the transport already waited as told; read it later
 		if ('failure' in outcome && outcome.failure === 'rateLimited') this.sweepQueue.push(id);
 		else if ('failure' in outcome) {
@@ -291,9 +340,13 @@ export class ChatEngine {
 		this.readAt.set(id, now);
 		this.active.read(id, now);
 		this.conversations.read(id, now);
-		const fresh = outcome.replies.map((reply) => ({ reply, stampMs: serviceTimeMs(reply.receivedAt) }));
+		const fresh = outcome.replies.map((reply) => ({
+			reply,
+			stampMs: serviceTimeMs(reply.receivedAt),
+		}));
 		const readEndMs = serviceNowMs(this.io.zone, Date.now());
-		for (const { stampMs } of fresh) if (stampMs !== undefined) this.writtenAt.observe(stampMs, readEndMs);
+		for (const { stampMs } of fresh)
+			if (stampMs !== undefined) this.writtenAt.observe(stampMs, readEndMs);
 		const foundMs = serviceNowMs(this.io.zone, now);
 		for (const { reply, stampMs } of fresh) {
 			const writtenAt = this.writtenAt.estimate(stampMs, now, foundMs, previousReadAt);
@@ -313,7 +366,13 @@ export class ChatEngine {
 		if (this.stopped) return;
 		this.io.handoff?.apply(now);
 		const { book } = this.conversations;
-		const finished = this.bursts.takeFinished(now, this.settings, (id) => this.readAt.get(id), (phone) => this.conversations.unclosed(phone), (burst) => this.answered.waitsForLookups(burst, book));
+		const finished = this.bursts.takeFinished(
+			now,
+			this.settings,
+			(id) => this.readAt.get(id),
+			(phone) => this.conversations.unclosed(phone),
+			(burst) => this.answered.waitsForLookups(burst, book),
+		);
 		for (const [id, at] of this.readAt) if (now - at > READ_MEMORY_MS) this.readAt.delete(id);
 		if (finished.length === 0) return;
 		for (const burst of finished) {
@@ -328,11 +387,14 @@ export class ChatEngine {
 		const hot = new Map(this.reading.hotMailings());
 		const items = finished.map((burst) => {
 			const item = turnItemOf(burst, this.io.zone);
-			if (this.answered.wasAnswered(burst, book, (id) => hot.get(id))) item.json.alreadyAnswered = true;
+			if (this.answered.wasAnswered(burst, book, (id) => hot.get(id)))
+				item.json.alreadyAnswered = true;
 			return this.io.handoff?.route(burst.sessionId, item, now) ?? item;
 		});
 		this.io.handoff?.save();
-		items.forEach((item, index) => this.io.emit(item, () => this.acknowledge([...finished[index].replies.keys()])));
+		items.forEach((item, index) =>
+			this.io.emit(item, () => this.acknowledge([...finished[index].replies.keys()])),
+		);
 	}
 
 	/** The turn's execution is finished: its replies are marked read (also after a deactivation: that execution has them). */

@@ -25,14 +25,18 @@ const TO_PERSON = 2;
  * handoff/desk.ts) goes to To Person, never to the bot; a turn about consent goes to
  * the second output whoever has the conversation.
  */
-export function optOutRouting(context: ITriggerFunctions): (turn: INodeExecutionData) => INodeExecutionData[][] {
+export function optOutRouting(
+	context: ITriggerFunctions,
+): (turn: INodeExecutionData) => INodeExecutionData[][] {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const recognizer = consentRecognizerOf(options, (message) => context.logger.warn(message));
 	return (turn) => {
 		const marked = withOptOut(turn, recognizer);
 		const outputs: INodeExecutionData[][] = [[], [], []];
 		const withPerson = (marked.json.conversation as IDataObject | undefined)?.holder === 'person';
-		outputs[typeof marked.json.consent === 'string' ? CONSENT : withPerson ? TO_PERSON : TURNS].push(marked);
+		outputs[
+			typeof marked.json.consent === 'string' ? CONSENT : withPerson ? TO_PERSON : TURNS
+		].push(marked);
 		return outputs;
 	};
 }

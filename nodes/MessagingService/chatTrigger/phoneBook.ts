@@ -101,7 +101,8 @@ export class PhoneBook {
 		entry.mailings.push(mailing);
 		entry.mailings.sort(compareIds);
 		this.own(mailing, phone);
-		while (entry.mailings.length > MAX_MAILINGS_PER_PHONE) this.disown(entry.mailings.shift()!, phone);
+		while (entry.mailings.length > MAX_MAILINGS_PER_PHONE)
+			this.disown(entry.mailings.shift()!, phone);
 		return entry.mailings[entry.mailings.length - 1] === mailing;
 	}
 
@@ -151,8 +152,15 @@ export class PhoneBook {
 	 */
 	save(staticData: IDataObject): void {
 		const phones: Record<string, string> = {};
-		for (const [phone, entry] of this.phones) phones[phone] = `${Math.floor(entry.activeAt / 1000).toString(36)} ${entry.mailings.join(' ')}`;
-		staticData[BOOK_KEY] = { version: BOOK_VERSION, phones, unowned: [...this.unowned].join(' '), toLookUp: [...this.toLookUp].join(' ') };
+		for (const [phone, entry] of this.phones)
+			phones[phone] =
+				`${Math.floor(entry.activeAt / 1000).toString(36)} ${entry.mailings.join(' ')}`;
+		staticData[BOOK_KEY] = {
+			version: BOOK_VERSION,
+			phones,
+			unowned: [...this.unowned].join(' '),
+			toLookUp: [...this.toLookUp].join(' '),
+		};
 	}
 
 	/** The book as saved (an empty one when nothing or something unreadable was saved). */
@@ -165,9 +173,11 @@ export class PhoneBook {
 			const [at, ...mailings] = text.split(' ').filter((part) => part !== '');
 			const activeAt = parseInt(at ?? '', 36) * 1000;
 			if (!Number.isFinite(activeAt)) continue;
-			for (const mailing of mailings.slice(-MAX_MAILINGS_PER_PHONE)) book.attach(phone, mailing, activeAt);
+			for (const mailing of mailings.slice(-MAX_MAILINGS_PER_PHONE))
+				book.attach(phone, mailing, activeAt);
 		}
-		const ids = (value: unknown) => (typeof value === 'string' ? value.split(' ').filter((id) => id !== '') : []);
+		const ids = (value: unknown) =>
+			typeof value === 'string' ? value.split(' ').filter((id) => id !== '') : [];
 		for (const id of ids(raw.unowned).slice(-MAX_UNOWNED)) book.unowned.add(id);
 		for (const id of ids(raw.toLookUp)) if (!book.knows(id)) book.toLookUp.add(id);
 		return book;

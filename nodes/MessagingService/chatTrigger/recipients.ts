@@ -56,7 +56,9 @@ export class RecipientLookups {
 			this.failures.set(id, failures);
 			if (failures < LOOKUP_TRIES) return false;
 			this.failures.delete(id);
-			this.warn(`Messaging Service Chat Trigger: the delivery list of mailing ${id} could not be read; its replies are read as the mailing's: ${(error as Error).message}`);
+			this.warn(
+				`Messaging Service Chat Trigger: the delivery list of mailing ${id} could not be read; its replies are read as the mailing's: ${(error as Error).message}`,
+			);
 			this.conversations.lookedUp(id, [], Date.now());
 			return true;
 		}

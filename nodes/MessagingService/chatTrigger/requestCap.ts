@@ -20,7 +20,10 @@ export class UserRequestCap {
 
 	/** Whole requests that may be sent now. */
 	available(now: number): number {
-		this.tokens = Math.min(this.capacity, this.tokens + ((now - this.at) * this.perMinute) / 60_000);
+		this.tokens = Math.min(
+			this.capacity,
+			this.tokens + ((now - this.at) * this.perMinute) / 60_000,
+		);
 		this.at = now;
 		return Math.max(0, Math.floor(this.tokens));
 	}

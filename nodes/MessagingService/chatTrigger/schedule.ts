@@ -8,7 +8,10 @@ const EVERY_SECOND = '* * * * * *';
  * `{ expression }`; n8n 1.100 takes the expression itself, and throws on an object when it parses it.
  */
 export function everySecond(context: ITriggerFunctions, onTick: () => Promise<void>): void {
-	const register = context.helpers.registerCron as unknown as (cron: unknown, tick: () => Promise<void>) => void;
+	const register = context.helpers.registerCron as unknown as (
+		cron: unknown,
+		tick: () => Promise<void>,
+	) => void;
 	try {
 		register({ expression: EVERY_SECOND }, onTick);
 	} catch {

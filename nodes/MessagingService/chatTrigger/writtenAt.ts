@@ -33,7 +33,12 @@ export class WrittenAt {
 	 * that found it started; `previousReadAt`: when the mailing's read before it started, if any;
 	 * `serviceNowMs`: `foundAt` as the service's wall time.
 	 */
-	estimate(stampMs: number | undefined, foundAt: number, serviceNowMs: number, previousReadAt?: number): number {
+	estimate(
+		stampMs: number | undefined,
+		foundAt: number,
+		serviceNowMs: number,
+		previousReadAt?: number,
+	): number {
 		if (stampMs === undefined || this.offsets.length < RANK) return foundAt;
 		const offset = [...this.offsets].sort((a, b) => b - a)[RANK - 1];
 		const writtenAt = foundAt - (serviceNowMs + offset - stampMs - RESOLUTION_MS);

@@ -245,7 +245,9 @@ export function zoneOfPhone(phone: string): CountryZone {
 }
 
 /** The calling codes whose numbers need the recipient's time zone from a field (for the docs and tests). */
-export const MULTI_ZONE_CALLING_CODES = Object.keys(CALLING_CODE_ZONES).filter((code) => CALLING_CODE_ZONES[code] === null);
+export const MULTI_ZONE_CALLING_CODES = Object.keys(CALLING_CODE_ZONES).filter(
+	(code) => CALLING_CODE_ZONES[code] === null,
+);
 /** Every calling code with its one zone (for the tests). */
 export const SINGLE_ZONE_CALLING_CODES = Object.entries(CALLING_CODE_ZONES).filter(
 	(entry): entry is [string, string] => entry[1] !== null,

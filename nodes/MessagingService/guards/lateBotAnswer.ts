@@ -32,7 +32,11 @@ interface AlreadyAnswered extends IDataObject {
 }
 
 /** Undefined when the message may go; else what its item outputs instead. */
-export function lateBotAnswer(context: IExecuteFunctions, itemIndex: number, phone: string): HeldBack | undefined {
+export function lateBotAnswer(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	phone: string,
+): HeldBack | undefined {
 	const turn = botTurnOf(context, itemIndex);
 	if (turn === null) return undefined;
 	if (turn.answeredPhone === phone) return { sent: false, reason: 'alreadyAnswered', phone };
@@ -40,5 +44,11 @@ export function lateBotAnswer(context: IExecuteFunctions, itemIndex: number, pho
 	const { workflowId, globalStaticData } = workflowOf(context);
 	if (botMayAnswer(workflowId, globalStaticData, phone, turn.emittedAt)) return undefined;
 	const state = conversationStateOf(workflowId, globalStaticData, phone);
-	return { sent: false, reason: 'handedOver', phone, holder: state.holder, turnEmittedAt: new Date(turn.emittedAt).toISOString() };
+	return {
+		sent: false,
+		reason: 'handedOver',
+		phone,
+		holder: state.holder,
+		turnEmittedAt: new Date(turn.emittedAt).toISOString(),
+	};
 }

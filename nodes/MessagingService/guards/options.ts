@@ -33,17 +33,22 @@ const doNotSendToField: INodeProperties = {
 	type: 'string',
 	default: 'phone',
 	placeholder: 'e.g. phone',
-	description: 'When Do Not Send To gives items or rows: the name of their field that holds the phone',
+	description:
+		'When Do Not Send To gives items or rows: the name of their field that holds the phone',
 };
 
 /** Default Country and Do Not Send To, for every operation that sends to phones it is given. */
-export const doNotSendToOptions: INodeProperties[] = [defaultCountryOption, doNotSendTo, doNotSendToField];
+export const doNotSendToOptions: INodeProperties[] = [
+	defaultCountryOption,
+	doNotSendTo,
+	doNotSendToField,
+];
 
 /** Do Not Send To on a list mailing: the service holds the recipients, so the option refuses the mailing. */
 export const doNotSendToListOption: INodeProperties = {
 	...doNotSendTo,
 	description:
-		'A list mailing cannot be filtered: the service holds its recipients and the API cannot read them. With this option set the mailing is refused, not sent unfiltered; remove the phones from the subscriber list on the service, or send with Send Batch to the list\'s phones.',
+		"A list mailing cannot be filtered: the service holds its recipients and the API cannot read them. With this option set the mailing is refused, not sent unfiltered; remove the phones from the subscriber list on the service, or send with Send Batch to the list's phones.",
 };
 
 /** Verification Code > Send only: a person who asks for a code has opted in. */
@@ -90,4 +95,11 @@ export const listQuietHoursOptions: INodeProperties[] = [
 ];
 
 /** Options read once per run (or by the guards themselves): an item's other options are read without them. */
-export const GUARD_OPTION_NAMES = new Set(['defaultCountry', 'doNotSendTo', 'doNotSendToField', 'quietHours', 'recipientTimeZone', 'ignoreDoNotSendTo']);
+export const GUARD_OPTION_NAMES = new Set([
+	'defaultCountry',
+	'doNotSendTo',
+	'doNotSendToField',
+	'quietHours',
+	'recipientTimeZone',
+	'ignoreDoNotSendTo',
+]);

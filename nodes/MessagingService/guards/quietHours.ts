@@ -21,21 +21,37 @@ const HOURS = /^(\d{1,2}):?(\d{2})\s*(?:-|–|—|to)\s*(\d{1,2}):?(\d{2})$/i;
  */
 export function parseAllowedHours(text: string): AllowedHours | { problem: string } {
 	const match = HOURS.exec(text.trim());
-	if (!match) return { problem: 'give the hours in which a message may arrive as HH:MM-HH:MM, e.g. 09:00-21:00' };
+	if (!match)
+		return {
+			problem: 'give the hours in which a message may arrive as HH:MM-HH:MM, e.g. 09:00-21:00',
+		};
 	const [fromHour, fromMinute, untilHour, untilMinute] = match.slice(1).map(Number);
-	if (fromHour > 23 || fromMinute > 59 || untilHour > 24 || untilMinute > 59 || (untilHour === 24 && untilMinute > 0)) {
-		return { problem: 'hours are 00 to 23 (24:00 for the end of the day) and minutes 00 to 59, e.g. 09:00-21:00' };
+	if (
+		fromHour > 23 ||
+		fromMinute > 59 ||
+		untilHour > 24 ||
+		untilMinute > 59 ||
+		(untilHour === 24 && untilMinute > 0)
+	) {
+		return {
+			problem:
+				'hours are 00 to 23 (24:00 for the end of the day) and minutes 00 to 59, e.g. 09:00-21:00',
+		};
 	}
 	const from = fromHour * 60 + fromMinute;
 	const until = untilHour * 60 + untilMinute;
 	if (from === until || (from === 0 && until === MINUTES_PER_DAY)) {
-		return { problem: 'the hours must leave some time out (to send at any hour, remove Quiet Hours)' };
+		return {
+			problem: 'the hours must leave some time out (to send at any hour, remove Quiet Hours)',
+		};
 	}
 	return { from, until };
 }
 
 export function isAllowedMinute(minute: number, hours: AllowedHours): boolean {
-	return hours.from < hours.until ? minute >= hours.from && minute < hours.until : minute >= hours.from || minute < hours.until;
+	return hours.from < hours.until
+		? minute >= hours.from && minute < hours.until
+		: minute >= hours.from || minute < hours.until;
 }
 
 const MINUTE_MS = 60_000;

@@ -35,12 +35,24 @@ export function scheduleWithinQuietHours(
 	const askedFor = [new Date(allowedMs).toISOString()];
 	let moment = serviceMomentAt(allowedMs, serviceZone, format, askedFor);
 	// a move past a repeated hour may leave the hours (a window that ends inside it): the next allowed moment again
-	for (let tries = 0; tries < 3 && guards.nextAllowedMs(moment.ms, zone.zone) !== moment.ms; tries++) {
+	for (
+		let tries = 0;
+		tries < 3 && guards.nextAllowedMs(moment.ms, zone.zone) !== moment.ms;
+		tries++
+	) {
 		const adjustment = moment.adjustment;
-		moment = serviceMomentAt(guards.nextAllowedMs(moment.ms, zone.zone), serviceZone, format, askedFor);
+		moment = serviceMomentAt(
+			guards.nextAllowedMs(moment.ms, zone.zone),
+			serviceZone,
+			format,
+			askedFor,
+		);
 		if (!moment.adjustment && adjustment) {
 			const note = `${adjustment.note.replace(/: scheduled at .*$/, '')}: that time is outside the recipient's hours, so scheduled at ${moment.text}, the next allowed time that names one moment`;
-			moment = { ...moment, adjustment: { ...adjustment, scheduledFor: new Date(moment.ms).toISOString(), note } };
+			moment = {
+				...moment,
+				adjustment: { ...adjustment, scheduledFor: new Date(moment.ms).toISOString(), note },
+			};
 		}
 	}
 	return {
@@ -65,7 +77,7 @@ export function refuseDoNotSendToForList(context: IExecuteFunctions, itemIndex: 
 		context.getNode(),
 		DO_NOT_SEND_TO,
 		context.getNodeParameter('options.doNotSendTo', itemIndex, ''),
-		'a list mailing cannot be filtered: the service holds its recipients and its API cannot read them. Remove these phones from the subscriber list on the service (or send with Send Batch to the list\'s phones), then remove this option',
+		"a list mailing cannot be filtered: the service holds its recipients and its API cannot read them. Remove these phones from the subscriber list on the service (or send with Send Batch to the list's phones), then remove this option",
 		itemIndex,
 	);
 }

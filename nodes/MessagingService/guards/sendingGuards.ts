@@ -39,7 +39,8 @@ function rawOptions(context: IExecuteFunctions): IDataObject {
 	return isObject(options) ? options : {};
 }
 
-const has = (options: IDataObject, name: string) => options[name] !== undefined && options[name] !== '';
+const has = (options: IDataObject, name: string) =>
+	options[name] !== undefined && options[name] !== '';
 
 async function readSettings(context: IExecuteFunctions): Promise<Settings | Refusal> {
 	const raw = rawOptions(context);
@@ -50,7 +51,8 @@ async function readSettings(context: IExecuteFunctions): Promise<Settings | Refu
 	if (has(raw, 'doNotSendTo')) {
 		const value = context.getNodeParameter('options.doNotSendTo', 0, '');
 		const fieldValue = context.getNodeParameter('options.doNotSendToField', 0, 'phone');
-		const field = typeof fieldValue === 'string' && fieldValue.trim() !== '' ? fieldValue.trim() : 'phone';
+		const field =
+			typeof fieldValue === 'string' && fieldValue.trim() !== '' ? fieldValue.trim() : 'phone';
 		const list = readSuppressionList(value, field, defaultCountryOf(context, 0));
 		if ('problem' in list) return { field: DO_NOT_SEND_TO, value, rule: list.problem };
 		settings.suppressed = list.phones;
@@ -83,7 +85,14 @@ export class SendingGuards {
 			runs.set(context, reading);
 		}
 		const settings = await reading;
-		if ('rule' in settings) throw invalidField(context.getNode(), settings.field, settings.value, settings.rule, itemIndex);
+		if ('rule' in settings)
+			throw invalidField(
+				context.getNode(),
+				settings.field,
+				settings.value,
+				settings.rule,
+				itemIndex,
+			);
 		return new SendingGuards(settings);
 	}
 
@@ -111,13 +120,23 @@ export class SendingGuards {
 	}
 
 	/** The recipient's time zone: given for the item, else the phone's country's, else the Service Time Zone. */
-	zoneOf(context: IExecuteFunctions, itemIndex: number, phone?: string): { zone: string; from: ZoneSource } {
+	zoneOf(
+		context: IExecuteFunctions,
+		itemIndex: number,
+		phone?: string,
+	): { zone: string; from: ZoneSource } {
 		if (this.settings.zoneGiven) {
 			const value = context.getNodeParameter('options.recipientTimeZone', itemIndex, '');
 			const zone = typeof value === 'string' ? value.trim() : '';
 			if (zone !== '') {
 				if (!isTimeZone(zone)) {
-					throw invalidField(context.getNode(), RECIPIENT_TIME_ZONE, value, 'it must be an IANA time zone name, e.g. Europe/Berlin, Asia/Kolkata or America/St_Johns', itemIndex);
+					throw invalidField(
+						context.getNode(),
+						RECIPIENT_TIME_ZONE,
+						value,
+						'it must be an IANA time zone name, e.g. Europe/Berlin, Asia/Kolkata or America/St_Johns',
+						itemIndex,
+					);
 				}
 				return { zone, from: 'recipientTimeZone' };
 			}
@@ -141,13 +160,25 @@ export class SendingGuards {
 	 * A single message to `phone` now: undefined when it may go, else what its item outputs
 	 * instead (on the Do Not Send To list; outside Quiet Hours, with `sendAfter`).
 	 */
-	check(context: IExecuteFunctions, itemIndex: number, phone: string, nowMs = Date.now()): NotSent | undefined {
+	check(
+		context: IExecuteFunctions,
+		itemIndex: number,
+		phone: string,
+		nowMs = Date.now(),
+	): NotSent | undefined {
 		if (this.isSuppressed(phone)) return { sent: false, reason: 'doNotSendTo', phone };
 		if (!this.settings.hours) return undefined;
 		const { zone, from } = this.zoneOf(context, itemIndex, phone);
 		const allowedMs = this.nextAllowedMs(nowMs, zone);
 		if (allowedMs === nowMs) return undefined;
-		return { sent: false, reason: 'quietHours', phone, sendAfter: new Date(allowedMs).toISOString(), timeZone: zone, timeZoneFrom: from };
+		return {
+			sent: false,
+			reason: 'quietHours',
+			phone,
+			sendAfter: new Date(allowedMs).toISOString(),
+			timeZone: zone,
+			timeZoneFrom: from,
+		};
 	}
 
 	/** Fields the output of a message that went out carries beside the service's answer. */
@@ -164,10 +195,12 @@ export class SendingGuards {
 export function itemOptions(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const raw = rawOptions(context);
 	const names = Object.keys(raw);
-	if (!names.some((name) => GUARD_OPTION_NAMES.has(name))) return context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (!names.some((name) => GUARD_OPTION_NAMES.has(name)))
+		return context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const options: IDataObject = {};
 	for (const name of names) {
-		if (!GUARD_OPTION_NAMES.has(name)) options[name] = context.getNodeParameter(`options.${name}`, itemIndex) as IDataObject[string];
+		if (!GUARD_OPTION_NAMES.has(name))
+			options[name] = context.getNodeParameter(`options.${name}`, itemIndex) as IDataObject[string];
 	}
 	return options;
 }

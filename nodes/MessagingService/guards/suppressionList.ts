@@ -35,7 +35,11 @@ export type SuppressionReading = { phones: Set<string> } | { problem: string };
  * into) whose field `phoneField` holds the phone. Blank entries and empty items are skipped; an entry that is not
  * a phone number makes the whole list unreadable, since a list read in part protects nobody.
  */
-export function readSuppressionList(value: unknown, phoneField: string, defaultCountry?: string): SuppressionReading {
+export function readSuppressionList(
+	value: unknown,
+	phoneField: string,
+	defaultCountry?: string,
+): SuppressionReading {
 	const phones = new Set<string>();
 	const entries = entriesOf(value);
 	for (let index = 0; index < entries.length; index++) {
@@ -47,14 +51,19 @@ export function readSuppressionList(value: unknown, phoneField: string, defaultC
 			entry = fieldOf(row, phoneField);
 			if (entry === undefined) {
 				const fields = Object.keys(row).slice(0, 8).join(', ');
-				return { problem: `entry ${index + 1} has no field "${phoneField}" (its fields: ${fields || 'none'}); set Do Not Send To Phone Field to the field that holds the phone` };
+				return {
+					problem: `entry ${index + 1} has no field "${phoneField}" (its fields: ${fields || 'none'}); set Do Not Send To Phone Field to the field that holds the phone`,
+				};
 			}
 		}
-		if (entry === null || entry === undefined || (typeof entry === 'string' && entry.trim() === '')) continue;
+		if (entry === null || entry === undefined || (typeof entry === 'string' && entry.trim() === ''))
+			continue;
 		const verdict = checkPhoneNumber(entry, defaultCountry);
 		if ('problem' in verdict) {
 			const shown = typeof entry === 'string' ? entry.trim() : JSON.stringify(entry);
-			return { problem: `entry ${index + 1} "${shown.slice(0, 40)}" is not a phone number (${verdict.problem})` };
+			return {
+				problem: `entry ${index + 1} "${shown.slice(0, 40)}" is not a phone number (${verdict.problem})`,
+			};
 		}
 		phones.add(verdict.phone);
 	}

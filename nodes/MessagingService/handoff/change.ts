@@ -62,7 +62,12 @@ export interface HandoffChangeInput {
 
 /** A new change with a fresh id, made now (or at `at`). */
 export function newHandoffChange(input: HandoffChangeInput): HandoffChange {
-	const change: HandoffChange = { id: randomUUID(), phone: input.phone, to: input.to, at: input.at ?? Date.now() };
+	const change: HandoffChange = {
+		id: randomUUID(),
+		phone: input.phone,
+		to: input.to,
+		at: input.at ?? Date.now(),
+	};
 	if (input.to === 'person') {
 		if (input.reason !== undefined && input.reason !== '') change.reason = input.reason;
 		if (input.untilMs !== undefined) change.untilMs = input.untilMs;
@@ -79,14 +84,16 @@ export function handoffItemJson(change: HandoffChange, extra: IDataObject = {}):
 	return { phone: change.phone, holder: change.to, ...extra, [CHANGE_FIELD]: { ...change } };
 }
 
-const finiteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const finiteNumber = (value: unknown): value is number =>
+	typeof value === 'number' && Number.isFinite(value);
 
 /** The change an item carries, when it carries a well-formed one. */
 export function handoffChangeOf(json: IDataObject): HandoffChange | undefined {
 	const raw = json[CHANGE_FIELD];
 	if (!isObject(raw)) return undefined;
 	const phone = normalizePhone(raw.phone);
-	if (typeof raw.id !== 'string' || raw.id === '' || phone === undefined || !finiteNumber(raw.at)) return undefined;
+	if (typeof raw.id !== 'string' || raw.id === '' || phone === undefined || !finiteNumber(raw.at))
+		return undefined;
 	if (raw.to !== 'bot' && raw.to !== 'person') return undefined;
 	const change: HandoffChange = { id: raw.id, phone, to: raw.to, at: raw.at };
 	if (raw.to === 'person') {
@@ -103,7 +110,9 @@ export function handoffChangeOf(json: IDataObject): HandoffChange | undefined {
 export function isNewer(change: HandoffChange, record: HandoffRecord | undefined): boolean {
 	if (!record) return true;
 	if (change.id === record.changeId) return false;
-	return change.at > record.changeAt || (change.at === record.changeAt && change.id > record.changeId);
+	return (
+		change.at > record.changeAt || (change.at === record.changeAt && change.id > record.changeId)
+	);
 }
 
 /**
@@ -111,7 +120,10 @@ export function isNewer(change: HandoffChange, record: HandoffRecord | undefined
  * applied). A hand-back of a phone the bot has is a no-op record (kept so an older hand-over
  * arriving later loses).
  */
-export function applyHandoffChange(record: HandoffRecord | undefined, change: HandoffChange): HandoffRecord | undefined {
+export function applyHandoffChange(
+	record: HandoffRecord | undefined,
+	change: HandoffChange,
+): HandoffRecord | undefined {
 	if (!isNewer(change, record)) return undefined;
 	if (change.to === 'person') {
 		return {
@@ -125,7 +137,12 @@ export function applyHandoffChange(record: HandoffRecord | undefined, change: Ha
 			lastPersonAt: change.at,
 		};
 	}
-	const next: HandoffRecord = { holder: 'bot', changeId: change.id, changeAt: change.at, handedOverAt: record?.handedOverAt };
+	const next: HandoffRecord = {
+		holder: 'bot',
+		changeId: change.id,
+		changeAt: change.at,
+		handedOverAt: record?.handedOverAt,
+	};
 	if (record?.holder === 'person') {
 		next.handedBackAt = change.at;
 		next.handBackReason = 'handedBack';

@@ -82,8 +82,12 @@ export class HandoffDesk {
 
 	/** A mailing the listing found (its text and time, for when whose it is becomes known). */
 	mailingFound(id: string, created: string | undefined, message: unknown): void {
-		const iso = created === undefined ? undefined : serviceTimeToIsoWithOffset(created, this.io.zone);
-		this.found.set(id, { createdMs: iso === undefined ? undefined : epochOf(iso, 0), text: typeof message === 'string' ? message : '' });
+		const iso =
+			created === undefined ? undefined : serviceTimeToIsoWithOffset(created, this.io.zone);
+		this.found.set(id, {
+			createdMs: iso === undefined ? undefined : epochOf(iso, 0),
+			text: typeof message === 'string' ? message : '',
+		});
 		if (this.found.size > FOUND_KEPT) this.found.delete(this.found.keys().next().value!);
 	}
 
@@ -92,7 +96,12 @@ export class HandoffDesk {
 		const mailing = this.found.get(id);
 		this.found.delete(id);
 		if (phones.length > this.io.maxRecipients) return;
-		for (const phone of phones) this.state.note(phone, { from: 'person', text: mailing?.text ?? '', at: mailing?.createdMs ?? now }, true);
+		for (const phone of phones)
+			this.state.note(
+				phone,
+				{ from: 'person', text: mailing?.text ?? '', at: mailing?.createdMs ?? now },
+				true,
+			);
 	}
 
 	/** Applies what came in and ends what is over: called at each release, before the turns are routed. */
@@ -110,7 +119,15 @@ export class HandoffDesk {
 		const record = this.state.record(phone);
 		if (record?.holder === 'person') {
 			for (const reply of (item.json.replies as IDataObject[] | undefined) ?? []) {
-				this.state.note(phone, { from: 'customer', text: typeof reply.message === 'string' ? reply.message : String(reply.message ?? ''), at: epochOf(reply.receivedAt, now) }, false);
+				this.state.note(
+					phone,
+					{
+						from: 'customer',
+						text: typeof reply.message === 'string' ? reply.message : String(reply.message ?? ''),
+						at: epochOf(reply.receivedAt, now),
+					},
+					false,
+				);
 			}
 			const conversation: IDataObject = {
 				holder: 'person',
@@ -124,7 +141,11 @@ export class HandoffDesk {
 		const json: IDataObject = { ...item.json, conversation: { holder: 'bot', turnEmittedAt } };
 		const catchUp = this.state.takeCatchUp(phone);
 		if (catchUp) {
-			json.whileWithPerson = catchUp.log.map((entry: CatchUpEntry) => ({ from: entry.from, text: entry.text, at: isoIn(zone, entry.at) ?? null }));
+			json.whileWithPerson = catchUp.log.map((entry: CatchUpEntry) => ({
+				from: entry.from,
+				text: entry.text,
+				at: isoIn(zone, entry.at) ?? null,
+			}));
 			if (catchUp.dropped > 0) json.whileWithPersonOmitted = catchUp.dropped;
 			json.handedBackAt = isoIn(zone, catchUp.handedBackAt) ?? null;
 			json.handBackReason = catchUp.reason;
@@ -135,6 +156,11 @@ export class HandoffDesk {
 	/** Saves the state and the executions' copy (n8n writes them with the emit that follows). */
 	save(): void {
 		if (!this.io.persist) return;
-		this.state.save(this.io.nodeStaticData, this.io.globalStaticData, this.io.zone, this.knownPhones());
+		this.state.save(
+			this.io.nodeStaticData,
+			this.io.globalStaticData,
+			this.io.zone,
+			this.knownPhones(),
+		);
 	}
 }

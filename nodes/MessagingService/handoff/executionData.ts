@@ -3,7 +3,12 @@
  * to the Chat Trigger that started it. The action writes it into the execution's custom data; the
  * trigger reads it there and in the run data (the output items) when the execution ends.
  */
-import type { IDataObject, IExecuteFunctions, IRun, IWorkflowExecutionCustomData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IRun,
+	IWorkflowExecutionCustomData,
+} from 'n8n-workflow';
 
 import { CHANGE_FIELD, handoffChangeOf, type HandoffChange } from './change';
 
@@ -18,35 +23,71 @@ export const HANDOFF_CUSTOM_DATA_KEY = 'messagingServiceHandoff';
 const CUSTOM_DATA_MAX = 500;
 const REASON_KEPT = 120;
 
-type CompactChange = [id: string, phone: string, to: 'p' | 'b', at: number, untilMs?: number | null, silenceMs?: number, reason?: string];
+type CompactChange = [
+	id: string,
+	phone: string,
+	to: 'p' | 'b',
+	at: number,
+	untilMs?: number | null,
+	silenceMs?: number,
+	reason?: string,
+];
 
 function compact(change: HandoffChange): CompactChange {
 	if (change.to === 'bot') return [change.id, change.phone, 'b', change.at];
-	return [change.id, change.phone, 'p', change.at, change.untilMs ?? null, change.silenceMs ?? 0, (change.reason ?? '').slice(0, REASON_KEPT)];
+	return [
+		change.id,
+		change.phone,
+		'p',
+		change.at,
+		change.untilMs ?? null,
+		change.silenceMs ?? 0,
+		(change.reason ?? '').slice(0, REASON_KEPT),
+	];
 }
 
 function expand(raw: unknown): HandoffChange | undefined {
 	if (!Array.isArray(raw)) return undefined;
 	const [id, phone, to, at, untilMs, silenceMs, reason] = raw as unknown[];
 	return handoffChangeOf({
-		[CHANGE_FIELD]: { id, phone, to: to === 'p' ? 'person' : to === 'b' ? 'bot' : undefined, at, untilMs: untilMs ?? undefined, silenceMs, reason },
+		[CHANGE_FIELD]: {
+			id,
+			phone,
+			to: to === 'p' ? 'person' : to === 'b' ? 'bot' : undefined,
+			at,
+			untilMs: untilMs ?? undefined,
+			silenceMs,
+			reason,
+		},
 	} as IDataObject);
 }
 
 /** The custom data value with `change` added (older changes dropped while it is too long). */
-export function handoffCustomDataValue(previous: string | undefined, change: HandoffChange): string {
-	const changes = [...handoffChangesOfCustomData({ [HANDOFF_CUSTOM_DATA_KEY]: previous ?? '' }).filter(({ id }) => id !== change.id), change].map(compact);
+export function handoffCustomDataValue(
+	previous: string | undefined,
+	change: HandoffChange,
+): string {
+	const changes = [
+		...handoffChangesOfCustomData({ [HANDOFF_CUSTOM_DATA_KEY]: previous ?? '' }).filter(
+			({ id }) => id !== change.id,
+		),
+		change,
+	].map(compact);
 	while (changes.length > 1 && JSON.stringify(changes).length > CUSTOM_DATA_MAX) changes.shift();
 	return JSON.stringify(changes);
 }
 
 /** The changes an execution's custom data carries (`IRun.data.resultData.metadata`). */
-export function handoffChangesOfCustomData(metadata: Record<string, unknown> | undefined): HandoffChange[] {
+export function handoffChangesOfCustomData(
+	metadata: Record<string, unknown> | undefined,
+): HandoffChange[] {
 	const value = metadata?.[HANDOFF_CUSTOM_DATA_KEY];
 	if (typeof value !== 'string' || value === '') return [];
 	try {
 		const parsed = JSON.parse(value) as unknown;
-		return Array.isArray(parsed) ? parsed.map(expand).filter((change): change is HandoffChange => change !== undefined) : [];
+		return Array.isArray(parsed)
+			? parsed.map(expand).filter((change): change is HandoffChange => change !== undefined)
+			: [];
 	} catch {
 		return [];
 	}
@@ -54,7 +95,10 @@ export function handoffChangesOfCustomData(metadata: Record<string, unknown> | u
 
 // ---------------------------------------------------------------- the action's side
 
-function customDataOf(context: IExecuteFunctions, itemIndex: number): IWorkflowExecutionCustomData | undefined {
+function customDataOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): IWorkflowExecutionCustomData | undefined {
 	try {
 		const own = (context as { customData?: IWorkflowExecutionCustomData }).customData;
 		if (own) return own;
@@ -69,7 +113,11 @@ function customDataOf(context: IExecuteFunctions, itemIndex: number): IWorkflowE
 }
 
 /** Writes the change into the execution's custom data, for the trigger's done promise (channel 2); false when n8n offers none. */
-export function recordHandoffInExecution(context: IExecuteFunctions, itemIndex: number, change: HandoffChange): boolean {
+export function recordHandoffInExecution(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	change: HandoffChange,
+): boolean {
 	const customData = customDataOf(context, itemIndex);
 	if (!customData) return false;
 	try {
@@ -88,8 +136,18 @@ function changesOfJson(json: IDataObject): HandoffChange[] {
 	const own = handoffChangeOf(json);
 	if (own) return [own];
 	const response = json.response;
-	const inner = Array.isArray(response) ? response : response && typeof response === 'object' ? [response] : [];
-	return inner.flatMap((value) => (value && typeof value === 'object' ? [handoffChangeOf(value as IDataObject)].filter((change): change is HandoffChange => change !== undefined) : []));
+	const inner = Array.isArray(response)
+		? response
+		: response && typeof response === 'object'
+			? [response]
+			: [];
+	return inner.flatMap((value) =>
+		value && typeof value === 'object'
+			? [handoffChangeOf(value as IDataObject)].filter(
+					(change): change is HandoffChange => change !== undefined,
+				)
+			: [],
+	);
 }
 
 /** Every change record a finished execution carries: in its custom data (queue mode) and in its run data (every node, every connection type). */
@@ -100,7 +158,8 @@ export function changesOfRun(run: IRun | undefined): HandoffChange[] {
 	for (const tasks of Object.values(result.runData ?? {})) {
 		for (const task of tasks ?? []) {
 			for (const outputs of Object.values(task?.data ?? {})) {
-				for (const items of outputs ?? []) for (const item of items ?? []) if (item?.json) changes.push(...changesOfJson(item.json));
+				for (const items of outputs ?? [])
+					for (const item of items ?? []) if (item?.json) changes.push(...changesOfJson(item.json));
 			}
 		}
 	}

@@ -25,7 +25,11 @@ interface Proxy {
 }
 
 /** The Chat Triggers among the parents of `roots` that ran in this execution (throws when this n8n cannot say). */
-function executedChatTriggers(context: IExecuteFunctions, itemIndex: number, roots: string[]): TriggerOutput[] {
+function executedChatTriggers(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	roots: string[],
+): TriggerOutput[] {
 	const names = new Set<string>();
 	for (const root of roots) {
 		for (const parent of context.getParentNodes(root, { connectionType: 'ALL' } as never)) {
@@ -93,9 +97,15 @@ export function botTurnOf(context: IExecuteFunctions, itemIndex: number): BotTur
 			const json = node.first(TURNS, 0)?.json;
 			if (!json) continue;
 			const conversation = json.conversation;
-			const at = isObject(conversation) && conversation.holder === 'bot' ? Date.parse(String(conversation.turnEmittedAt)) : NaN;
+			const at =
+				isObject(conversation) && conversation.holder === 'bot'
+					? Date.parse(String(conversation.turnEmittedAt))
+					: NaN;
 			const answered = json.redelivered === true && json.alreadyAnswered === true;
-			turn = { emittedAt: Number.isNaN(at) ? null : at, answeredPhone: answered ? (normalizePhone(json.sessionId) ?? null) : null };
+			turn = {
+				emittedAt: Number.isNaN(at) ? null : at,
+				answeredPhone: answered ? (normalizePhone(json.sessionId) ?? null) : null,
+			};
 		}
 	} catch {
 		// no Chat Trigger ran in this execution (or this n8n cannot say): nothing to guard

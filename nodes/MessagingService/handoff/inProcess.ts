@@ -23,7 +23,8 @@ function remember(workflowId: string, change: HandoffChange): void {
 	const changes = published.get(workflowId) ?? new Map<string, HandoffChange>();
 	changes.set(change.id, change);
 	const now = Date.now();
-	for (const [id, old] of changes) if (now - old.at > PUBLISHED_KEPT_MS || changes.size > PUBLISHED_MAX) changes.delete(id);
+	for (const [id, old] of changes)
+		if (now - old.at > PUBLISHED_KEPT_MS || changes.size > PUBLISHED_MAX) changes.delete(id);
 	published.set(workflowId, changes);
 }
 

@@ -28,6 +28,7 @@ export function mirrorOf(raw: unknown): HandoffMirror | undefined {
 		zone: typeof raw.zone === 'string' ? raw.zone : 'UTC',
 		phones: raw.phones as unknown as Record<string, HandoffRecord>,
 		known: typeof raw.known === 'string' ? raw.known : '',
-		savedAt: typeof raw.savedAt === 'number' && Number.isFinite(raw.savedAt) ? raw.savedAt : undefined,
+		savedAt:
+			typeof raw.savedAt === 'number' && Number.isFinite(raw.savedAt) ? raw.savedAt : undefined,
 	};
 }

@@ -10,8 +10,14 @@ export const NOT_REACHED_NOTE =
 	'No Chat Trigger of this workflow runs in this n8n process (queue mode: this execution runs on a worker; multi-main: on a follower). The change reaches the trigger when this execution ends, if the trigger started it; otherwise only the time limits of the hand-over end it.';
 
 /** The workflow's id and global static data, where the Chat Trigger keeps its copy of the state. */
-export function workflowOf(context: IExecuteFunctions): { workflowId: string; globalStaticData: IDataObject } {
-	return { workflowId: String(context.getWorkflow().id ?? ''), globalStaticData: context.getWorkflowStaticData('global') };
+export function workflowOf(context: IExecuteFunctions): {
+	workflowId: string;
+	globalStaticData: IDataObject;
+} {
+	return {
+		workflowId: String(context.getWorkflow().id ?? ''),
+		globalStaticData: context.getWorkflowStaticData('global'),
+	};
 }
 
 /**
@@ -20,7 +26,11 @@ export function workflowOf(context: IExecuteFunctions): { workflowId: string; gl
  * trigger when the execution it started ends). `reachedTrigger`: channel 1 took it;
  * `carriedByExecution`: channel 2 will, if the Chat Trigger started this execution.
  */
-function announceHandoff(context: IExecuteFunctions, itemIndex: number, change: HandoffChange): { reachedTrigger: boolean; carriedByExecution: boolean } {
+function announceHandoff(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	change: HandoffChange,
+): { reachedTrigger: boolean; carriedByExecution: boolean } {
 	const carriedByExecution = recordHandoffInExecution(context, itemIndex, change);
 	const reachedTrigger = publishHandoff(String(context.getWorkflow().id ?? ''), change);
 	return { reachedTrigger, carriedByExecution };
@@ -31,7 +41,12 @@ function announceHandoff(context: IExecuteFunctions, itemIndex: number, change: 
  * and makes the output item that carries it. Not reaching the trigger here is said in the item and
  * in a warning, never silently.
  */
-export function publishChange(context: IExecuteFunctions, itemIndex: number, change: HandoffChange, extra: IDataObject): IDataObject {
+export function publishChange(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	change: HandoffChange,
+	extra: IDataObject,
+): IDataObject {
 	const { workflowId, globalStaticData } = workflowOf(context);
 	const { reachedTrigger, carriedByExecution } = announceHandoff(context, itemIndex, change);
 	if (!reachedTrigger) {

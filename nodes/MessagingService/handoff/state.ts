@@ -1,7 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../base/guards';
-import { applyHandoffChange, type HandBackReason, type HandoffChange, type HandoffRecord } from './change';
+import {
+	applyHandoffChange,
+	type HandBackReason,
+	type HandoffChange,
+	type HandoffRecord,
+} from './change';
 import { MIRROR_KEY, type HandoffMirror } from './mirror';
 
 /** Phones kept with a holder record (a person has it, or had it within RECORD_KEPT_MS, or its catch-up is not delivered yet). */
@@ -83,7 +88,12 @@ export class HandoffState {
 			const next = applyHandoffChange(before, change);
 			if (!next) continue;
 			this.changed = true;
-			const entry: PhoneHandoff = { ...next, log: before?.log, dropped: before?.dropped, catchUpDue: before?.catchUpDue };
+			const entry: PhoneHandoff = {
+				...next,
+				log: before?.log,
+				dropped: before?.dropped,
+				catchUpDue: before?.catchUpDue,
+			};
 			if (next.holder === 'bot' && before?.holder === 'person') {
 				entry.catchUpDue = true;
 				handBacks.push({ phone: change.phone, at: change.at, reason: 'handedBack' });
@@ -142,7 +152,11 @@ export class HandoffState {
 	note(phone: string, entry: CatchUpEntry, personActivity: boolean): boolean {
 		const record = this.phones.get(phone);
 		if (!record) return false;
-		const foundLate = record.holder === 'bot' && personActivity && record.catchUpDue === true && entry.at <= (record.handedBackAt ?? record.changeAt);
+		const foundLate =
+			record.holder === 'bot' &&
+			personActivity &&
+			record.catchUpDue === true &&
+			entry.at <= (record.handedBackAt ?? record.changeAt);
 		if (record.holder !== 'person' && !foundLate) return false;
 		if (personActivity) {
 			if (entry.at < (record.handedOverAt ?? record.changeAt) - 1000) return false;
@@ -160,10 +174,19 @@ export class HandoffState {
 	}
 
 	/** The catch-up of a bot turn of the phone, once: what was said while a person had it, and how that ended. */
-	takeCatchUp(phone: string): { log: CatchUpEntry[]; dropped: number; handedBackAt: number; reason: HandBackReason } | undefined {
+	takeCatchUp(
+		phone: string,
+	):
+		| { log: CatchUpEntry[]; dropped: number; handedBackAt: number; reason: HandBackReason }
+		| undefined {
 		const record = this.phones.get(phone);
 		if (!record || record.holder !== 'bot' || !record.catchUpDue) return undefined;
-		const catchUp = { log: record.log ?? [], dropped: record.dropped ?? 0, handedBackAt: record.handedBackAt ?? record.changeAt, reason: record.handBackReason ?? 'handedBack' };
+		const catchUp = {
+			log: record.log ?? [],
+			dropped: record.dropped ?? 0,
+			handedBackAt: record.handedBackAt ?? record.changeAt,
+			reason: record.handBackReason ?? 'handedBack',
+		};
 		record.catchUpDue = false;
 		delete record.log;
 		delete record.dropped;
@@ -174,23 +197,35 @@ export class HandoffState {
 	/** Bot records past RECORD_KEPT_MS go; then, past the bounds, the oldest. */
 	private trim(now: number): void {
 		for (const [phone, entry] of this.phones) {
-			if (entry.holder === 'bot' && !entry.catchUpDue && now - (entry.handedBackAt ?? entry.changeAt) > RECORD_KEPT_MS) {
+			if (
+				entry.holder === 'bot' &&
+				!entry.catchUpDue &&
+				now - (entry.handedBackAt ?? entry.changeAt) > RECORD_KEPT_MS
+			) {
 				this.phones.delete(phone);
 				this.changed = true;
 			}
 		}
 		if (this.phones.size > MAX_HANDOFF_PHONES) {
-			const byAge = [...this.phones.entries()].sort(([, a], [, b]) => rank(a) - rank(b) || a.changeAt - b.changeAt);
+			const byAge = [...this.phones.entries()].sort(
+				([, a], [, b]) => rank(a) - rank(b) || a.changeAt - b.changeAt,
+			);
 			for (const [phone, entry] of byAge.slice(0, this.phones.size - MAX_HANDOFF_PHONES)) {
-				if (entry.holder === 'person') this.warn(`Messaging Service Chat Trigger: more than ${MAX_HANDOFF_PHONES} conversations with a person; the one handed over longest ago (${phone}) goes back to the bot`);
+				if (entry.holder === 'person')
+					this.warn(
+						`Messaging Service Chat Trigger: more than ${MAX_HANDOFF_PHONES} conversations with a person; the one handed over longest ago (${phone}) goes back to the bot`,
+					);
 				this.phones.delete(phone);
 			}
 			this.changed = true;
 		}
 		let total = 0;
-		for (const entry of this.phones.values()) for (const { text } of entry.log ?? []) total += text.length;
+		for (const entry of this.phones.values())
+			for (const { text } of entry.log ?? []) total += text.length;
 		while (total > CATCH_UP_TOTAL_MAX) {
-			const longest = [...this.phones.values()].reduce((a, b) => ((b.log?.length ?? 0) > (a.log?.length ?? 0) ? b : a));
+			const longest = [...this.phones.values()].reduce((a, b) =>
+				(b.log?.length ?? 0) > (a.log?.length ?? 0) ? b : a,
+			);
 			const removed = longest.log?.shift();
 			if (!removed) break;
 			longest.dropped = (longest.dropped ?? 0) + 1;
@@ -200,16 +235,31 @@ export class HandoffState {
 	}
 
 	/** Writes the state into the node's static data and the copy executions read into the global one. */
-	save(nodeStaticData: IDataObject, globalStaticData: IDataObject, zone: string, known: string[]): void {
+	save(
+		nodeStaticData: IDataObject,
+		globalStaticData: IDataObject,
+		zone: string,
+		known: string[],
+	): void {
 		if (this.changed || !this.saved) {
 			this.saved = {
-				node: { version: VERSION, phones: JSON.parse(JSON.stringify(Object.fromEntries(this.phones))) as IDataObject, applied: [...this.applied].join(' ') },
+				node: {
+					version: VERSION,
+					phones: JSON.parse(JSON.stringify(Object.fromEntries(this.phones))) as IDataObject,
+					applied: [...this.applied].join(' '),
+				},
 				mirror: this.mirror(zone, []).phones,
 			};
 			this.changed = false;
 		}
 		nodeStaticData[HANDOFF_KEY] = this.saved.node;
-		const mirror: HandoffMirror = { v: 1, zone, phones: this.saved.mirror, known: known.join(' '), savedAt: Date.now() };
+		const mirror: HandoffMirror = {
+			v: 1,
+			zone,
+			phones: this.saved.mirror,
+			known: known.join(' '),
+			savedAt: Date.now(),
+		};
 		globalStaticData[MIRROR_KEY] = mirror as unknown as IDataObject;
 	}
 
@@ -218,7 +268,8 @@ export class HandoffState {
 		const phones: Record<string, HandoffRecord> = {};
 		for (const [phone, entry] of this.phones) {
 			const record: HandoffRecord = { ...entry };
-			for (const key of ['log', 'dropped', 'catchUpDue']) delete (record as unknown as IDataObject)[key];
+			for (const key of ['log', 'dropped', 'catchUpDue'])
+				delete (record as unknown as IDataObject)[key];
 			phones[phone] = JSON.parse(JSON.stringify(record)) as HandoffRecord;
 		}
 		return { v: 1, zone, phones, known: known.join(' ') };
@@ -229,11 +280,17 @@ export class HandoffState {
 		const raw = staticData[HANDOFF_KEY];
 		if (!isObject(raw) || raw.version !== VERSION || !isObject(raw.phones)) return state;
 		for (const [phone, entry] of Object.entries(raw.phones)) {
-			if (isObject(entry) && (entry.holder === 'bot' || entry.holder === 'person') && typeof entry.changeId === 'string' && typeof entry.changeAt === 'number') {
+			if (
+				isObject(entry) &&
+				(entry.holder === 'bot' || entry.holder === 'person') &&
+				typeof entry.changeId === 'string' &&
+				typeof entry.changeAt === 'number'
+			) {
 				state.phones.set(phone, entry as unknown as PhoneHandoff);
 			}
 		}
-		if (typeof raw.applied === 'string') for (const id of raw.applied.split(' ')) if (id !== '') state.applied.add(id);
+		if (typeof raw.applied === 'string')
+			for (const id of raw.applied.split(' ')) if (id !== '') state.applied.add(id);
 		return state;
 	}
 }
@@ -244,11 +301,19 @@ function rank(entry: PhoneHandoff): number {
 }
 
 /** When and why a person's hold is over at `now`: its time limit, or the person silent for the limit. */
-function endOf(entry: HandoffRecord, now: number): { at: number; reason: HandBackReason } | undefined {
+function endOf(
+	entry: HandoffRecord,
+	now: number,
+): { at: number; reason: HandBackReason } | undefined {
 	const limitAt = entry.untilMs;
-	const silentAt = (entry.silenceMs ?? 0) > 0 ? (entry.lastPersonAt ?? entry.changeAt) + entry.silenceMs! : undefined;
+	const silentAt =
+		(entry.silenceMs ?? 0) > 0
+			? (entry.lastPersonAt ?? entry.changeAt) + entry.silenceMs!
+			: undefined;
 	const candidates: Array<{ at: number; reason: HandBackReason }> = [];
-	if (limitAt !== undefined && now >= limitAt) candidates.push({ at: limitAt, reason: 'timeLimit' });
-	if (silentAt !== undefined && now >= silentAt) candidates.push({ at: silentAt, reason: 'personSilent' });
+	if (limitAt !== undefined && now >= limitAt)
+		candidates.push({ at: limitAt, reason: 'timeLimit' });
+	if (silentAt !== undefined && now >= silentAt)
+		candidates.push({ at: silentAt, reason: 'personSilent' });
 	return candidates.sort((a, b) => a.at - b.at)[0];
 }

@@ -8,7 +8,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { serviceNow, serviceTimeToIsoWithOffset } from '../base/serviceTime';
 import { normalizePhone } from '../helpers/phone';
-import { applyHandoffChange, type ConversationHolder, type HandBackReason, type HandoffRecord } from './change';
+import {
+	applyHandoffChange,
+	type ConversationHolder,
+	type HandBackReason,
+	type HandoffRecord,
+} from './change';
 import { liveMirror, publishedChanges, triggerRunsHere } from './inProcess';
 import { mirrorOf, MIRROR_KEY, type HandoffMirror } from './mirror';
 
@@ -32,14 +37,23 @@ export interface ConversationState extends IDataObject {
 }
 
 /** The trigger's live state when it runs in this process, else its copy in the global static data as of the execution's start. */
-function currentMirror(workflowId: string, globalStaticData: IDataObject): HandoffMirror | undefined {
+function currentMirror(
+	workflowId: string,
+	globalStaticData: IDataObject,
+): HandoffMirror | undefined {
 	return liveMirror(workflowId) ?? mirrorOf(globalStaticData[MIRROR_KEY]);
 }
 
 /** The record of `phone` with the changes published in this process since applied on top. */
-function recordOf(workflowId: string, mirror: HandoffMirror | undefined, phone: string): HandoffRecord | undefined {
+function recordOf(
+	workflowId: string,
+	mirror: HandoffMirror | undefined,
+	phone: string,
+): HandoffRecord | undefined {
 	let record = mirror?.phones[phone];
-	const changes = publishedChanges(workflowId).filter((change) => change.phone === phone).sort((a, b) => a.at - b.at);
+	const changes = publishedChanges(workflowId)
+		.filter((change) => change.phone === phone)
+		.sort((a, b) => a.at - b.at);
 	for (const change of changes) record = applyHandoffChange(record, change) ?? record;
 	return record;
 }
@@ -49,7 +63,12 @@ export function isoIn(zone: string, ms: number | undefined): string | undefined 
 	return ms === undefined ? undefined : serviceTimeToIsoWithOffset(serviceNow(zone, ms), zone);
 }
 
-function stateOf(phone: string, record: HandoffRecord | undefined, mirror: HandoffMirror | undefined, zone: string): ConversationState {
+function stateOf(
+	phone: string,
+	record: HandoffRecord | undefined,
+	mirror: HandoffMirror | undefined,
+	zone: string,
+): ConversationState {
 	const known = ` ${mirror?.known ?? ''} `.includes(` ${phone} `) || record !== undefined;
 	if (!record) return { phone, holder: 'bot', known };
 	if (record.holder === 'person') {
@@ -73,21 +92,35 @@ function stateOf(phone: string, record: HandoffRecord | undefined, mirror: Hando
 }
 
 /** The state an execution sees of one phone: the trigger's copy as of the execution's start, updated with channel 1. */
-export function conversationStateOf(workflowId: string, globalStaticData: IDataObject, phone: string): ConversationState {
+export function conversationStateOf(
+	workflowId: string,
+	globalStaticData: IDataObject,
+	phone: string,
+): ConversationState {
 	const digits = normalizePhone(phone) ?? String(phone);
 	const mirror = currentMirror(workflowId, globalStaticData);
 	return stateOf(digits, recordOf(workflowId, mirror, digits), mirror, mirror?.zone ?? 'UTC');
 }
 
 /** Every conversation a person has, by hand-over time. */
-export function conversationsWithPerson(workflowId: string, globalStaticData: IDataObject): ConversationState[] {
+export function conversationsWithPerson(
+	workflowId: string,
+	globalStaticData: IDataObject,
+): ConversationState[] {
 	const mirror = currentMirror(workflowId, globalStaticData);
-	const phones = new Set([...Object.keys(mirror?.phones ?? {}), ...publishedChanges(workflowId).map((change) => change.phone)]);
+	const phones = new Set([
+		...Object.keys(mirror?.phones ?? {}),
+		...publishedChanges(workflowId).map((change) => change.phone),
+	]);
 	const zone = mirror?.zone ?? 'UTC';
 	const withPerson: Array<{ state: ConversationState; at: number }> = [];
 	for (const phone of phones) {
 		const record = recordOf(workflowId, mirror, phone);
-		if (record?.holder === 'person') withPerson.push({ state: stateOf(phone, record, mirror, zone), at: record.handedOverAt ?? record.changeAt });
+		if (record?.holder === 'person')
+			withPerson.push({
+				state: stateOf(phone, record, mirror, zone),
+				at: record.handedOverAt ?? record.changeAt,
+			});
 	}
 	return withPerson.sort((a, b) => a.at - b.at).map(({ state }) => state);
 }
@@ -97,7 +130,12 @@ export function conversationsWithPerson(workflowId: string, globalStaticData: ID
  * answered to `phone`: not when a person has the phone now, nor when a person took it after the
  * turn was emitted (even if handed back since: the person may have answered in between).
  */
-export function botMayAnswer(workflowId: string, globalStaticData: IDataObject, phone: string, turnEmittedAt: number): boolean {
+export function botMayAnswer(
+	workflowId: string,
+	globalStaticData: IDataObject,
+	phone: string,
+	turnEmittedAt: number,
+): boolean {
 	const digits = normalizePhone(phone) ?? String(phone);
 	const mirror = currentMirror(workflowId, globalStaticData);
 	const record = recordOf(workflowId, mirror, digits);

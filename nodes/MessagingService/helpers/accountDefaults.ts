@@ -17,7 +17,9 @@ export const ACCOUNT_DEFAULTS = {
 export type AccountDefault = keyof typeof ACCOUNT_DEFAULTS;
 
 function isEmpty(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+	return (
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+	);
 }
 
 /**
@@ -48,7 +50,13 @@ export async function idOrAccountDefault(
 	}
 	const id = asId(stored);
 	if (id === undefined) {
-		throw invalidField(context.getNode(), label, stored, `the credential's "${ACCOUNT_DEFAULTS[fallback]}" is not an ID: ${ID_RULE}`, itemIndex);
+		throw invalidField(
+			context.getNode(),
+			label,
+			stored,
+			`the credential's "${ACCOUNT_DEFAULTS[fallback]}" is not an ID: ${ID_RULE}`,
+			itemIndex,
+		);
 	}
 	return id;
 }
@@ -61,7 +69,13 @@ export async function readIdOrAccountDefault(
 	itemIndex: number,
 	fallback: AccountDefault,
 ): Promise<string> {
-	return await idOrAccountDefault(context, context.getNodeParameter(parameter, itemIndex, ''), label, itemIndex, fallback);
+	return await idOrAccountDefault(
+		context,
+		context.getNodeParameter(parameter, itemIndex, ''),
+		label,
+		itemIndex,
+		fallback,
+	);
 }
 
 /** The sentence (without its final period) a field's description ends with when the credential may hold its default. */

@@ -15,14 +15,23 @@ export async function imageFromBinary(
 ): Promise<ApiFile> {
 	const name = propertyName.trim();
 	if (name === '') {
-		throw invalidField(context.getNode(), fieldLabel, propertyName, 'enter the name of the binary property that holds the image, e.g. data', itemIndex);
+		throw invalidField(
+			context.getNode(),
+			fieldLabel,
+			propertyName,
+			'enter the name of the binary property that holds the image, e.g. data',
+			itemIndex,
+		);
 	}
 	let binary;
 	try {
 		binary = context.helpers.assertBinaryData(itemIndex, name);
 	} catch {
 		const available = Object.keys(context.getInputData()[itemIndex]?.binary ?? {});
-		const hint = available.length > 0 ? `this item has: ${available.join(', ')}` : 'this item has no binary data at all';
+		const hint =
+			available.length > 0
+				? `this item has: ${available.join(', ')}`
+				: 'this item has no binary data at all';
 		throw invalidField(
 			context.getNode(),
 			fieldLabel,

@@ -56,10 +56,16 @@ function count(value: string | undefined): number | undefined {
  * Checks the query of a callback: the tag when its signature is right, else what is wrong (in
  * plain words, naming no secret).
  */
-export function verifyCallbackQuery(query: Record<string, unknown>, apiKey: string): CallbackTag | { problem: string } {
+export function verifyCallbackQuery(
+	query: Record<string, unknown>,
+	apiKey: string,
+): CallbackTag | { problem: string } {
 	const sig = single(query[CALLBACK_QUERY.sig]);
 	if (sig === undefined || sig === '') {
-		return { problem: 'the callback URL carries no signature (sig); use the URL Send Batch was given, with the query it added' };
+		return {
+			problem:
+				'the callback URL carries no signature (sig); use the URL Send Batch was given, with the query it added',
+		};
 	}
 	const ref = single(query[CALLBACK_QUERY.ref]);
 	const chunk = count(single(query[CALLBACK_QUERY.chunk]));
@@ -67,10 +73,17 @@ export function verifyCallbackQuery(query: Record<string, unknown>, apiKey: stri
 	const expected = signatureOf(apiKey, { ref: ref ?? '', chunk: chunk ?? 0, chunks: chunks ?? 0 });
 	const given = Buffer.from(sig, 'base64url');
 	const matches = given.length === expected.length && timingSafeEqual(given, expected);
-	if (!matches || ref === undefined || !REF.test(ref) || chunk === undefined || chunks === undefined || chunk > chunks) {
+	if (
+		!matches ||
+		ref === undefined ||
+		!REF.test(ref) ||
+		chunk === undefined ||
+		chunks === undefined ||
+		chunk > chunks
+	) {
 		return {
 			problem:
-				'the signature does not match: the URL was changed, or the batch was sent with the API key of another credential than this trigger\'s',
+				"the signature does not match: the URL was changed, or the batch was sent with the API key of another credential than this trigger's",
 		};
 	}
 	return { ref, chunk, chunks };

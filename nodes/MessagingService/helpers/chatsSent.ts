@@ -22,7 +22,8 @@ function keyOf(account: string, mailingId: unknown): string {
  */
 export function noteChatSent(account: string, mailingId: unknown, phone: unknown): void {
 	const digits = normalizePhone(phone);
-	if (digits === undefined || mailingId === undefined || mailingId === null || mailingId === '') return;
+	if (digits === undefined || mailingId === undefined || mailingId === null || mailingId === '')
+		return;
 	const key = keyOf(account, mailingId);
 	phoneOfMailing.delete(key);
 	phoneOfMailing.set(key, { phone: digits, at: Date.now() });

@@ -6,7 +6,12 @@ import {
 	parseWallTime,
 	type WallTime,
 } from '../base/serviceTime';
-import { serviceMomentAt, wallTimeProblem, type ServiceMoment, type ServiceTimeFormat } from './oneMoment';
+import {
+	serviceMomentAt,
+	wallTimeProblem,
+	type ServiceMoment,
+	type ServiceTimeFormat,
+} from './oneMoment';
 
 export type { ServiceTimeFormat } from './oneMoment';
 
@@ -27,12 +32,14 @@ export function readServiceTime(
 	if (wall) {
 		if (!isRealWallTime(wall)) return undefined;
 		const readings = instantsOfWallTime(wall, workflowZone);
-		if (readings.length === 2) return { problem: wallTimeProblem(wall, workflowZone, 'YYYY-MM-DDTHH:mm:ss')! };
+		if (readings.length === 2)
+			return { problem: wallTimeProblem(wall, workflowZone, 'YYYY-MM-DDTHH:mm:ss')! };
 		if (readings.length === 1) return serviceMomentAt(readings[0], serviceZone, format);
 		const readMs = instantOfWallTime(wall, workflowZone).getTime();
 		const moment = serviceMomentAt(readMs, serviceZone, format);
 		const written = String(value).trim();
-		if (moment.adjustment) return { ...moment, adjustment: { ...moment.adjustment, askedFor: [written] } };
+		if (moment.adjustment)
+			return { ...moment, adjustment: { ...moment.adjustment, askedFor: [written] } };
 		return {
 			...moment,
 			adjustment: {
@@ -49,7 +56,9 @@ export function readServiceTime(
 }
 
 function isRealWallTime(wall: WallTime): boolean {
-	return isRealServiceTime(`${wall.year}-${wall.month}-${wall.day}T${wall.hour}:${wall.minute}:${wall.second}`);
+	return isRealServiceTime(
+		`${wall.year}-${wall.month}-${wall.day}T${wall.hour}:${wall.minute}:${wall.second}`,
+	);
 }
 
 /** A Unix time in seconds as an ISO date, for outputs; undefined for 0 or missing. */
@@ -62,5 +71,7 @@ export function unixToIso(seconds: unknown): string | undefined {
 /** A service time "YYYY-MM-DD HH:MM:SS" as ISO text (the service's time zone is not stated, so none is added). */
 export function serviceTimeToIso(text: unknown): string | undefined {
 	const wall = parseWallTime(text);
-	return wall && `${wall.year}-${wall.month}-${wall.day}T${wall.hour}:${wall.minute}:${wall.second}`;
+	return (
+		wall && `${wall.year}-${wall.month}-${wall.day}T${wall.hour}:${wall.minute}:${wall.second}`
+	);
 }

@@ -20,7 +20,13 @@ export function asId(value: unknown): string | undefined {
 }
 
 /** A required ID field. */
-export function readId(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number, rule = ID_RULE): string {
+export function readId(
+	context: IExecuteFunctions,
+	parameter: string,
+	label: string,
+	itemIndex: number,
+	rule = ID_RULE,
+): string {
 	const value = context.getNodeParameter(parameter, itemIndex, '');
 	const id = asId(value);
 	if (id === undefined) throw invalidField(context.getNode(), label, value, rule, itemIndex);
@@ -28,8 +34,14 @@ export function readId(context: IExecuteFunctions, parameter: string, label: str
 }
 
 /** An optional ID (e.g. inside an "Options" collection): undefined when left empty. */
-export function readOptionalId(value: unknown, context: IExecuteFunctions, label: string, itemIndex: number): string | undefined {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+export function readOptionalId(
+	value: unknown,
+	context: IExecuteFunctions,
+	label: string,
+	itemIndex: number,
+): string | undefined {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return undefined;
 	const id = asId(value);
 	if (id === undefined) throw invalidField(context.getNode(), label, value, ID_RULE, itemIndex);
 	return id;
@@ -39,27 +51,50 @@ export function readOptionalId(value: unknown, context: IExecuteFunctions, label
  * Checks a phone value against its country's numbering plan (a national number with the Default
  * Country) and returns it as the digits the service expects: E.164 without the +.
  */
-export function checkPhone(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number): string {
+export function checkPhone(
+	context: IExecuteFunctions,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+): string {
 	const verdict = phoneOfItem(context, value, itemIndex);
-	if ('problem' in verdict) throw invalidField(context.getNode(), label, value, verdict.problem, itemIndex);
+	if ('problem' in verdict)
+		throw invalidField(context.getNode(), label, value, verdict.problem, itemIndex);
 	return verdict.phone;
 }
 
 /** A required phone field, checked and normalised (checkPhone). */
-export function readPhone(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number): string {
+export function readPhone(
+	context: IExecuteFunctions,
+	parameter: string,
+	label: string,
+	itemIndex: number,
+): string {
 	return checkPhone(context, context.getNodeParameter(parameter, itemIndex, ''), label, itemIndex);
 }
 
 /** Checks that a text value (or a number) is not empty and is valid Unicode, and returns it as text. */
-export function checkText(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number, rule = 'it must not be empty'): string {
+export function checkText(
+	context: IExecuteFunctions,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+	rule = 'it must not be empty',
+): string {
 	const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 	if (text.trim() === '') throw invalidField(context.getNode(), label, value, rule, itemIndex);
-	if (!isWellFormedText(text)) throw invalidField(context.getNode(), label, value, UNICODE_RULE, itemIndex);
+	if (!isWellFormedText(text))
+		throw invalidField(context.getNode(), label, value, UNICODE_RULE, itemIndex);
 	return text;
 }
 
 /** A required text field that must not be empty. */
-export function readText(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number): string {
+export function readText(
+	context: IExecuteFunctions,
+	parameter: string,
+	label: string,
+	itemIndex: number,
+): string {
 	return checkText(context, context.getNodeParameter(parameter, itemIndex, ''), label, itemIndex);
 }
 

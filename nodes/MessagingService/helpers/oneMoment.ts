@@ -7,7 +7,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { instantOfWallTime, instantsOfWallTime, offsetMs, wallTimeIn, type WallTime } from '../base/serviceTime';
+import {
+	instantOfWallTime,
+	instantsOfWallTime,
+	offsetMs,
+	wallTimeIn,
+	type WallTime,
+} from '../base/serviceTime';
 
 /** The time formats of the service's methods. */
 export type ServiceTimeFormat = 'YYYY-MM-DD HH:MM' | 'YYYY-MM-DDTHH:mm:ss';
@@ -33,7 +39,9 @@ export interface ServiceMoment {
 /** The wall time as the format writes it (the minute format has no seconds). */
 export function writeWallTime(wall: WallTime, format: ServiceTimeFormat): string {
 	const date = `${wall.year}-${wall.month}-${wall.day}`;
-	return format === 'YYYY-MM-DD HH:MM' ? `${date} ${wall.hour}:${wall.minute}` : `${date}T${wall.hour}:${wall.minute}:${wall.second}`;
+	return format === 'YYYY-MM-DD HH:MM'
+		? `${date} ${wall.hour}:${wall.minute}`
+		: `${date}T${wall.hour}:${wall.minute}:${wall.second}`;
 }
 
 function wallInFormat(ms: number, zone: string, format: ServiceTimeFormat): WallTime {
@@ -67,7 +75,12 @@ function endOfRepeat(first: number, second: number, zone: string): number {
  * The moment `ms` written in `format` in `zone`, or, when that wall time is repeated by a clock
  * change, the first moment after the repeated hour (with `adjustment` saying so).
  */
-export function serviceMomentAt(ms: number, zone: string, format: ServiceTimeFormat, askedFor = [new Date(ms).toISOString()]): ServiceMoment {
+export function serviceMomentAt(
+	ms: number,
+	zone: string,
+	format: ServiceTimeFormat,
+	askedFor = [new Date(ms).toISOString()],
+): ServiceMoment {
 	const wall = wallInFormat(ms, zone, format);
 	const instants = instantsOfWallTime(wall, zone);
 	if (instants.length < 2) return { text: writeWallTime(wall, format), ms: instants[0] ?? ms };
@@ -92,7 +105,12 @@ export function serviceMomentAt(ms: number, zone: string, format: ServiceTimeFor
  * What is wrong with a wall time written for `zone` (no offset): it names two moments, or none.
  * `asServiceText`: it is the service's own text (no offset can be added), so the advice is another time.
  */
-export function wallTimeProblem(wall: WallTime, zone: string, format: ServiceTimeFormat, asServiceText = false): string | undefined {
+export function wallTimeProblem(
+	wall: WallTime,
+	zone: string,
+	format: ServiceTimeFormat,
+	asServiceText = false,
+): string | undefined {
 	const written = writeWallTime(wall, format);
 	const instants = instantsOfWallTime(wall, zone);
 	if (instants.length === 2) {
@@ -103,7 +121,9 @@ export function wallTimeProblem(wall: WallTime, zone: string, format: ServiceTim
 		return `${written} occurs twice in ${zone} (the clocks go back: once at ${first}, once at ${second}) and names two moments an hour apart; ${advice}`;
 	}
 	if (instants.length === 0) {
-		const advice = asServiceText ? `, e.g. ${serviceMomentAt(instantOfWallTime(wall, zone).getTime(), zone, format).text}` : '';
+		const advice = asServiceText
+			? `, e.g. ${serviceMomentAt(instantOfWallTime(wall, zone).getTime(), zone, format).text}`
+			: '';
 		return `${written} does not occur in ${zone} (the clocks go forward over it); give a time the clocks show${advice}`;
 	}
 	return undefined;

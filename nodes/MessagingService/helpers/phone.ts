@@ -19,7 +19,8 @@ export function normalizePhone(raw: unknown): string | undefined {
 }
 
 export const DEFAULT_COUNTRY = 'Default Country';
-export const DEFAULT_COUNTRY_RULE = 'give the ISO 3166 code of a country, e.g. BY, GB or US, or leave it empty';
+export const DEFAULT_COUNTRY_RULE =
+	'give the ISO 3166 code of a country, e.g. BY, GB or US, or leave it empty';
 
 /** The credential's Default Country of a run, read before its items (route) so that phones are checked without waiting. */
 const credentialCountries = new WeakMap<IExecuteFunctions, string>();
@@ -38,22 +39,43 @@ export async function loadDefaultCountry(context: IExecuteFunctions): Promise<vo
  * The Default Country national numbers are read in for item `itemIndex`: the node's option,
  * else the credential's; undefined when neither is set.
  */
-export function defaultCountryOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
+export function defaultCountryOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): string | undefined {
 	const option = context.getNodeParameter('options.defaultCountry', itemIndex, '');
 	const given = typeof option === 'string' ? option.trim() : '';
 	if (given !== '') {
 		const country = asCountryCode(given);
-		if (!country) throw invalidField(context.getNode(), DEFAULT_COUNTRY, option, DEFAULT_COUNTRY_RULE, itemIndex);
+		if (!country)
+			throw invalidField(
+				context.getNode(),
+				DEFAULT_COUNTRY,
+				option,
+				DEFAULT_COUNTRY_RULE,
+				itemIndex,
+			);
 		return country;
 	}
 	const stored = credentialCountries.get(context) ?? '';
 	if (stored === '') return undefined;
 	const country = asCountryCode(stored);
-	if (!country) throw invalidField(context.getNode(), `${DEFAULT_COUNTRY} (in the credential)`, stored, DEFAULT_COUNTRY_RULE, itemIndex);
+	if (!country)
+		throw invalidField(
+			context.getNode(),
+			`${DEFAULT_COUNTRY} (in the credential)`,
+			stored,
+			DEFAULT_COUNTRY_RULE,
+			itemIndex,
+		);
 	return country;
 }
 
 /** A phone the package is to send to, checked against its country's plan: the digits the service takes, or undefined and why. */
-export function phoneOfItem(context: IExecuteFunctions, value: unknown, itemIndex: number): { phone: string } | { problem: string } {
+export function phoneOfItem(
+	context: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+): { phone: string } | { problem: string } {
 	return checkPhoneNumber(value, defaultCountryOf(context, itemIndex));
 }

@@ -5,7 +5,8 @@ import { invalidField } from '../base/validation';
 import { readServiceTime } from './dates';
 import { serviceMomentAt, type ServiceMoment, type ServiceTimeFormat } from './oneMoment';
 
-const DATE_RULE = 'pick a date and time, or give one like 2026-03-31T14:30:00 (read in the workflow time zone)';
+const DATE_RULE =
+	'pick a date and time, or give one like 2026-03-31T14:30:00 (read in the workflow time zone)';
 
 /**
  * Converts a date field's value to the method's time format, as wall time in the service's zone
@@ -20,10 +21,18 @@ export function checkTime(
 	itemIndex: number,
 	serviceZone: string,
 ): ServiceMoment | undefined {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return undefined;
 	const time = readServiceTime(value, format, context.getTimezone(), serviceZone);
 	if (time === undefined) throw invalidField(context.getNode(), label, value, DATE_RULE, itemIndex);
-	if ('problem' in time) throw invalidField(context.getNode(), label, value, `${time.problem} (read in the workflow time zone)`, itemIndex);
+	if ('problem' in time)
+		throw invalidField(
+			context.getNode(),
+			label,
+			value,
+			`${time.problem} (read in the workflow time zone)`,
+			itemIndex,
+		);
 	return time;
 }
 
@@ -59,17 +68,32 @@ export function checkScheduleTime(
 }
 
 /** Now as the service's time (past the repeated hour when the clocks show it twice). */
-export function nowAsServiceTime(nowMs: number, format: ServiceTimeFormat, serviceZone: string): ServiceMoment {
+export function nowAsServiceTime(
+	nowMs: number,
+	format: ServiceTimeFormat,
+	serviceZone: string,
+): ServiceMoment {
 	return serviceMomentAt(nowMs, serviceZone, format);
 }
 
 /** What an output says of a time moved to name one moment (nothing when it was not). */
 export function adjustmentFields(moment: ServiceMoment | undefined): IDataObject {
-	return moment?.adjustment ? { scheduleAdjusted: { ...moment.adjustment, askedFor: [...moment.adjustment.askedFor] } } : {};
+	return moment?.adjustment
+		? { scheduleAdjusted: { ...moment.adjustment, askedFor: [...moment.adjustment.askedFor] } }
+		: {};
 }
 
 /** The adjustment in n8n's output pane too, where a builder looks first. */
-export function hintAdjustment(context: IExecuteFunctions, moment: ServiceMoment | undefined, label: string, itemIndex: number): void {
+export function hintAdjustment(
+	context: IExecuteFunctions,
+	moment: ServiceMoment | undefined,
+	label: string,
+	itemIndex: number,
+): void {
 	if (!moment?.adjustment) return;
-	context.addExecutionHints({ type: 'warning', location: 'outputPane', message: `${label} of item ${itemIndex}: ${moment.adjustment.note}` });
+	context.addExecutionHints({
+		type: 'warning',
+		location: 'outputPane',
+		message: `${label} of item ${itemIndex}: ${moment.adjustment.note}`,
+	});
 }

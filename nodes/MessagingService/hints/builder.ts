@@ -20,13 +20,41 @@ export const actionNodeBuilderHint: IBuilderHint = {
 		'An answer from a person (approve, decline, free text): `sms.sendAndWait` or `chatMessage.sendAndWait`, not a Wait node. ' +
 		'Phones may be written as people write them (+375 29 123-45-67). Usable as an AI Agent tool.',
 	relatedNodes: [
-		{ nodeType: N.agent, relationHint: 'Uses this node as a tool, e.g. `sms.send` to text a customer, or answers chat replies and sends the answer with `chatMessage.send`' },
-		{ nodeType: OURS.chatTrigger, relationHint: 'Starts a chatbot turn when a customer replies to a chat mailing; answer with `chatMessage.send`' },
-		{ nodeType: OURS.callbackTrigger, relationHint: 'Receives the outcome of `sms.sendBatch` and `chatMessage.sendBatch` at their `callbackUrl`' },
-		{ nodeType: N.webhook, relationHint: 'Two Webhook requests carry a sign-up: the first runs `verificationCode.send`, the second `verificationCode.check`' },
-		{ nodeType: N.if, relationHint: 'Routes on the "valid" output of `verificationCode.check`, which never fails on a wrong code' },
-		{ nodeType: N.wait, relationHint: 'Waits a few minutes before `sms.getStatus` or `sms.getBatchStatus` reads the delivery; to wait for a person, use `sms.sendAndWait` instead' },
-		{ nodeType: N.dataTable, relationHint: 'Holds an opt-out list to check before a send, or the recipients of `sms.sendBatch`' },
+		{
+			nodeType: N.agent,
+			relationHint:
+				'Uses this node as a tool, e.g. `sms.send` to text a customer, or answers chat replies and sends the answer with `chatMessage.send`',
+		},
+		{
+			nodeType: OURS.chatTrigger,
+			relationHint:
+				'Starts a chatbot turn when a customer replies to a chat mailing; answer with `chatMessage.send`',
+		},
+		{
+			nodeType: OURS.callbackTrigger,
+			relationHint:
+				'Receives the outcome of `sms.sendBatch` and `chatMessage.sendBatch` at their `callbackUrl`',
+		},
+		{
+			nodeType: N.webhook,
+			relationHint:
+				'Two Webhook requests carry a sign-up: the first runs `verificationCode.send`, the second `verificationCode.check`',
+		},
+		{
+			nodeType: N.if,
+			relationHint:
+				'Routes on the "valid" output of `verificationCode.check`, which never fails on a wrong code',
+		},
+		{
+			nodeType: N.wait,
+			relationHint:
+				'Waits a few minutes before `sms.getStatus` or `sms.getBatchStatus` reads the delivery; to wait for a person, use `sms.sendAndWait` instead',
+		},
+		{
+			nodeType: N.dataTable,
+			relationHint:
+				'Holds an opt-out list to check before a send, or the recipients of `sms.sendBatch`',
+		},
 	],
 };
 
@@ -36,9 +64,19 @@ export const replyTriggerBuilderHint: IBuilderHint = {
 		'For a chatbot or an AI Agent that answers customers, use the Messaging Service Chat Trigger (`n8n-nodes-messaging-service.messagingServiceChatTrigger`) instead: it starts within seconds and once per burst of messages. ' +
 		'If this trigger feeds an AI Agent anyway, set `combineRepliesPerPhone` to true.',
 	relatedNodes: [
-		{ nodeType: OURS.chatTrigger, relationHint: 'The trigger to use for chatbots: seconds instead of a minute, one turn per burst' },
-		{ nodeType: OURS.action, relationHint: 'Answers a reply with `chatMessage.send` to the phone in "sessionId"' },
-		{ nodeType: N.agent, relationHint: 'Answers the replies; needs `combineRepliesPerPhone` on this trigger' },
+		{
+			nodeType: OURS.chatTrigger,
+			relationHint:
+				'The trigger to use for chatbots: seconds instead of a minute, one turn per burst',
+		},
+		{
+			nodeType: OURS.action,
+			relationHint: 'Answers a reply with `chatMessage.send` to the phone in "sessionId"',
+		},
+		{
+			nodeType: N.agent,
+			relationHint: 'Answers the replies; needs `combineRepliesPerPhone` on this trigger',
+		},
 	],
 };
 
@@ -49,10 +87,22 @@ export const chatTriggerBuilderHint: IBuilderHint = {
 		'Prefer it to the polling Messaging Service Trigger for conversations. Only replies to chat mailings start it, not SMS. ' +
 		'Its second output, "Opt-Outs, Opt-Ins and Help", carries the turns in which the customer asks to stop, to get messages again or for help ("consent": "optOut", "optIn" or "help", with "consentKeyword"; "optOut": true for an opt-out): connect the first output to the agent and the second to a Switch on "consent" that keeps the opted-out phones (a Data table upsert on "sessionId" for optOut, a delete for optIn) and answers help with your text, never to the agent.',
 	relatedNodes: [
-		{ nodeType: N.agent, relationHint: 'Answers each turn; reads "chatInput" without configuration' },
-		{ nodeType: N.simpleMemory, relationHint: 'Remembers the conversation per phone ("sessionId"); one n8n process only' },
-		{ nodeType: N.redisMemory, relationHint: 'Memory per phone that survives restarts and works in queue mode' },
-		{ nodeType: N.postgresMemory, relationHint: 'Memory per phone that survives restarts and works in queue mode' },
+		{
+			nodeType: N.agent,
+			relationHint: 'Answers each turn; reads "chatInput" without configuration',
+		},
+		{
+			nodeType: N.simpleMemory,
+			relationHint: 'Remembers the conversation per phone ("sessionId"); one n8n process only',
+		},
+		{
+			nodeType: N.redisMemory,
+			relationHint: 'Memory per phone that survives restarts and works in queue mode',
+		},
+		{
+			nodeType: N.postgresMemory,
+			relationHint: 'Memory per phone that survives restarts and works in queue mode',
+		},
 		{ nodeType: OURS.action, relationHint: 'Sends the answer with `chatMessage.send`' },
 	],
 };
@@ -62,7 +112,14 @@ export const callbackTriggerBuilderHint: IBuilderHint = {
 		'Starts a workflow with the outcome of a batch sent by `sms.sendBatch` or `chatMessage.sendBatch`: their `callbackUrl` is the production URL of this trigger (SMS batches require one). One execution per chunk of a batch. ' +
 		'It does not receive replies of customers: use the Messaging Service Chat Trigger for those.',
 	relatedNodes: [
-		{ nodeType: OURS.action, relationHint: 'Sends the batch with `sms.sendBatch` or `chatMessage.sendBatch`, whose `callbackUrl` points here' },
-		{ nodeType: OURS.chatTrigger, relationHint: 'Receives the replies of customers, which this trigger does not' },
+		{
+			nodeType: OURS.action,
+			relationHint:
+				'Sends the batch with `sms.sendBatch` or `chatMessage.sendBatch`, whose `callbackUrl` points here',
+		},
+		{
+			nodeType: OURS.chatTrigger,
+			relationHint: 'Receives the replies of customers, which this trigger does not',
+		},
 	],
 };

@@ -10,7 +10,8 @@ import { smsPartsEditorHints } from './smsParts';
  */
 
 const chatButton = '($parameter.messageType === "BUTTON" || $parameter.contentType === "button")';
-const buttonLinkLength = 'String($parameter.buttonLink ?? $parameter.personalButtonLink ?? "").trim().length';
+const buttonLinkLength =
+	'String($parameter.buttonLink ?? $parameter.personalButtonLink ?? "").trim().length';
 
 export const actionNodeEditorHints: NodeHint[] = [
 	{
@@ -35,7 +36,7 @@ export const actionNodeEditorHints: NodeHint[] = [
 export const replyTriggerEditorHints: NodeHint[] = [
 	{
 		message:
-			'Answering these replies with an AI Agent? Use the Messaging Service Chat Trigger, which starts within seconds and once per burst of messages, or turn on Options > Combine Replies per Phone here: without it, a customer who writes three messages gets three answers, and the agent\'s memory reads only the first phone of an execution.',
+			"Answering these replies with an AI Agent? Use the Messaging Service Chat Trigger, which starts within seconds and once per burst of messages, or turn on Options > Combine Replies per Phone here: without it, a customer who writes three messages gets three answers, and the agent's memory reads only the first phone of an execution.",
 		type: 'info',
 		location: 'outputPane',
 		whenToDisplay: 'always',

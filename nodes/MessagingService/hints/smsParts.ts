@@ -14,7 +14,10 @@ import { PART_SIZE, type SmsEncoding } from '../smsText/smsParts';
 
 /** A JavaScript string literal with its braces escaped: none can end the expression early. */
 function literal(text: string): string {
-	return JSON.stringify(text).replace(/[{}]/g, (brace) => `\\u${brace.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	return JSON.stringify(text).replace(
+		/[{}]/g,
+		(brace) => `\\u${brace.charCodeAt(0).toString(16).padStart(4, '0')}`,
+	);
 }
 
 const lookalikeFrom = Object.keys(GSM7_LOOKALIKES).join('');

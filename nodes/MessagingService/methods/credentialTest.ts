@@ -45,10 +45,18 @@ export function describeConnectionFailure(error: unknown, where: string): string
 	if (block) return `${reached}: ${describeSsrfBlock(block, where)}`;
 	const known = unreachable(code);
 	if (known) return `${reached}: ${known.reason}. ${known.advice}`;
-	if (/CERT|SSL|TLS|EPROTO|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/i.test(code) || /certificate|ssl|tls|wrong version number/i.test(message)) {
+	if (
+		/CERT|SSL|TLS|EPROTO|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/i.test(code) ||
+		/certificate|ssl|tls|wrong version number/i.test(message)
+	) {
 		return `${reached}: a secure (https) connection could not be made (${code || 'TLS error'}). The server's certificate is not trusted, or the server does not speak https at this address. ${CHECK_URL}.`;
 	}
-	if (code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT' || /timeout/i.test(message)) {
+	if (
+		code === 'ETIMEDOUT' ||
+		code === 'ECONNABORTED' ||
+		code === 'ESOCKETTIMEDOUT' ||
+		/timeout/i.test(message)
+	) {
 		return `${reached}: it did not answer within ${CREDENTIAL_TEST_TIMEOUT_S} seconds. ${CHECK_URL} and that the service is running.`;
 	}
 	if (code === 'ECONNRESET' || /socket hang up/i.test(message)) {
@@ -61,29 +69,46 @@ export function describeConnectionFailure(error: unknown, where: string): string
 export function describeAnswer(answer: Answer): INodeCredentialTestResult {
 	const { statusCode, body } = answer;
 	if (statusCode === 401 || statusCode === 403) {
-		return { status: 'Error', message: 'The service refused the API key. Check the API Key field of this credential.' };
+		return {
+			status: 'Error',
+			message: 'The service refused the API key. Check the API Key field of this credential.',
+		};
 	}
 	if (statusCode === 404) {
 		return {
 			status: 'Error',
-			message: 'The service answered "page not found". Check the Base URL: the address of the service without /api/..., e.g. https://api.example.com',
+			message:
+				'The service answered "page not found". Check the Base URL: the address of the service without /api/..., e.g. https://api.example.com',
 		};
 	}
 	if (statusCode >= 300 && statusCode < 400) {
-		const location = typeof answer.headers?.location === 'string' ? ` to ${answer.headers.location.replace(/[?#].*$/, '')}` : '';
+		const location =
+			typeof answer.headers?.location === 'string'
+				? ` to ${answer.headers.location.replace(/[?#].*$/, '')}`
+				: '';
 		return {
 			status: 'Error',
 			message: `The Base URL answered with a redirect${location}, which the node does not follow with the API key. Enter the address it redirects to as the Base URL.`,
 		};
 	}
 	if (statusCode === 429) {
-		return { status: 'Error', message: 'The service answered "request limit exceeded" (429). Try the test again in a minute.' };
+		return {
+			status: 'Error',
+			message:
+				'The service answered "request limit exceeded" (429). Try the test again in a minute.',
+		};
 	}
 	if (statusCode >= 500) {
-		return { status: 'Error', message: `The service answered with an error (${statusCode}, server unavailable). Try again later.` };
+		return {
+			status: 'Error',
+			message: `The service answered with an error (${statusCode}, server unavailable). Try again later.`,
+		};
 	}
 	if (statusCode < 200 || statusCode >= 300) {
-		return { status: 'Error', message: `The service answered with status ${statusCode}. ${CHECK_URL} and the API Key.` };
+		return {
+			status: 'Error',
+			message: `The service answered with status ${statusCode}. ${CHECK_URL} and the API Key.`,
+		};
 	}
 	const json = typeof body === 'string' ? parse(body) : body;
 	if (typeof json !== 'object' || json === null) {

@@ -42,18 +42,36 @@ export function chatMailingEntry(record: IDataObject): ListEntry {
 	const type = text(record.message_type);
 	const title =
 		snippet(record.message) ||
-		(text(record.button_caption) !== '' ? `[Button: ${snippet(record.button_caption)}]` : type === 'IMAGE' ? '[Image]' : '');
-	return entry(title, [type, shortTime(record.d_create), record.status], record.message_id, text(record.message));
+		(text(record.button_caption) !== ''
+			? `[Button: ${snippet(record.button_caption)}]`
+			: type === 'IMAGE'
+				? '[Image]'
+				: '');
+	return entry(
+		title,
+		[type, shortTime(record.d_create), record.status],
+		record.message_id,
+		text(record.message),
+	);
 }
 
 /** An SMS mailing of getSMSMessages: its name, where it was made (WEB/API), date, status. */
 export function smsMailingEntry(record: IDataObject): ListEntry {
-	return entry(snippet(record.name), ['Mailing', record.type, shortTime(record.d_create), record.status], record.id);
+	return entry(
+		snippet(record.name),
+		['Mailing', record.type, shortTime(record.d_create), record.status],
+		record.id,
+	);
 }
 
 /** A created SMS message of getMessagesList: the start of its text, date, status. */
 export function createdMessageEntry(record: IDataObject): ListEntry {
-	return entry(snippet(record.message), ['Created Message', shortTime(record.d_create), record.status], record.message_id, text(record.message));
+	return entry(
+		snippet(record.message),
+		['Created Message', shortTime(record.d_create), record.status],
+		record.message_id,
+		text(record.message),
+	);
 }
 
 /** A template of getTemplateMessages: its name. */

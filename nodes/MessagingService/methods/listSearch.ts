@@ -51,7 +51,11 @@ async function pagedSearch(
 }
 
 /** One page of a list the service gives whole. */
-function pageOf(entries: ListEntry[], filter: string | undefined, paginationToken: string | undefined): INodeListSearchResult {
+function pageOf(
+	entries: ListEntry[],
+	filter: string | undefined,
+	paginationToken: string | undefined,
+): INodeListSearchResult {
 	const kept = matching(entries, filter);
 	const offset = offsetOf(paginationToken);
 	const next = offset + PAGE_SIZE;
@@ -66,7 +70,10 @@ async function smsMailings(context: ILoadOptionsFunctions): Promise<IDataObject[
 	try {
 		return await createApiClient(context).many('getSMSMessages', {});
 	} catch (error) {
-		const failure = error instanceof NodeApiError ? error : new NodeOperationError(context.getNode(), error as Error);
+		const failure =
+			error instanceof NodeApiError
+				? error
+				: new NodeOperationError(context.getNode(), error as Error);
 		if (failure instanceof NodeApiError && failure.httpCode === '406') return [];
 		throw failure;
 	}
@@ -115,7 +122,13 @@ export async function searchSmsMessagesAndMailings(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const messages = await pagedSearch(this, 'getMessagesList', createdMessageEntry, filter, paginationToken);
+	const messages = await pagedSearch(
+		this,
+		'getMessagesList',
+		createdMessageEntry,
+		filter,
+		paginationToken,
+	);
 	if (paginationToken !== undefined && paginationToken !== '') return messages;
 	const mailings = matching((await smsMailings(this)).map(smsMailingEntry), filter);
 	return { ...messages, results: [...asListItems(mailings), ...messages.results] };

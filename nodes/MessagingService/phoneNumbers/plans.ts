@@ -39,13 +39,21 @@ for (const line of NUMBERING_PLAN) {
 		for (const digit of digitsOf(digits)) lengthsByFirstDigit.set(digit, lengthsOf(lengths));
 	}
 	const lengths = [...new Set([...lengthsByFirstDigit.values()].flat())].sort((a, b) => a - b);
-	const plan: CountryPlan = { country, callingCode, trunkPrefixes: trunk === '-' ? [] : trunk.split(','), lengths, lengthsByFirstDigit };
+	const plan: CountryPlan = {
+		country,
+		callingCode,
+		trunkPrefixes: trunk === '-' ? [] : trunk.split(','),
+		lengths,
+		lengthsByFirstDigit,
+	};
 	byCallingCode.set(callingCode, [...(byCallingCode.get(callingCode) ?? []), plan]);
 	if (country !== '001') byCountry.set(country, plan);
 }
 
 /** The plans of the calling code `digits` starts with (calling codes are 1 to 3 digits, none the start of another). */
-export function plansOfNumber(digits: string): { callingCode: string; plans: CountryPlan[] } | undefined {
+export function plansOfNumber(
+	digits: string,
+): { callingCode: string; plans: CountryPlan[] } | undefined {
 	for (let size = 1; size <= 3; size++) {
 		const plans = byCallingCode.get(digits.slice(0, size));
 		if (plans) return { callingCode: digits.slice(0, size), plans };
@@ -66,7 +74,9 @@ export function fitsPlan(plan: CountryPlan, nationalNumber: string): boolean {
 /** The digits the plans' numbers of `length` digits start with, e.g. 2345689. */
 export function firstDigitsOf(plans: CountryPlan[], length: number): string {
 	const digits = new Set<string>();
-	for (const plan of plans) for (const [digit, lengths] of plan.lengthsByFirstDigit) if (lengths.includes(length)) digits.add(digit);
+	for (const plan of plans)
+		for (const [digit, lengths] of plan.lengthsByFirstDigit)
+			if (lengths.includes(length)) digits.add(digit);
 	return [...digits].sort().join('');
 }
 

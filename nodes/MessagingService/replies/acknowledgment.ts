@@ -57,7 +57,8 @@ export function noteFinished(ledger: Ledger, id: string, marked: boolean): void 
 	ledger.inFlight.delete(id);
 	ledger.finished.delete(id);
 	ledger.finished.set(id, marked);
-	if (ledger.finished.size > MAX_UNACKED) ledger.finished.delete(ledger.finished.keys().next().value!);
+	if (ledger.finished.size > MAX_UNACKED)
+		ledger.finished.delete(ledger.finished.keys().next().value!);
 }
 
 /** What a restart of n8n does to the trigger's ledger (tests stand in for another process with it). */
@@ -73,7 +74,11 @@ export function queueMark(ledger: Ledger, mark: () => Promise<void>): Promise<vo
 
 /** An execution stopped by a person or by the workflow's timeout ended with the replies in it; any other rejection means it never ran (or n8n shut down under it). */
 function endedAnyway(error: unknown): boolean {
-	return error instanceof Error && (error.name === 'ManualExecutionCancelledError' || error.name === 'TimeoutExecutionCancelledError');
+	return (
+		error instanceof Error &&
+		(error.name === 'ManualExecutionCancelledError' ||
+			error.name === 'TimeoutExecutionCancelledError')
+	);
 }
 
 /**
@@ -83,7 +88,10 @@ function endedAnyway(error: unknown): boolean {
  * workflow deactivated meanwhile or a poll whose lease was lost, or it cancelled it at shutdown).
  * The shape n8n's `IDeferredPromise` has, which n8n-workflow no longer exports a maker of.
  */
-export function donePromise<T extends IRun | undefined = IRun>(onFinished: (run: IRun | undefined) => void, onNotFinished: () => void) {
+export function donePromise<T extends IRun | undefined = IRun>(
+	onFinished: (run: IRun | undefined) => void,
+	onNotFinished: () => void,
+) {
 	let resolve: (value: T | PromiseLike<T>) => void = () => {};
 	let reject: (error: Error) => void = () => {};
 	const promise = new Promise<T>((ok, fail) => {

@@ -34,13 +34,15 @@ export type Faults = Record<string, MailingFault>;
 export type ReadFailure = 'failed' | 'gone' | 'rateLimited';
 
 /** How the service says a mailing is not there (404, or a refusal that says so). */
-const NOT_THERE = /not found|no longer|does ?n[o']t exist|not exist|no such|unknown|deleted|not a chat mailing/i;
+const NOT_THERE =
+	/not found|no longer|does ?n[o']t exist|not exist|no such|unknown|deleted|not a chat mailing/i;
 
 export function classifyReadError(error: unknown): ReadFailure {
 	const code = error instanceof NodeApiError ? error.httpCode : undefined;
 	if (code === '429') return 'rateLimited';
 	const message = error instanceof Error ? error.message : '';
-	if ((code === '404' || code === '406' || isRefusal(error)) && NOT_THERE.test(message)) return 'gone';
+	if ((code === '404' || code === '406' || isRefusal(error)) && NOT_THERE.test(message))
+		return 'gone';
 	return 'failed';
 }
 
@@ -50,7 +52,13 @@ export function isDue(faults: Faults | undefined, id: string, poll: number): boo
 	return fault === undefined || (!fault.gone && poll >= fault.retryAt);
 }
 
-export function noteFailure(faults: Faults, id: string, failure: 'failed' | 'gone', reason: string, poll: number): void {
+export function noteFailure(
+	faults: Faults,
+	id: string,
+	failure: 'failed' | 'gone',
+	reason: string,
+	poll: number,
+): void {
 	const fault = faults[id] ?? { failures: 0, retryAt: poll, reason };
 	fault.failures++;
 	fault.reason = reason;
@@ -68,7 +76,9 @@ export function noteFailure(faults: Faults, id: string, failure: 'failed' | 'gon
 
 /** The faults the user has not been told about yet and should be. */
 export function unreported(faults: Faults): Array<[string, MailingFault]> {
-	return Object.entries(faults).filter(([, fault]) => !fault.reported && (fault.gone || fault.failures >= REPORT_AFTER));
+	return Object.entries(faults).filter(
+		([, fault]) => !fault.reported && (fault.gone || fault.failures >= REPORT_AFTER),
+	);
 }
 
 function line(id: string, fault: MailingFault): string {
@@ -78,7 +88,10 @@ function line(id: string, fault: MailingFault): string {
 }
 
 /** One error that tells the user about these faults (and marks them told). */
-export function faultReport(node: INode, entries: Array<[string, MailingFault]>): NodeOperationError {
+export function faultReport(
+	node: INode,
+	entries: Array<[string, MailingFault]>,
+): NodeOperationError {
 	for (const [, fault] of entries) fault.reported = true;
 	const shown = entries.slice(0, 5).map(([id, fault]) => line(id, fault));
 	const more = entries.length > shown.length ? `; and ${entries.length - shown.length} more` : '';
@@ -88,6 +101,6 @@ export function faultReport(node: INode, entries: Array<[string, MailingFault]>)
 			: `Replies to ${entries.length} watched mailings are not coming in: ${shown.join('; ')}${more}`;
 	return new NodeOperationError(node, message, {
 		description:
-			'Every other watched mailing was read as usual and its replies were output. A mailing that cannot be read is tried again after 1, 2, 4, 8 and then every 16 polls; its replies stay unread on the service meanwhile and are output once it can be read. A mailing that no longer exists is no longer read: remove it from Mailings. This is reported once per mailing; n8n\'s log has every try.',
+			"Every other watched mailing was read as usual and its replies were output. A mailing that cannot be read is tried again after 1, 2, 4, 8 and then every 16 polls; its replies stay unread on the service meanwhile and are output once it can be read. A mailing that no longer exists is no longer read: remove it from Mailings. This is reported once per mailing; n8n's log has every try.",
 	});
 }

@@ -24,13 +24,24 @@ export function chatInputOf(record: IDataObject): string {
 
 /** What a combined item keeps of each reply in its `replies` list. */
 function replySummary(json: IDataObject): IDataObject {
-	return { id: json.id, message: json.chatInput, receivedAt: json.receivedAt, mailing: json.mailing, ...(json.redelivered === true ? { redelivered: true } : {}) };
+	return {
+		id: json.id,
+		message: json.chatInput,
+		receivedAt: json.receivedAt,
+		mailing: json.mailing,
+		...(json.redelivered === true ? { redelivered: true } : {}),
+	};
 }
 
 /** The fields a reply is marked with: `consent` and `consentKeyword`, and the opt-out part of them as before. */
 function marks(recognizer: ConsentRecognizer, text: string): IDataObject {
 	const { consent, keyword } = recognizer.match(text);
-	return { optOut: consent === 'optOut', optOutKeyword: consent === 'optOut' ? keyword : null, consent, consentKeyword: keyword };
+	return {
+		optOut: consent === 'optOut',
+		optOutKeyword: consent === 'optOut' ? keyword : null,
+		consent,
+		consentKeyword: keyword,
+	};
 }
 
 /**
@@ -40,14 +51,34 @@ function marks(recognizer: ConsentRecognizer, text: string): IDataObject {
  * that opts in, else help when every reply asks for help (a turn that also asks something else
  * is the bot's). Without a recognizer (Opt-Out Recognition off) the item is left as it is.
  */
-export function withOptOut(item: INodeExecutionData, recognizer: ConsentRecognizer | undefined): INodeExecutionData {
+export function withOptOut(
+	item: INodeExecutionData,
+	recognizer: ConsentRecognizer | undefined,
+): INodeExecutionData {
 	if (!recognizer) return item;
 	const { json } = item;
-	if (!Array.isArray(json.replies)) return { ...item, json: { ...json, ...marks(recognizer, chatInputOf({ message: json.chatInput })) } };
-	const replies = (json.replies as IDataObject[]).map((reply) => ({ ...reply, ...marks(recognizer, chatInputOf(reply)) }));
+	if (!Array.isArray(json.replies))
+		return {
+			...item,
+			json: { ...json, ...marks(recognizer, chatInputOf({ message: json.chatInput })) },
+		};
+	const replies = (json.replies as IDataObject[]).map((reply) => ({
+		...reply,
+		...marks(recognizer, chatInputOf(reply)),
+	}));
 	const help = replies.every((reply) => reply.consent === 'help') ? replies[0] : undefined;
-	const first = replies.find((reply) => reply.consent === 'optOut') ?? replies.find((reply) => reply.consent === 'optIn') ?? help;
-	const whole = first ? { optOut: first.optOut, optOutKeyword: first.optOutKeyword, consent: first.consent, consentKeyword: first.consentKeyword } : { optOut: false, optOutKeyword: null, consent: null, consentKeyword: null };
+	const first =
+		replies.find((reply) => reply.consent === 'optOut') ??
+		replies.find((reply) => reply.consent === 'optIn') ??
+		help;
+	const whole = first
+		? {
+				optOut: first.optOut,
+				optOutKeyword: first.optOutKeyword,
+				consent: first.consent,
+				consentKeyword: first.consentKeyword,
+			}
+		: { optOut: false, optOutKeyword: null, consent: null, consentKeyword: null };
 	return { ...item, json: { ...json, ...whole, replies } };
 }
 

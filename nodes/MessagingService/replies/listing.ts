@@ -105,6 +105,11 @@ export async function newestMailings(client: ApiClient, count: number): Promise<
 	const first = await page(client, 0, PAGE_SIZE);
 	const order = detectOrder(first) ?? 'oldest-first';
 	const total = await countMailings(client, first);
-	const newest = first.length < PAGE_SIZE ? (order === 'oldest-first' ? [...first] : [...first].reverse()) : await readRanks(client, order, total, total - count, total);
+	const newest =
+		first.length < PAGE_SIZE
+			? order === 'oldest-first'
+				? [...first]
+				: [...first].reverse()
+			: await readRanks(client, order, total, total - count, total);
 	return newest.reverse().slice(0, count);
 }

@@ -23,7 +23,9 @@ export function isSingleReplyId(id: string): boolean {
  */
 export async function markRead(client: ApiClient, ids: string[]): Promise<IDataObject | undefined> {
 	const sendable = ids.filter(isSingleReplyId);
-	return sendable.length === 0 ? undefined : await client.one('readResponseStatus', { incoming_messages: sendable.join(',') });
+	return sendable.length === 0
+		? undefined
+		: await client.one('readResponseStatus', { incoming_messages: sendable.join(',') });
 }
 
 /**
@@ -34,10 +36,18 @@ export async function markRead(client: ApiClient, ids: string[]): Promise<IDataO
  * reply it will never mark (deleted, say) does not hold up the others: that reply alone is given
  * up, as is a reply whose ID the service would read as several.
  */
-export async function markOutputRead(client: ApiClient, ids: string[], pending: string[], warn: (message: string) => void): Promise<string[]> {
+export async function markOutputRead(
+	client: ApiClient,
+	ids: string[],
+	pending: string[],
+	warn: (message: string) => void,
+): Promise<string[]> {
 	const fresh = new Set(ids);
 	const all = [...pending.filter((id) => !fresh.has(id)), ...ids];
-	for (const id of all.filter((id) => !isSingleReplyId(id))) warn(`Messaging Service: reply ${JSON.stringify(id)} is not marked as read: the service would read its ID as several`);
+	for (const id of all.filter((id) => !isSingleReplyId(id)))
+		warn(
+			`Messaging Service: reply ${JSON.stringify(id)} is not marked as read: the service would read its ID as several`,
+		);
 	const left: string[] = [];
 	const mark = async (batch: string[]): Promise<void> => {
 		try {
@@ -57,6 +67,7 @@ export async function markOutputRead(client: ApiClient, ids: string[], pending: 
 		}
 	};
 	const sendable = all.filter(isSingleReplyId);
-	for (let start = 0; start < sendable.length; start += READ_CHUNK) await mark(sendable.slice(start, start + READ_CHUNK));
+	for (let start = 0; start < sendable.length; start += READ_CHUNK)
+		await mark(sendable.slice(start, start + READ_CHUNK));
 	return left.slice(-MAX_PENDING_READ);
 }

@@ -98,7 +98,10 @@ function noteInChunk(chunks: Chunk[], base: number, rank: number, created: unkno
 	const index = Math.floor(rank / CHUNK) - base;
 	if (index < 0) return;
 	while (chunks.length <= index) chunks.push({});
-	chunks[index].newest = laterTime(chunks[index].newest, typeof created === 'string' ? created : undefined);
+	chunks[index].newest = laterTime(
+		chunks[index].newest,
+		typeof created === 'string' ? created : undefined,
+	);
 }
 
 /** Pages of mailings added since the last listing that one relisting reads; older ones are left to their groups. */
@@ -109,7 +112,11 @@ const RELIST_PAGES = 10;
  * order, its total and its newest page, taken into the schedule. Returns the mailings ranked at or after
  * the total known before, oldest first.
  */
-async function relist(client: ApiClient, state: ReadingState, nowMs: number): Promise<{ found: FoundMailing[]; requests: number }> {
+async function relist(
+	client: ApiClient,
+	state: ReadingState,
+	nowMs: number,
+): Promise<{ found: FoundMailing[]; requests: number }> {
 	const chunks = (state.chunks ??= []);
 	const base = (state.base ??= 0);
 	const first = await client.many('getChatMessages', { limit_offset: 0, limit_rows: PAGE_SIZE });
@@ -118,11 +125,17 @@ async function relist(client: ApiClient, state: ReadingState, nowMs: number): Pr
 	const total = await countMailings(client, first);
 	let requests = 1 + Math.max(0, Math.ceil(Math.log2(Math.max(1, total / PAGE_SIZE))) * 2);
 	// the newest page at the first poll; later, every mailing added since (up to RELIST_PAGES pages)
-	const from = Math.max(total - (state.total === undefined ? 1 : RELIST_PAGES) * PAGE_SIZE, state.total ?? 0, 0);
+	const from = Math.max(
+		total - (state.total === undefined ? 1 : RELIST_PAGES) * PAGE_SIZE,
+		state.total ?? 0,
+		0,
+	);
 	let newest: IDataObject[] = [];
-	if (first.length < PAGE_SIZE) newest = order === 'oldest-first' ? [...first] : [...first].reverse();
+	if (first.length < PAGE_SIZE)
+		newest = order === 'oldest-first' ? [...first] : [...first].reverse();
 	else {
-		for (let at = from; at < total; at += PAGE_SIZE, requests++) newest.push(...(await readRanks(client, order, total, at, Math.min(total, at + PAGE_SIZE))));
+		for (let at = from; at < total; at += PAGE_SIZE, requests++)
+			newest.push(...(await readRanks(client, order, total, at, Math.min(total, at + PAGE_SIZE))));
 		newest = newest.slice(-(total - from));
 	}
 	if (detectOrder(first) !== undefined) state.order = order;
@@ -149,8 +162,13 @@ async function relist(client: ApiClient, state: ReadingState, nowMs: number): Pr
  * and hot. Returns them, oldest first. While the listing's order is not known (it held at
  * most one mailing) it is read from the top again, as at the first poll.
  */
-export async function discoverNewMailings(client: ApiClient, state: ReadingState, nowMs: number): Promise<{ found: FoundMailing[]; requests: number }> {
-	if (state.order === undefined || state.total === undefined) return await relist(client, state, nowMs);
+export async function discoverNewMailings(
+	client: ApiClient,
+	state: ReadingState,
+	nowMs: number,
+): Promise<{ found: FoundMailing[]; requests: number }> {
+	if (state.order === undefined || state.total === undefined)
+		return await relist(client, state, nowMs);
 	const chunks = (state.chunks ??= []);
 	const found = await newMailings(client, state.order, state.total, state.newestId);
 	const mailings: FoundMailing[] = [];
@@ -196,7 +214,10 @@ export async function planRecent(
 	const chunks = (state.chunks ??= []);
 	state.base ??= 0;
 
-	const listed = state.order === undefined || state.total === undefined ? await relist(client, state, nowMs) : await discoverNewMailings(client, state, nowMs);
+	const listed =
+		state.order === undefined || state.total === undefined
+			? await relist(client, state, nowMs)
+			: await discoverNewMailings(client, state, nowMs);
 	let listings = listed.requests;
 	coolDown(state, nowMs);
 
@@ -212,23 +233,44 @@ export async function planRecent(
 	// from where the last poll stopped, if it could not read them all (reads or time ran out)
 	const hot = Object.keys(state.hot ?? {}).sort(compareIds);
 	const from = state.hotFrom;
-	const start = from === undefined ? 0 : Math.max(0, hot.findIndex((id) => compareIds(id, from) >= 0));
-	for (const id of [...hot.slice(start), ...hot.slice(0, start)]) add({ mailing: { id }, hot: true });
+	const start =
+		from === undefined
+			? 0
+			: Math.max(
+					0,
+					hot.findIndex((id) => compareIds(id, from) >= 0),
+				);
+	for (const id of [...hot.slice(start), ...hot.slice(0, start)])
+		add({ mailing: { id }, hot: true });
 	for (const id of options.retry) add({ mailing: { id } });
 
 	// groups wholly before the window are dropped from the front
-	while (chunks.length > 1 && chunks[0].newest !== undefined && (serviceTimeMs(chunks[0].newest) ?? Infinity) < windowStart) {
+	while (
+		chunks.length > 1 &&
+		chunks[0].newest !== undefined &&
+		(serviceTimeMs(chunks[0].newest) ?? Infinity) < windowStart
+	) {
 		chunks.shift();
 		state.base++;
 	}
 	for (const index of chunksByUrgency(chunks, state.rounds, nowMs)) {
 		if (reads.length + CHUNK > options.maxReads && reads.length > 0) break;
 		const from = (state.base + index) * CHUNK;
-		const records = await readRanks(client, state.order ?? 'oldest-first', state.total ?? 0, from, from + CHUNK);
+		const records = await readRanks(
+			client,
+			state.order ?? 'oldest-first',
+			state.total ?? 0,
+			from,
+			from + CHUNK,
+		);
 		listings++;
 		const watched = records.filter(inWindow);
 		const chunk = chunks[index];
-		for (const record of records) chunk.newest = laterTime(chunk.newest, typeof record.d_create === 'string' ? record.d_create : undefined);
+		for (const record of records)
+			chunk.newest = laterTime(
+				chunk.newest,
+				typeof record.d_create === 'string' ? record.d_create : undefined,
+			);
 		let size = 0;
 		for (const record of watched) {
 			const id = recordId(record);

@@ -3,26 +3,54 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import type { ApiClient } from '../transport/client';
 import { compareIds } from '../base/ids';
 import { isServiceTime, laterTime, serviceTimeAt, serviceTimeMs } from '../base/serviceTime';
-import { classifyReadError, faultReport, isDue, noteFailure, unreported, type Faults, type ReadFailure } from './faults';
+import {
+	classifyReadError,
+	faultReport,
+	isDue,
+	noteFailure,
+	unreported,
+	type Faults,
+	type ReadFailure,
+} from './faults';
 import { MAX_UNACKED, REDELIVER_AFTER_MS, type Ledger } from './acknowledgment';
 import { markOutputRead } from './markAsRead';
-import { discoverNewMailings, HOT_MS, makeHot, planRecent, type FoundMailing, type PlannedRead, type RecentPlan } from './plan';
+import {
+	discoverNewMailings,
+	HOT_MS,
+	makeHot,
+	planRecent,
+	type FoundMailing,
+	type PlannedRead,
+	type RecentPlan,
+} from './plan';
 import { unreadReplies, type Reply } from './reply';
-import { freshState, MAX_SEEN, readState, SAVED_AS, writeState, type ReadingState, type SavedAs, type WatchMode } from './savedState';
+import {
+	freshState,
+	MAX_SEEN,
+	readState,
+	SAVED_AS,
+	writeState,
+	type ReadingState,
+	type SavedAs,
+	type WatchMode,
+} from './savedState';
 
 const SAVED = SAVED_AS.replyTrigger;
 
 /** The state this process saved last, when the one n8n loaded is older (its rounds fewer): n8n's durable scheduler saves it only with an emit. */
 export function restoreNewerState(staticData: IDataObject, ledger: Ledger): void {
 	const loaded = staticData[SAVED.key] as IDataObject | undefined;
-	const loadedRounds = typeof loaded?.[SAVED.rounds] === 'number' ? (loaded[SAVED.rounds] as number) : -1;
-	if (ledger.saved && ledger.saved.rounds > loadedRounds) staticData[SAVED.key] = structuredClone(ledger.saved.state);
+	const loadedRounds =
+		typeof loaded?.[SAVED.rounds] === 'number' ? (loaded[SAVED.rounds] as number) : -1;
+	if (ledger.saved && ledger.saved.rounds > loadedRounds)
+		staticData[SAVED.key] = structuredClone(ledger.saved.state);
 }
 
 /** What this process saved last (see restoreNewerState). */
 export function noteSavedState(staticData: IDataObject, ledger: Ledger): void {
 	const state = staticData[SAVED.key] as IDataObject | undefined;
-	if (state && typeof state[SAVED.rounds] === 'number') ledger.saved = { rounds: state[SAVED.rounds] as number, state: structuredClone(state) };
+	if (state && typeof state[SAVED.rounds] === 'number')
+		ledger.saved = { rounds: state[SAVED.rounds] as number, state: structuredClone(state) };
 }
 
 /** How far n8n's clock and the service's may differ without a new reply being taken for an existing one. */
@@ -38,7 +66,9 @@ export const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 function activationMoment(nowMs: number, newestSeen?: string): string {
 	const seen = serviceTimeMs(newestSeen);
 	const tolerated = nowMs - CLOCK_TOLERANCE_MS;
-	return serviceTimeAt(seen !== undefined && seen > tolerated && seen <= nowMs + CLOCK_TOLERANCE_MS ? seen : tolerated);
+	return serviceTimeAt(
+		seen !== undefined && seen > tolerated && seen <= nowMs + CLOCK_TOLERANCE_MS ? seen : tolerated,
+	);
 }
 
 /** A read of one mailing: its new replies, or why it could not be read (the fault noted, unless rate-limited). */
@@ -78,14 +108,34 @@ export class ReplyReading {
 	 * the replies they find as existing, by ID (the reply trigger's first poll).
 	 */
 	static open(
-		options: { staticData: IDataObject; of: keyof typeof SAVED_AS; watch: WatchMode; nowMs: number; outputExisting: boolean; recordsFirstRound: boolean },
+		options: {
+			staticData: IDataObject;
+			of: keyof typeof SAVED_AS;
+			watch: WatchMode;
+			nowMs: number;
+			outputExisting: boolean;
+			recordsFirstRound: boolean;
+		},
 		warn: (message: string) => void,
 	): ReplyReading {
 		const as = SAVED_AS[options.of];
 		const saved = readState(options.staticData, as);
 		const first = saved?.watch !== options.watch;
-		const state = saved !== undefined && !first ? saved : freshState(options.watch, saved === undefined && options.outputExisting ? '' : activationMoment(options.nowMs));
-		return new ReplyReading(options.staticData, as, state, first, first && options.recordsFirstRound && state.activatedAt !== '', warn);
+		const state =
+			saved !== undefined && !first
+				? saved
+				: freshState(
+						options.watch,
+						saved === undefined && options.outputExisting ? '' : activationMoment(options.nowMs),
+					);
+		return new ReplyReading(
+			options.staticData,
+			as,
+			state,
+			first,
+			first && options.recordsFirstRound && state.activatedAt !== '',
+			warn,
+		);
 	}
 
 	private get faults(): Faults {
@@ -98,7 +148,10 @@ export class ReplyReading {
 	}
 
 	/** Recent Mailings: what the listing shows that is new, and this round's reads (see plan.ts). */
-	async planRecent(client: ApiClient, options: { days: number; nowMs: number; maxReads: number }): Promise<RecentPlan> {
+	async planRecent(
+		client: ApiClient,
+		options: { days: number; nowMs: number; maxReads: number },
+	): Promise<RecentPlan> {
 		const plan = await planRecent(client, this.state, {
 			...options,
 			continueWith: this.state.continueWith ?? [],
@@ -116,7 +169,10 @@ export class ReplyReading {
 	}
 
 	/** Recent Mailings: the mailings created since the listing was last read (see plan.ts). */
-	async discover(client: ApiClient, nowMs: number): Promise<{ found: FoundMailing[]; requests: number }> {
+	async discover(
+		client: ApiClient,
+		nowMs: number,
+	): Promise<{ found: FoundMailing[]; requests: number }> {
 		return await discoverNewMailings(client, this.state, nowMs);
 	}
 
@@ -142,11 +198,20 @@ export class ReplyReading {
 		this.state.addedAt = Object.keys(addedAt).length > 0 ? addedAt : undefined;
 		this.state.ids = ids;
 		const cursor = this.state.cursor;
-		const start = cursor === undefined ? 0 : Math.max(0, ids.findIndex((id) => compareIds(id, cursor) >= 0));
+		const start =
+			cursor === undefined
+				? 0
+				: Math.max(
+						0,
+						ids.findIndex((id) => compareIds(id, cursor) >= 0),
+					);
 		const first = (this.state.continueWith ?? []).filter((id) => ids.includes(id));
 		const turn = [...ids.slice(start), ...ids.slice(0, start)].filter((id) => !first.includes(id));
 		for (const id of turn) this.next.set(id, ids[(ids.indexOf(id) + 1) % ids.length]);
-		return [...first, ...turn].filter((id) => this.isDue(id)).slice(0, max).map((id) => ({ mailing: { id } }));
+		return [...first, ...turn]
+			.filter((id) => this.isDue(id))
+			.slice(0, max)
+			.map((id) => ({ mailing: { id } }));
 	}
 
 	/**
@@ -164,7 +229,9 @@ export class ReplyReading {
 			if (failure === 'rateLimited') return { failure, error: error as Error };
 			noteFailure(this.faults, mailingId, failure, (error as Error).message, this.state.rounds);
 			if (failure === 'gone' && this.state.hot) delete this.state.hot[mailingId];
-			this.warn(`Messaging Service: the replies to mailing ${mailingId} could not be read; the other mailings are read as usual: ${(error as Error).message}`);
+			this.warn(
+				`Messaging Service: the replies to mailing ${mailingId} could not be read; the other mailings are read as usual: ${(error as Error).message}`,
+			);
 			this.passOver(mailingId);
 			return { failure, error: error as Error };
 		}
@@ -182,7 +249,11 @@ export class ReplyReading {
 			if (!this.isNew(mailingId, reply, redeliver)) continue;
 			this.taken.add(reply.id);
 			fresh.push(redeliver.has(reply.id) ? { ...reply, redelivered: true } : reply);
-			if (this.state.watch === 'recentMailings' && nowMs - (serviceTimeMs(reply.receivedAt) ?? nowMs) < HOT_MS) makeHot(this.state, mailingId, reply.receivedAt || serviceTimeAt(nowMs));
+			if (
+				this.state.watch === 'recentMailings' &&
+				nowMs - (serviceTimeMs(reply.receivedAt) ?? nowMs) < HOT_MS
+			)
+				makeHot(this.state, mailingId, reply.receivedAt || serviceTimeAt(nowMs));
 		}
 		return { replies: fresh };
 	}
@@ -208,7 +279,8 @@ export class ReplyReading {
 		const { seen, floor, addedAt, activatedAt } = this.state;
 		if (this.taken.has(id)) return false;
 		if (redeliver.has(id)) return true;
-		if (seen.has(id) || (floor !== undefined && isServiceTime(receivedAt) && receivedAt <= floor)) return false;
+		if (seen.has(id) || (floor !== undefined && isServiceTime(receivedAt) && receivedAt <= floor))
+			return false;
 		const since = addedAt?.[mailingId] ?? activatedAt;
 		return since === '' || receivedAt === '' || receivedAt > since;
 	}
@@ -221,14 +293,17 @@ export class ReplyReading {
 			if (!seen.has(id)) seen.set(id, receivedAt);
 		}
 		if (seen.size <= MAX_SEEN) return;
-		const all = [...seen.entries()].sort((a, b) => (a[1] === b[1] ? compareIds(a[0], b[0]) : a[1] < b[1] ? -1 : 1));
+		const all = [...seen.entries()].sort((a, b) =>
+			a[1] === b[1] ? compareIds(a[0], b[0]) : a[1] < b[1] ? -1 : 1,
+		);
 		for (const [id, time] of all.slice(0, all.length - MAX_SEEN)) {
 			seen.delete(id);
 			this.state.floor = laterTime(this.state.floor, time);
 		}
 		// IDs at or before the floor are covered by it
 		const floor = this.state.floor;
-		if (floor !== undefined) for (const [id, time] of seen) if (isServiceTime(time) && time <= floor) seen.delete(id);
+		if (floor !== undefined)
+			for (const [id, time] of seen) if (isServiceTime(time) && time <= floor) seen.delete(id);
 	}
 
 	/** Remembers replies as output and as awaiting their execution's end (replies/acknowledgment.ts); saved with the emit. */
@@ -283,7 +358,9 @@ export class ReplyReading {
 		for (const id of again) ledger.inFlight.delete(id);
 		const givenUp = waiting.splice(0, Math.max(0, waiting.length - MAX_UNACKED));
 		if (givenUp.length > 0) {
-			this.warn(`Messaging Service: ${givenUp.length} replies are marked read though n8n has not said their executions finished: more than ${MAX_UNACKED} are awaited`);
+			this.warn(
+				`Messaging Service: ${givenUp.length} replies are marked read though n8n has not said their executions finished: more than ${MAX_UNACKED} are awaited`,
+			);
 			for (const id of givenUp) ledger.inFlight.delete(id);
 			if (markAsRead) this.state.pendingRead.push(...givenUp);
 		}
@@ -294,7 +371,8 @@ export class ReplyReading {
 	/** The poll's mailings whose new replies did not all fit its Max Replies, and the hot ones it had no time for: read first next time. */
 	carryOver(continueWith: string[], unread: PlannedRead[]): void {
 		this.state.continueWith = continueWith;
-		if (this.state.watch === 'recentMailings') this.state.hotFrom = unread.find((read) => read.hot)?.mailing.id;
+		if (this.state.watch === 'recentMailings')
+			this.state.hotFrom = unread.find((read) => read.hot)?.mailing.id;
 	}
 
 	/** Ends the round: the schedule's clock moves on; the first poll's activation moment is settled by what it read. */
@@ -305,7 +383,9 @@ export class ReplyReading {
 
 	/** Marks output replies read, with those earlier rounds could not mark; `off`: Mark as Read is off, nothing is kept to mark. */
 	async markRead(client: ApiClient, ids: string[], off = false): Promise<void> {
-		this.state.pendingRead = off ? [] : await markOutputRead(client, ids, this.state.pendingRead, this.warn);
+		this.state.pendingRead = off
+			? []
+			: await markOutputRead(client, ids, this.state.pendingRead, this.warn);
 	}
 
 	/** Reply IDs still to be marked read. */

@@ -27,7 +27,9 @@ export interface Reply {
 export function readableTime(value: unknown, nowMs: number): string {
 	if (!isServiceTime(value) || !isRealServiceTime(value)) return '';
 	const ms = serviceTimeMs(value);
-	return ms !== undefined && ms >= Date.UTC(1971, 0, 1) && ms <= nowMs + FUTURE_ALLOWANCE_MS ? value : '';
+	return ms !== undefined && ms >= Date.UTC(1971, 0, 1) && ms <= nowMs + FUTURE_ALLOWANCE_MS
+		? value
+		: '';
 }
 
 /** Oldest first by `orderAt`; the same second keeps the order the service listed them in. */
@@ -40,7 +42,11 @@ export function compareReplies(a: Reply, b: Reply): number {
  * not a list is an error naming the method, never "no replies". `nowMs`: now on the service's
  * clock, read as UTC (see base/serviceTime).
  */
-export async function unreadReplies(client: ApiClient, mailingId: string, nowMs: number): Promise<Reply[]> {
+export async function unreadReplies(
+	client: ApiClient,
+	mailingId: string,
+	nowMs: number,
+): Promise<Reply[]> {
 	const records = await client.list('getNewIncomingMessages', { message_id: mailingId });
 	let previous = '';
 	const replies: Reply[] = [];

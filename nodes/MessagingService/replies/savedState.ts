@@ -28,7 +28,11 @@ export const STATE_KEY = 'replyTrigger';
 /** Each trigger's state under its own key and words; 0.1.0's chat trigger saved its state in the reply trigger's, still read. */
 export const SAVED_AS = {
 	replyTrigger: { key: STATE_KEY, rounds: 'polls' },
-	chatTrigger: { key: 'chatTrigger', rounds: 'sweeps', legacy: { key: STATE_KEY, rounds: 'polls' } },
+	chatTrigger: {
+		key: 'chatTrigger',
+		rounds: 'sweeps',
+		legacy: { key: STATE_KEY, rounds: 'polls' },
+	},
 } satisfies Record<string, SavedAs>;
 
 export type WatchMode = 'recentMailings' | 'specificMailings';
@@ -142,7 +146,12 @@ export function decodeSeen(text: string): Map<string, string> {
 
 /** Groups as `lastRead.newestMinute` (base 36, '' when unknown) separated by spaces. */
 function encodeChunks(chunks: Chunk[]): string {
-	return chunks.map((chunk) => `${chunk.lastRead === undefined ? '' : chunk.lastRead.toString(36)}.${compactTime(chunk.newest, 60_000)}`).join(' ');
+	return chunks
+		.map(
+			(chunk) =>
+				`${chunk.lastRead === undefined ? '' : chunk.lastRead.toString(36)}.${compactTime(chunk.newest, 60_000)}`,
+		)
+		.join(' ');
 }
 
 function decodeChunks(text: string): Chunk[] {
@@ -151,7 +160,10 @@ function decodeChunks(text: string): Chunk[] {
 		const [read = '', newest = ''] = entry.split('.');
 		const lastRead = read === '' ? undefined : parseInt(read, 36);
 		const newestTime = timeOfCompact(newest, 60_000);
-		return { ...(lastRead !== undefined && Number.isFinite(lastRead) ? { lastRead } : {}), ...(newestTime ? { newest: newestTime } : {}) };
+		return {
+			...(lastRead !== undefined && Number.isFinite(lastRead) ? { lastRead } : {}),
+			...(newestTime ? { newest: newestTime } : {}),
+		};
 	});
 }
 
@@ -160,15 +172,22 @@ function count(value: unknown): number | undefined {
 }
 
 function stringList(value: unknown): string[] {
-	return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+	return Array.isArray(value)
+		? value.filter((entry): entry is string => typeof entry === 'string')
+		: [];
 }
 
 function faultsOf(value: unknown): Faults | undefined {
 	if (!isObject(value)) return undefined;
 	const faults: Faults = {};
 	for (const [id, raw] of Object.entries(value)) {
-		if (!isObject(raw) || count(raw.failures) === undefined || count(raw.retryAt) === undefined) continue;
-		const fault: MailingFault = { failures: raw.failures as number, retryAt: raw.retryAt as number, reason: String(raw.reason ?? '') };
+		if (!isObject(raw) || count(raw.failures) === undefined || count(raw.retryAt) === undefined)
+			continue;
+		const fault: MailingFault = {
+			failures: raw.failures as number,
+			retryAt: raw.retryAt as number,
+			reason: String(raw.reason ?? ''),
+		};
 		if (raw.gone === true) fault.gone = true;
 		if (raw.reported === true) fault.reported = true;
 		faults[id] = fault;
@@ -194,7 +213,8 @@ export function readState(staticData: IDataObject, as: SavedAs): ReadingState | 
 		floor: isServiceTime(raw.floor) ? raw.floor : undefined,
 		addedAt: Object.keys(addedAt).length > 0 ? addedAt : undefined,
 		ids: Array.isArray(raw.ids) ? stringList(raw.ids) : undefined,
-		cursor: typeof raw.cursor === 'string' && raw.watch === 'specificMailings' ? raw.cursor : undefined,
+		cursor:
+			typeof raw.cursor === 'string' && raw.watch === 'specificMailings' ? raw.cursor : undefined,
 		// a state of an earlier version kept the one mailing to continue with in `cursor`
 		continueWith: Array.isArray(raw.continueWith)
 			? stringList(raw.continueWith)
@@ -210,7 +230,11 @@ export function readState(staticData: IDataObject, as: SavedAs): ReadingState | 
 		chunks: typeof raw.chunks === 'string' ? decodeChunks(raw.chunks) : undefined,
 		hotFrom: typeof raw.hotFrom === 'string' ? raw.hotFrom : undefined,
 		hot: isObject(raw.hot)
-			? Object.fromEntries(Object.entries(raw.hot).filter((entry): entry is [string, string] => isServiceTime(entry[1])))
+			? Object.fromEntries(
+					Object.entries(raw.hot).filter((entry): entry is [string, string] =>
+						isServiceTime(entry[1]),
+					),
+				)
 			: undefined,
 		pendingRead: stringList(raw.pendingRead),
 		unacked: decodeIds(raw.unacked),
@@ -236,5 +260,14 @@ export function writeState(staticData: IDataObject, as: SavedAs, state: ReadingS
 }
 
 export function freshState(watch: WatchMode, activatedAt: string): ReadingState {
-	return { version: STATE_VERSION, watch, activatedAt, seen: new Map(), rounds: 0, pendingRead: [], unacked: [], redeliver: [] };
+	return {
+		version: STATE_VERSION,
+		watch,
+		activatedAt,
+		seen: new Map(),
+		rounds: 0,
+		pendingRead: [],
+		unacked: [],
+		redeliver: [],
+	};
 }

@@ -58,6 +58,7 @@ export function preferGsm7(text: string): Gsm7Rewrite {
 		replaced += 1;
 		return lookalike;
 	});
-	if (replaced === 0 || !chars.every((char) => char === '' || Array.from(char).every(isGsm7))) return { text, replaced: 0 };
+	if (replaced === 0 || !chars.every((char) => char === '' || Array.from(char).every(isGsm7)))
+		return { text, replaced: 0 };
 	return { text: chars.join(''), replaced };
 }

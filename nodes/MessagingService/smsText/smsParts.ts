@@ -31,7 +31,8 @@ export function countSmsParts(text: string): SmsPartsCount {
 	const encoding: SmsEncoding = ucs2Characters.length > 0 ? 'UCS-2' : 'GSM-7';
 	const units = chars.map((char) => unitsOf(char, encoding));
 	const { single, split } = PART_SIZE[encoding];
-	if (units.reduce((sum, size) => sum + size, 0) <= single) return { parts: 1, encoding, ucs2Characters };
+	if (units.reduce((sum, size) => sum + size, 0) <= single)
+		return { parts: 1, encoding, ucs2Characters };
 
 	let parts = 1;
 	let used = 0;

@@ -21,7 +21,7 @@ export const smsTextOptions: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			"Whether to replace typographic look-alikes (’ “ ” – — …, no-break space) with GSM-7 characters (' \" - ...) when that makes the whole text GSM-7, so that a part holds 160 characters instead of 70. The output says how many were replaced (gsm7Replacements).",
+			'Whether to replace typographic look-alikes (’ “ ” – — …, no-break space) with GSM-7 characters (\' " - ...) when that makes the whole text GSM-7, so that a part holds 160 characters instead of 70. The output says how many were replaced (gsm7Replacements).',
 	},
 ];
 
@@ -47,11 +47,24 @@ export function guardSmsText(
 	if (options.maxParts !== undefined && options.maxParts !== '') {
 		const maxParts = Number(options.maxParts);
 		if (!Number.isInteger(maxParts) || maxParts < 1) {
-			throw invalidField(context.getNode(), 'Max Parts', options.maxParts, 'it must be a whole number of 1 or more', itemIndex);
+			throw invalidField(
+				context.getNode(),
+				'Max Parts',
+				options.maxParts,
+				'it must be a whole number of 1 or more',
+				itemIndex,
+			);
 		}
 		if (parts > maxParts) {
-			const because = ucs2Characters.length > 0 ? ` because of ${ucs2Characters.slice(0, 5).join(' ')}` : '';
-			throw invalidField(context.getNode(), label, sent, `it needs ${parts} parts (${encoding}${because}), more than Max Parts (${maxParts})`, itemIndex);
+			const because =
+				ucs2Characters.length > 0 ? ` because of ${ucs2Characters.slice(0, 5).join(' ')}` : '';
+			throw invalidField(
+				context.getNode(),
+				label,
+				sent,
+				`it needs ${parts} parts (${encoding}${because}), more than Max Parts (${maxParts})`,
+				itemIndex,
+			);
 		}
 	}
 	const fields: SmsTextFields = { computedParts: parts, encoding, ucs2Characters };

@@ -34,7 +34,15 @@ const NEVER_REACHED_STATUSES = new Set([401, 403, 404]);
 /** `error: false`, `error: 0`, an empty `error` (text, list or object) mean no error. */
 export function carriesError(body: IDataObject): boolean {
 	const error = body.error;
-	if (error === undefined || error === null || error === false || error === 0 || error === '' || error === '0') return false;
+	if (
+		error === undefined ||
+		error === null ||
+		error === false ||
+		error === 0 ||
+		error === '' ||
+		error === '0'
+	)
+		return false;
 	if (Array.isArray(error)) return error.length > 0;
 	if (isObject(error)) return Object.keys(error).length > 0;
 	return true;
@@ -80,21 +88,43 @@ function unwrap(shape: AnswerShape, body: unknown, status: number): Classificati
 			if (body.status !== 'OK') {
 				const reason = reasonFrom(body);
 				if (typeof body.status === 'string' && body.status !== '' && reason !== undefined) {
-					return { kind: 'refused', failure: { kind: 'refused', reason: `${reason} (status ${body.status})` } };
+					return {
+						kind: 'refused',
+						failure: { kind: 'refused', reason: `${reason} (status ${body.status})` },
+					};
 				}
-				return unexpected(status, typeof body.status === 'string' ? `status "${body.status}" and no reason` : 'no status');
+				return unexpected(
+					status,
+					typeof body.status === 'string' ? `status "${body.status}" and no reason` : 'no status',
+				);
 			}
 			if (shape === 'envelopeStatus') return { kind: 'answer', answer: { kind: 'done' } };
 			const result = body.result;
-			if (Array.isArray(result)) return { kind: 'answer', answer: { kind: 'records', records: list(result)! } };
-			return { kind: 'answer', answer: { kind: 'value', value: (result ?? null) as IDataObject | string | number | boolean | null } };
+			if (Array.isArray(result))
+				return { kind: 'answer', answer: { kind: 'records', records: list(result)! } };
+			return {
+				kind: 'answer',
+				answer: {
+					kind: 'value',
+					value: (result ?? null) as IDataObject | string | number | boolean | null,
+				},
+			};
 		}
 		case 'array':
 		case 'resultList':
 		case 'dataList': {
-			const value = shape === 'array' ? body : isObject(body) ? (shape === 'resultList' ? body.result : body.data) : undefined;
+			const value =
+				shape === 'array'
+					? body
+					: isObject(body)
+						? shape === 'resultList'
+							? body.result
+							: body.data
+						: undefined;
 			const records = list(value);
-			return records ? { kind: 'answer', answer: { kind: 'records', records } } : unexpected(status, 'no list where one was expected');
+			return records
+				? { kind: 'answer', answer: { kind: 'records', records } }
+				: unexpected(status, 'no list where one was expected');
 		}
 		case 'object':
 			if (!isObject(body)) return unexpected(status, 'a JSON value that is not an object');
@@ -112,16 +142,25 @@ export function classifyAnswer(endpoint: Endpoint, status: number, text: string)
 	} catch {
 		parsed = false;
 	}
-	if (status >= 500) return { kind: 'unknown', failure: { kind: 'status', status, reason: parsed ? reasonFrom(body) : undefined } };
+	if (status >= 500)
+		return {
+			kind: 'unknown',
+			failure: { kind: 'status', status, reason: parsed ? reasonFrom(body) : undefined },
+		};
 	if (status >= 400) {
-		if (status === 406 && endpoint.answer === 'dataList') return { kind: 'answer', answer: { kind: 'records', records: [] } };
+		if (status === 406 && endpoint.answer === 'dataList')
+			return { kind: 'answer', answer: { kind: 'records', records: [] } };
 		const reason = parsed ? reasonFrom(body) : undefined;
 		if (reason !== undefined || NEVER_REACHED_STATUSES.has(status)) {
 			return { kind: 'refused', failure: { kind: 'status', status, reason } };
 		}
-		return unexpected(status, parsed ? 'an error status and no reason' : 'an error status and a body that is not JSON');
+		return unexpected(
+			status,
+			parsed ? 'an error status and no reason' : 'an error status and a body that is not JSON',
+		);
 	}
-	if (status < 200 || status >= 300) return { kind: 'unknown', failure: { kind: 'status', status } };
+	if (status < 200 || status >= 300)
+		return { kind: 'unknown', failure: { kind: 'status', status } };
 	if (!parsed) return { kind: 'unknown', failure: { kind: 'notJson', status } };
 	if (body === undefined) return unexpected(status, 'an empty answer');
 	if (isObject(body) && carriesError(body)) {

@@ -20,14 +20,18 @@ export function checkBaseUrl(raw: unknown, allowUnencryptedHttp: unknown): BaseU
 	if (text === '') {
 		return {
 			ok: false,
-			problem: 'The Base URL of the Messaging Service credential is empty. Enter the address of the service, e.g. https://api.example.com',
+			problem:
+				'The Base URL of the Messaging Service credential is empty. Enter the address of the service, e.g. https://api.example.com',
 		};
 	}
 	let url: URL;
 	try {
 		url = new URL(text);
 	} catch {
-		return { ok: false, problem: `The Base URL "${text.replace(/[?#].*$/, '')}" is not a valid URL. Enter it with its scheme, e.g. https://api.example.com` };
+		return {
+			ok: false,
+			problem: `The Base URL "${text.replace(/[?#].*$/, '')}" is not a valid URL. Enter it with its scheme, e.g. https://api.example.com`,
+		};
 	}
 	// A URL copied from a browser may carry the key in its query: never repeat the query.
 	const shown = `${url.protocol}//${url.host}${url.pathname}`;
@@ -47,14 +51,20 @@ export function checkBaseUrl(raw: unknown, allowUnencryptedHttp: unknown): BaseU
 		};
 	}
 	if (url.search || url.hash) {
-		return { ok: false, problem: `The Base URL "${shown}" must not contain a query string or a fragment (not shown here); remove everything from "?" or "#" on` };
+		return {
+			ok: false,
+			problem: `The Base URL "${shown}" must not contain a query string or a fragment (not shown here); remove everything from "?" or "#" on`,
+		};
 	}
 	return { ok: true, baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }
 
 // One check per credential of an execution (n8n hands the same decrypted object to every request):
 // parsing the Base URL twice per request was a visible share of the node's CPU per item.
-const checkOfCredential = new WeakMap<object, { raw: unknown; allow: unknown; check: BaseUrlCheck }>();
+const checkOfCredential = new WeakMap<
+	object,
+	{ raw: unknown; allow: unknown; check: BaseUrlCheck }
+>();
 
 /** checkBaseUrl of the credential's Base URL, worked out once per credential object. */
 export function checkCredentialBaseUrl(credentials: ICredentialDataDecryptedObject): BaseUrlCheck {
@@ -67,11 +77,12 @@ export function checkCredentialBaseUrl(credentials: ICredentialDataDecryptedObje
 }
 
 /** The request options as `authenticate` receives them, in either of n8n's two shapes. */
-type IncomingRequest = IHttpRequestOptions & KeyCarrier & {
-	uri?: unknown;
-	followRedirect?: boolean;
-	followAllRedirects?: boolean;
-};
+type IncomingRequest = IHttpRequestOptions &
+	KeyCarrier & {
+		uri?: unknown;
+		followRedirect?: boolean;
+		followAllRedirects?: boolean;
+	};
 
 function isAbsolute(url: string): boolean {
 	return /^[a-z][a-z\d+.-]*:\/\//i.test(url);
@@ -90,20 +101,33 @@ function targetOf(request: IncomingRequest, baseUrl: string): string {
  * to any other place (another host, scheme or port, another path prefix, a `user:pass@`) is
  * refused, so the key goes to the service of the credential and nowhere else.
  */
-function apiPathOf(target: string, baseUrl: string): { ok: true; apiPath: string } | { ok: false; problem: string } {
+function apiPathOf(
+	target: string,
+	baseUrl: string,
+): { ok: true; apiPath: string } | { ok: false; problem: string } {
 	let url: URL;
 	try {
 		url = new URL(target);
 	} catch {
-		return { ok: false, problem: 'The request has no valid URL: enter the Base URL of the credential followed by an API path, e.g. /api/v2/getTemplateMessages' };
+		return {
+			ok: false,
+			problem:
+				'The request has no valid URL: enter the Base URL of the credential followed by an API path, e.g. /api/v2/getTemplateMessages',
+		};
 	}
 	const base = new URL(baseUrl);
 	const basePath = base.pathname.replace(/\/+$/, '');
 	const shown = `${url.protocol}//${url.host}${url.pathname}`;
 	if (url.username || url.password) {
-		return { ok: false, problem: `The URL "${shown}" must not contain a user name or password ("user:pass@"); the Messaging Service credential sends only its API key` };
+		return {
+			ok: false,
+			problem: `The URL "${shown}" must not contain a user name or password ("user:pass@"); the Messaging Service credential sends only its API key`,
+		};
 	}
-	if (url.origin !== base.origin || !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) {
+	if (
+		url.origin !== base.origin ||
+		!(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))
+	) {
 		return {
 			ok: false,
 			problem: `The Messaging Service credential sends its API key only to its Base URL (${base.origin}${basePath}), not to "${shown}". Use a URL that starts with the Base URL, e.g. ${base.origin}${basePath}/api/v2/getTemplateMessages`,

@@ -43,7 +43,9 @@ export function answerAsRecord(answer: UnwrappedAnswer): IDataObject {
 		case 'records':
 			return { results: answer.records };
 		case 'value':
-			return typeof answer.value === 'object' && answer.value !== null ? answer.value : { result: answer.value };
+			return typeof answer.value === 'object' && answer.value !== null
+				? answer.value
+				: { result: answer.value };
 		case 'refused':
 			return { error: answer.reason };
 	}
@@ -96,7 +98,9 @@ async function readPages(
 			);
 		}
 		const rows = Math.min(PAGE_SIZE, wanted - records.length);
-		const page = answerAsRecords(await client.call(method, { ...parameters, limit_offset: offset, limit_rows: rows }));
+		const page = answerAsRecords(
+			await client.call(method, { ...parameters, limit_offset: offset, limit_rows: rows }),
+		);
 		if (page.length === 0) break;
 		const print = fingerprint(page);
 		let fresh = 0;
@@ -130,7 +134,12 @@ async function readPages(
 function describeAnswer(answer: UnwrappedAnswer): string {
 	if (answer.kind === 'done') return 'no result';
 	if (answer.kind === 'refused') return `a refusal (${answer.reason})`;
-	if (answer.kind === 'value') return answer.value === null ? 'an empty result' : typeof answer.value === 'object' ? 'an object' : `a ${typeof answer.value}`;
+	if (answer.kind === 'value')
+		return answer.value === null
+			? 'an empty result'
+			: typeof answer.value === 'object'
+				? 'an object'
+				: `a ${typeof answer.value}`;
 	return 'a list';
 }
 
@@ -138,7 +147,10 @@ export function createApiClient(context: ApiContext, options: CallOptions = {}):
 	const call = async (method: ApiMethod, parameters: ApiParameters) =>
 		await callApi.call(context, method, parameters, options);
 	const fail = (message: string, description: string) =>
-		new NodeOperationError(context.getNode(), message, { itemIndex: options.itemIndex, description });
+		new NodeOperationError(context.getNode(), message, {
+			itemIndex: options.itemIndex,
+			description,
+		});
 	const client: ApiClient = {
 		itemIndex: options.itemIndex ?? 0,
 		call,
@@ -152,7 +164,8 @@ export function createApiClient(context: ApiContext, options: CallOptions = {}):
 				'The answer does not have the shape the service documents, so nothing was taken from it. If this goes on, ask the service provider.',
 			);
 		},
-		paged: async (method, parameters, page) => await readPages(client, fail, method, parameters, page),
+		paged: async (method, parameters, page) =>
+			await readPages(client, fail, method, parameters, page),
 	};
 	return client;
 }

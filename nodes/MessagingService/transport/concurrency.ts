@@ -45,7 +45,8 @@ export class AdaptiveConcurrency {
 	answered(): void {
 		this.answers++;
 		if (this.answers < this.limit) return;
-		if (this.busiest >= this.limit) this.limit = Math.min(this.maximum, this.slowStart ? this.limit * 2 : this.limit + 1);
+		if (this.busiest >= this.limit)
+			this.limit = Math.min(this.maximum, this.slowStart ? this.limit * 2 : this.limit + 1);
 		this.startRound();
 	}
 

@@ -9,13 +9,23 @@ export interface ApiFile {
 	mimeType: string;
 }
 
-export type ApiParameterValue = string | number | boolean | IDataObject | IDataObject[] | ApiFile | undefined;
+export type ApiParameterValue =
+	| string
+	| number
+	| boolean
+	| IDataObject
+	| IDataObject[]
+	| ApiFile
+	| undefined;
 
 export type ApiParameters = Record<string, ApiParameterValue>;
 
 export function isApiFile(value: unknown): value is ApiFile {
 	return (
-		typeof value === 'object' && value !== null && Buffer.isBuffer((value as ApiFile).data) && 'fileName' in value
+		typeof value === 'object' &&
+		value !== null &&
+		Buffer.isBuffer((value as ApiFile).data) &&
+		'fileName' in value
 	);
 }
 
@@ -84,7 +94,11 @@ export function encodeRequest(
 		const multipart = new FormData();
 		for (const [name, value] of form) multipart.append(name, value);
 		for (const [name, file] of files) {
-			multipart.append(name, new Blob([new Uint8Array(file.data)], { type: file.mimeType }), file.fileName);
+			multipart.append(
+				name,
+				new Blob([new Uint8Array(file.data)], { type: file.mimeType }),
+				file.fileName,
+			);
 		}
 		request.body = multipart;
 	} else if (form.length > 0) {

@@ -26,7 +26,12 @@ export type Failure =
 	| { kind: 'ssrfBlocked'; block: SsrfBlock; url: string };
 
 /** Connection failures that happen before the request reaches the service. */
-export const NEVER_REACHED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+export const NEVER_REACHED_CODES = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+]);
 
 /**
  * Why the service could not be reached and what to do, in a user's words, for the failures a
@@ -34,28 +39,42 @@ export const NEVER_REACHED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AG
  */
 export function unreachable(code: string): { reason: string; advice: string } | undefined {
 	if (code === 'ECONNREFUSED') {
-		return { reason: 'the connection was refused', advice: 'Check the Base URL in the credential (host and port) and that the service is running.' };
+		return {
+			reason: 'the connection was refused',
+			advice:
+				'Check the Base URL in the credential (host and port) and that the service is running.',
+		};
 	}
 	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') {
-		return { reason: 'no host of that name was found', advice: 'Check the Base URL in the credential for a typing mistake.' };
+		return {
+			reason: 'no host of that name was found',
+			advice: 'Check the Base URL in the credential for a typing mistake.',
+		};
 	}
 	if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') {
-		return { reason: 'no route to that host', advice: 'Check the Base URL in the credential and that n8n can reach that network.' };
+		return {
+			reason: 'no route to that host',
+			advice: 'Check the Base URL in the credential and that n8n can reach that network.',
+		};
 	}
 	return undefined;
 }
 
 /** The credential fields behind the service's parameters, for a refusal that names one. */
 const FIELD_OF_PARAMETER: Record<string, string> = {
-	alphaname_id: 'Sender Name ID (or the credential\'s Default Sender Name ID): use a sender name of your account',
-	chatname_id: 'Chat Sender ID (or the credential\'s Default Chat Sender ID): use a chat sender of your account',
-	list_id: 'Subscriber List ID (or the credential\'s Default Subscriber List ID): use a list of your account',
+	alphaname_id:
+		"Sender Name ID (or the credential's Default Sender Name ID): use a sender name of your account",
+	chatname_id:
+		"Chat Sender ID (or the credential's Default Chat Sender ID): use a chat sender of your account",
+	list_id:
+		"Subscriber List ID (or the credential's Default Subscriber List ID): use a list of your account",
 };
 
 /** What to check when the service refuses an item (400): the field it names, if it names one. */
 function refusalAdvice(reason: string | undefined): string {
 	const parameter = Object.keys(FIELD_OF_PARAMETER).find((name) => reason?.includes(name));
-	if (parameter) return `Check the ${FIELD_OF_PARAMETER[parameter]}; the reason above comes from the service.`;
+	if (parameter)
+		return `Check the ${FIELD_OF_PARAMETER[parameter]}; the reason above comes from the service.`;
 	return 'Check the fields of this item against what the operation expects; the reason above comes from the service.';
 }
 
@@ -83,32 +102,48 @@ function minutes(ms: number): string {
 
 const UNKNOWN_OUTCOME: Partial<Record<Effect, string>> = {
 	send: 'The service may have processed the request before the failure, so the message may have been sent. It was not sent again automatically: check its status (for example with a "Get Many" operation) before sending it again.',
-	write: 'The service may have processed the request before the failure, so it may have been done (created, changed or deleted). It was not done again automatically: check (for example with a "Get" or "Get Many" operation) before trying again.',
+	write:
+		'The service may have processed the request before the failure, so it may have been done (created, changed or deleted). It was not done again automatically: check (for example with a "Get" or "Get Many" operation) before trying again.',
 };
 const RETRIED = 'It was retried and still failed; try again later.';
 const NOT_DONE: Record<Effect, string> = {
 	send: 'The message was not sent: the service answered with a redirect instead of taking it.',
-	write: 'Nothing was created or changed: the service answered with a redirect instead of doing it.',
+	write:
+		'Nothing was created or changed: the service answered with a redirect instead of doing it.',
 	idempotentWrite: 'Nothing was changed: the service answered with a redirect instead of doing it.',
 	read: 'Nothing was read: the service answered with a redirect.',
 };
 
-function describeStatus(method: ApiMethod, endpoint: Endpoint, status: number, reason: string | undefined) {
+function describeStatus(
+	method: ApiMethod,
+	endpoint: Endpoint,
+	status: number,
+	reason: string | undefined,
+) {
 	const said = reason ? `: ${reason}` : '';
-	if (status === 400 && (method === 'confirmSendMessageByList' || method === 'confirmChatMessage') && reason && /fund|balance/i.test(reason)) {
+	if (
+		status === 400 &&
+		(method === 'confirmSendMessageByList' || method === 'confirmChatMessage') &&
+		reason &&
+		/fund|balance/i.test(reason)
+	) {
 		return {
 			message: `Insufficient funds to confirm the mailing${said}`,
 			description: 'Top up the balance of your account, then confirm the mailing again.',
 		};
 	}
 	if (status === 400) {
-		return { message: `The service refused the request as invalid (400)${said}`, description: refusalAdvice(reason) };
+		return {
+			message: `The service refused the request as invalid (400)${said}`,
+			description: refusalAdvice(reason),
+		};
 	}
 	// The fix is in the message as well: a trigger's activation error shows n8n nothing else.
 	if (status === 401 || status === 403) {
 		return {
 			message: `The service refused the API key (${status})${said}. Check the API Key in the credential.`,
-			description: 'Check the API Key in the Messaging Service credential: copy it again from the settings page of the service.',
+			description:
+				'Check the API Key in the Messaging Service credential: copy it again from the settings page of the service.',
 		};
 	}
 	if (status === 404) {
@@ -119,7 +154,10 @@ function describeStatus(method: ApiMethod, endpoint: Endpoint, status: number, r
 		};
 	}
 	if (status === 406) {
-		return { message: `The service found no content for this request (406)${said}`, description: undefined };
+		return {
+			message: `The service found no content for this request (406)${said}`,
+			description: undefined,
+		};
 	}
 	if (status === 429) {
 		return {
@@ -140,7 +178,10 @@ function describe(method: ApiMethod, endpoint: Endpoint, failure: Failure) {
 	const unknownOutcome = UNKNOWN_OUTCOME[endpoint.effect] ?? RETRIED;
 	switch (failure.kind) {
 		case 'status':
-			return { ...describeStatus(method, endpoint, failure.status, failure.reason), httpCode: String(failure.status) };
+			return {
+				...describeStatus(method, endpoint, failure.status, failure.reason),
+				httpCode: String(failure.status),
+			};
 		case 'refused':
 			return {
 				message: `The service refused the request: ${failure.reason}`,
@@ -180,11 +221,17 @@ function describe(method: ApiMethod, endpoint: Endpoint, failure: Failure) {
 		case 'connection': {
 			const known = unreachable(failure.code);
 			if (!known) {
-				return { message: `The connection to the service failed during ${method} (${failure.code})`, description: unknownOutcome, httpCode: undefined };
+				return {
+					message: `The connection to the service failed during ${method} (${failure.code})`,
+					description: unknownOutcome,
+					httpCode: undefined,
+				};
 			}
 			return {
 				message: `The service could not be reached: ${known.reason} (${failure.code} during ${method}). ${known.advice}`,
-				description: NEVER_REACHED_CODES.has(failure.code) ? 'The request did not reach the service: nothing was sent or changed.' : unknownOutcome,
+				description: NEVER_REACHED_CODES.has(failure.code)
+					? 'The request did not reach the service: nothing was sent or changed.'
+					: unknownOutcome,
 				httpCode: undefined,
 			};
 		}
@@ -197,7 +244,8 @@ function describe(method: ApiMethod, endpoint: Endpoint, failure: Failure) {
 		case 'ssrfBlocked':
 			return {
 				message: `${describeSsrfBlock(failure.block, failure.url)} (${method} was not sent)`,
-				description: 'The request did not leave n8n: nothing was sent or changed. N8N_SSRF_PROTECTION_ENABLED=true turns this protection on; n8n 3.0 blocks more ranges by default.',
+				description:
+					'The request did not leave n8n: nothing was sent or changed. N8N_SSRF_PROTECTION_ENABLED=true turns this protection on; n8n 3.0 blocks more ranges by default.',
 				httpCode: undefined,
 			};
 		case 'rateLimited':
@@ -223,14 +271,20 @@ export function toNodeApiError(
 		message: redact(message, secret),
 		description: description === undefined ? undefined : redact(description, secret),
 	};
-	const error = new NodeApiError(node, { ...clean, httpCode } as JsonObject, { ...clean, httpCode, itemIndex });
+	const error = new NodeApiError(node, { ...clean, httpCode } as JsonObject, {
+		...clean,
+		httpCode,
+		itemIndex,
+	});
 	// NodeApiError swaps messages that mention a connection code for generic ones; keep ours.
 	error.message = clean.message;
 	error.description = clean.description;
 	error.messages = [];
 	// read by the Retry On Fail record (actions/itemLedger.ts): such an item is never sent again
-	if (outcomeUnknown(failure) && (endpoint.effect === 'send' || endpoint.effect === 'write')) error.context.outcomeUnknown = true;
-	if (failure.kind === 'refused' || (failure.kind === 'status' && failure.status === 400)) error.context.refused = true;
+	if (outcomeUnknown(failure) && (endpoint.effect === 'send' || endpoint.effect === 'write'))
+		error.context.outcomeUnknown = true;
+	if (failure.kind === 'refused' || (failure.kind === 'status' && failure.status === 400))
+		error.context.refused = true;
 	return error;
 }
 
@@ -239,5 +293,7 @@ export function toNodeApiError(
  * status is not OK), as opposed to a key, address, limit or availability problem.
  */
 export function isRefusal(error: unknown): error is NodeApiError {
-	return error instanceof NodeApiError && (error.context.refused === true || error.httpCode === '400');
+	return (
+		error instanceof NodeApiError && (error.context.refused === true || error.httpCode === '400')
+	);
 }

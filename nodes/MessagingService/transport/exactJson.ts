@@ -31,7 +31,7 @@ function quoteUnsafeIntegers(text: string): string {
 		let end = index + 1;
 		while (end < text.length && isDigit(text.charCodeAt(end))) end++;
 		const next = text.charCodeAt(end);
-		const isInteger = !(next === 46 /* . */ || next === 101 /* e */ || next === 69 /* E */);
+		const isInteger = !((next === 46 /* . */ || next === 101 /* e */ || next === 69) /* E */);
 		const token = text.slice(index, end);
 		if (isInteger && token !== '-' && !Number.isSafeInteger(Number(token))) {
 			parts.push(text.slice(copiedUpTo, index), `"${token}"`);

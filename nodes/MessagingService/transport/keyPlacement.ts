@@ -36,7 +36,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** a multipart body built by the `form-data` package, as the legacy options may carry it */
 function hasAppend(value: unknown): value is { append(name: string, value: string): void } {
-	return typeof value === 'object' && value !== null && typeof (value as { append?: unknown }).append === 'function';
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof (value as { append?: unknown }).append === 'function'
+	);
 }
 
 function contentTypeOf(headers: unknown): string {
@@ -70,7 +74,8 @@ function placeInQuery(request: KeyCarrier, apiKey: string) {
 function placeInForm(request: KeyCarrier, apiKey: string) {
 	if (request.form !== undefined) {
 		if (isPlainObject(request.form)) request.form = { ...request.form, token: apiKey };
-		else if (typeof request.form === 'string') request.form = withKeyInText(request.form, 'x-www-form-urlencoded', apiKey);
+		else if (typeof request.form === 'string')
+			request.form = withKeyInText(request.form, 'x-www-form-urlencoded', apiKey);
 		return;
 	}
 	if (request.formData !== undefined) {
@@ -100,7 +105,11 @@ function placeInBody(request: KeyCarrier, apiKey: string, place: 'form' | 'json'
  * Puts the key into exactly the `token` places given, and nowhere else: the places are decided
  * by the path, never by the values of the request, so no value a user sends can become the key.
  */
-export function placeApiKey(request: KeyCarrier, places: readonly KeyPlace[], apiKey: string): void {
+export function placeApiKey(
+	request: KeyCarrier,
+	places: readonly KeyPlace[],
+	apiKey: string,
+): void {
 	for (const place of places) {
 		if (place === 'query') placeInQuery(request, apiKey);
 		if (place === 'form') placeInForm(request, apiKey);

@@ -93,7 +93,8 @@ export class LearnedRateBudget {
 		if (counted.length < this.budget && spacedUntil <= now) return 0;
 		if (this.grow(now, pausedUntil)) return this.waitMs(now, pausedUntil);
 		// counted is newest first: the start whose leaving the window lets one more in
-		const windowFreesAt = counted.length < this.budget ? 0 : counted[this.budget - 1] + windowMs + 1;
+		const windowFreesAt =
+			counted.length < this.budget ? 0 : counted[this.budget - 1] + windowMs + 1;
 		return Math.max(1, Math.ceil(Math.max(windowFreesAt, spacedUntil) - now));
 	}
 
@@ -137,7 +138,10 @@ export class LearnedRateBudget {
 		const windows = this.budget === this.ceiling && !this.starved ? this.probeAfterWindows : 1;
 		if (now - Math.max(pausedUntil, this.lastChangeAt) < windows * this.windowMs) return false;
 		if (this.budget < this.ceiling) {
-			this.budget = Math.min(this.ceiling, this.budget + Math.max(1, Math.ceil((this.ceiling - this.budget) / 2)));
+			this.budget = Math.min(
+				this.ceiling,
+				this.budget + Math.max(1, Math.ceil((this.ceiling - this.budget) / 2)),
+			);
 		} else {
 			if (this.probing) {
 				// the last probe went through: the service takes this many, try more
@@ -168,7 +172,8 @@ export class LearnedRateBudget {
 		let accepted = 0;
 		for (let index = 0; index < this.firstPending; index++) {
 			const start = this.starts[index];
-			if (start.at >= startedAt - this.windowMs && start.at <= startedAt && start.outcome === 'ok') accepted++;
+			if (start.at >= startedAt - this.windowMs && start.at <= startedAt && start.outcome === 'ok')
+				accepted++;
 		}
 		if (accepted === 0) return;
 
@@ -178,11 +183,16 @@ export class LearnedRateBudget {
 		} else if (this.probing && accepted >= this.ceiling) {
 			// the probe was too much: back to the level the service took, and probe more rarely
 			this.budget = this.ceiling = Math.max(1, Math.min(accepted, budget - this.probeStep));
-			if (!this.starved) this.probeAfterWindows = Math.min(PROBE_AFTER_WINDOWS_MAX, this.probeAfterWindows * 2);
+			if (!this.starved)
+				this.probeAfterWindows = Math.min(PROBE_AFTER_WINDOWS_MAX, this.probeAfterWindows * 2);
 		} else {
 			// refused at or below the known level: uneven arrival (the margin widens) or a shared limit
 			if (accepted >= budget - 1) this.marginMs = Math.min(MAX_MARGIN_MS, this.marginMs * 2);
-			this.ceiling = Math.max(1, Math.floor(Math.min(budget, accepted) * CEILING_ON_SHARED_LIMIT), Math.floor(budget / 2));
+			this.ceiling = Math.max(
+				1,
+				Math.floor(Math.min(budget, accepted) * CEILING_ON_SHARED_LIMIT),
+				Math.floor(budget / 2),
+			);
 			this.budget = Math.max(1, Math.floor(this.ceiling * DECREASE_ON_SHARED_LIMIT));
 			this.probeAfterWindows = PROBE_AFTER_WINDOWS;
 		}

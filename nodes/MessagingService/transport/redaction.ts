@@ -26,7 +26,8 @@ function base64Cores(form: string): string[] {
 	for (const shift of [0, 1, 2]) {
 		const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
 		const core = encoded.slice(shift === 0 ? 0 : 4, Math.floor((shift + bytes.length) / 3) * 4);
-		if (core.length >= MIN_KEY_PREFIX) cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+		if (core.length >= MIN_KEY_PREFIX)
+			cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
 	}
 	return cores;
 }
@@ -40,7 +41,12 @@ export function keyForms(secret: string): string[] {
 	if (!secret) return [];
 	const base64 = Buffer.from(secret, 'utf8').toString('base64');
 	const text = textForms(secret);
-	const encoded = [base64, base64.replace(/=+$/, ''), Buffer.from(secret, 'utf8').toString('base64url'), ...text.flatMap(base64Cores)];
+	const encoded = [
+		base64,
+		base64.replace(/=+$/, ''),
+		Buffer.from(secret, 'utf8').toString('base64url'),
+		...text.flatMap(base64Cores),
+	];
 	return [...new Set([...text, ...encoded])];
 }
 
@@ -67,9 +73,7 @@ export function redact(text: string, secret: string): string {
 
 function redactForms(text: string, forms: string[]): string {
 	// every form is searched in the original text, and overlapping finds are masked as one
-	const spans = forms
-		.flatMap((form) => spansOf(text, form))
-		.sort((a, b) => a[0] - b[0]);
+	const spans = forms.flatMap((form) => spansOf(text, form)).sort((a, b) => a[0] - b[0]);
 	if (spans.length === 0) return text;
 	let result = '';
 	let from = 0;
@@ -89,9 +93,14 @@ export function redactDeep<T>(value: T, secret: string): T {
 function redactDeepWith<T>(value: T, forms: string[]): T {
 	if (typeof value === 'string') return redactForms(value, forms) as T;
 	if (Array.isArray(value)) return value.map((entry: unknown) => redactDeepWith(entry, forms)) as T;
-	if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+	if (
+		typeof value === 'object' &&
+		value !== null &&
+		Object.getPrototypeOf(value) === Object.prototype
+	) {
 		const copy: Record<string, unknown> = {};
-		for (const [name, entry] of Object.entries(value)) copy[redactForms(name, forms)] = redactDeepWith(entry, forms);
+		for (const [name, entry] of Object.entries(value))
+			copy[redactForms(name, forms)] = redactDeepWith(entry, forms);
 		return copy as T;
 	}
 	return value;

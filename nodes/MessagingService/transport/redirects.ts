@@ -7,7 +7,10 @@ import type { Failure } from './errors';
  * (307 and 308 send the body again, key included) or repeat a send. The failure names the
  * target by its scheme, host and port only: the rest of a Location may carry anything.
  */
-export function redirectFailure(response: IN8nHttpFullResponse, requestUrl: string | undefined): Failure | undefined {
+export function redirectFailure(
+	response: IN8nHttpFullResponse,
+	requestUrl: string | undefined,
+): Failure | undefined {
 	const status = response.statusCode;
 	if (status < 300 || status >= 400) return undefined;
 	const location = response.headers?.location;

@@ -33,7 +33,11 @@ import {
 export const CREDENTIAL_TYPE = 'messagingServiceApi';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-export type ApiContext = IExecuteFunctions | IPollFunctions | ITriggerFunctions | ILoadOptionsFunctions;
+export type ApiContext =
+	| IExecuteFunctions
+	| IPollFunctions
+	| ITriggerFunctions
+	| ILoadOptionsFunctions;
 
 export interface CallOptions {
 	itemIndex?: number;
@@ -51,15 +55,28 @@ interface Settings {
 	credential: ICredentialsDecrypted;
 }
 
-type Attempt = { answer: UnwrappedAnswer } | { failure: Failure; retryAfterMs?: number; repeatable: boolean };
+type Attempt =
+	| { answer: UnwrappedAnswer }
+	| { failure: Failure; retryAfterMs?: number; repeatable: boolean };
 
-const CONNECTION_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN', 'EHOSTUNREACH', 'ERR_SOCKET_CLOSED']);
+const CONNECTION_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EPIPE',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ERR_SOCKET_CLOSED',
+]);
 
 // One credential read per execution: n8n loads it from its database and decrypts it on every read.
 const credentialOfExecution = new WeakMap<ApiContext, Promise<ICredentialDataDecryptedObject>>();
 
 /** The credential's data, read once per execution (a failed read is tried again by the next call). */
-export async function readCredential(context: ApiContext, itemIndex = 0): Promise<ICredentialDataDecryptedObject> {
+export async function readCredential(
+	context: ApiContext,
+	itemIndex = 0,
+): Promise<ICredentialDataDecryptedObject> {
 	let read = credentialOfExecution.get(context);
 	if (!read) {
 		read = context.getCredentials(CREDENTIAL_TYPE, itemIndex);
@@ -111,7 +128,8 @@ function withRequestSignal(context: ApiContext, signal: AbortSignal): ApiContext
 		helpers: context.helpers,
 		logger: context.logger,
 		getNode: () => context.getNode(),
-		getCredentials: async (type: string, itemIndex?: number) => await context.getCredentials(type, itemIndex),
+		getCredentials: async (type: string, itemIndex?: number) =>
+			await context.getCredentials(type, itemIndex),
 		getExecutionCancelSignal: () => signal,
 	};
 	return caller as unknown as ApiContext;
@@ -149,7 +167,8 @@ async function attempt(
 		)) as IN8nHttpFullResponse;
 		const redirect = redirectFailure(response, request.url);
 		if (redirect) return { failure: redirect, repeatable: false };
-		const text = typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');
+		const text =
+			typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? '');
 		const classified = classifyAnswer(endpoint, response.statusCode, text);
 		switch (classified.kind) {
 			case 'answer':
@@ -169,13 +188,22 @@ async function attempt(
 		if (cancel?.aborted) return { failure: { kind: 'cancelled' }, repeatable: false };
 		// n8n refused to send it: trying again changes nothing until its settings do
 		const block = ssrfBlockOf(error);
-		if (block) return { failure: { kind: 'ssrfBlocked', block, url: String(request.url) }, repeatable: false };
+		if (block)
+			return {
+				failure: { kind: 'ssrfBlocked', block, url: String(request.url) },
+				repeatable: false,
+			};
 		const code = errorCodeOf(error);
-		const repeatable = unknownOutcomeRepeatable || (code !== undefined && NEVER_REACHED_CODES.has(code));
+		const repeatable =
+			unknownOutcomeRepeatable || (code !== undefined && NEVER_REACHED_CODES.has(code));
 		// The Timeout is the user's bound for the item: a request that used it up is not tried again.
-		if (deadline.aborted || isTimeout(error, code)) return { failure: { kind: 'timeout', timeoutMs }, repeatable: false };
+		if (deadline.aborted || isTimeout(error, code))
+			return { failure: { kind: 'timeout', timeoutMs }, repeatable: false };
 		return {
-			failure: { kind: 'connection', code: code && CONNECTION_CODES.has(code) ? code : (code ?? 'unknown error') },
+			failure: {
+				kind: 'connection',
+				code: code && CONNECTION_CODES.has(code) ? code : (code ?? 'unknown error'),
+			},
 			repeatable,
 		};
 	}
@@ -195,7 +223,14 @@ export async function callApi(
 ): Promise<UnwrappedAnswer> {
 	const endpoint: Endpoint = endpoints[method];
 	const malformed = firstMalformedText(parameters);
-	if (malformed) throw invalidField(this.getNode(), `text in "${malformed.path}"`, malformed.value, UNICODE_RULE, options.itemIndex ?? 0);
+	if (malformed)
+		throw invalidField(
+			this.getNode(),
+			`text in "${malformed.path}"`,
+			malformed.value,
+			UNICODE_RULE,
+			options.itemIndex ?? 0,
+		);
 	const { baseUrl, apiKey, credential } = await readSettings(this, options.itemIndex);
 	const pacer = options.pacer ?? new RequestPacer(1);
 	const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -223,7 +258,10 @@ export async function callApi(
 		const rateLimited = failure.kind === 'status' && failure.status === 429;
 		if (rateLimited && rateLimitRetries < MAX_RATE_LIMIT_RETRIES) {
 			const waitMs = outcome.retryAfterMs ?? backoffDelay(rateLimitRetries);
-			if (waitMs > MAX_RETRY_AFTER_MS || rateLimitWaitedMs + waitMs > MAX_TOTAL_RATE_LIMIT_WAIT_MS) {
+			if (
+				waitMs > MAX_RETRY_AFTER_MS ||
+				rateLimitWaitedMs + waitMs > MAX_TOTAL_RATE_LIMIT_WAIT_MS
+			) {
 				pacer.release('failed');
 				const tooLong: Failure = {
 					kind: 'waitTooLong',
@@ -244,7 +282,9 @@ export async function callApi(
 			continue;
 		}
 		pacer.release('failed');
-		const reported: Failure = rateLimited ? { kind: 'rateLimited', retries: rateLimitRetries } : failure;
+		const reported: Failure = rateLimited
+			? { kind: 'rateLimited', retries: rateLimitRetries }
+			: failure;
 		throw toNodeApiError(this.getNode(), method, endpoint, reported, apiKey, options.itemIndex);
 	}
 }

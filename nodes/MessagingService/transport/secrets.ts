@@ -1,4 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPollFunctions, ITriggerFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IPollFunctions,
+	ITriggerFunctions,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { redact, redactAll } from './redaction';
@@ -8,7 +14,9 @@ import { readCredential } from './request';
  * The credential's API key, to take it out of messages that repeat what a user typed (a key
  * pasted into a phone field, say). Empty when the credential cannot be read.
  */
-export async function apiKeyOf(context: IExecuteFunctions | IPollFunctions | ITriggerFunctions): Promise<string> {
+export async function apiKeyOf(
+	context: IExecuteFunctions | IPollFunctions | ITriggerFunctions,
+): Promise<string> {
 	try {
 		const credentials = await readCredential(context);
 		return String(credentials.apiKey ?? '');
@@ -24,7 +32,8 @@ export async function apiKeyOf(context: IExecuteFunctions | IPollFunctions | ITr
 export function withoutKey<E>(error: E, apiKey: string): E {
 	if (apiKey && (error instanceof NodeOperationError || error instanceof NodeApiError)) {
 		error.message = redact(error.message, apiKey);
-		if (typeof error.description === 'string') error.description = redact(error.description, apiKey);
+		if (typeof error.description === 'string')
+			error.description = redact(error.description, apiKey);
 		if (typeof error.stack === 'string') error.stack = redact(error.stack, apiKey);
 		const cause: unknown = error.cause;
 		if (cause instanceof Error) {
@@ -41,7 +50,10 @@ export function withoutKey<E>(error: E, apiKey: string): E {
  */
 export function itemsWithoutKey(items: INodeExecutionData[], apiKey: string): INodeExecutionData[] {
 	if (!apiKey) return items;
-	const clean = redactAll<IDataObject>(items.map((item) => item.json), apiKey);
+	const clean = redactAll<IDataObject>(
+		items.map((item) => item.json),
+		apiKey,
+	);
 	items.forEach((item, index) => {
 		item.json = clean[index];
 		if (item.error) withoutKey(item.error, apiKey);
@@ -50,7 +62,10 @@ export function itemsWithoutKey(items: INodeExecutionData[], apiKey: string): IN
 }
 
 /** Which account a credential is (its base URL and key), for helpers/chatsSent.ts; '' when it cannot be read. */
-export async function accountOf(context: IExecuteFunctions | ITriggerFunctions, itemIndex = 0): Promise<string> {
+export async function accountOf(
+	context: IExecuteFunctions | ITriggerFunctions,
+	itemIndex = 0,
+): Promise<string> {
 	try {
 		const credentials = await readCredential(context, itemIndex);
 		return `${String(credentials.baseUrl ?? '').replace(/\/+$/, '')} ${String(credentials.apiKey ?? '')}`;

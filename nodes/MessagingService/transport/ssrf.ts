@@ -19,7 +19,10 @@ function ipVersion(host: string): 0 | 4 | 6 {
 
 const oneAddress = (ip: string) => `${ip}/${ipVersion(ip) === 6 ? 128 : 32}`;
 
-const SSRF_ERRORS: Record<string, SsrfBlock['by']> = { SsrfBlockedIpError: 'ip', SsrfBlockedHostnameError: 'hostname' };
+const SSRF_ERRORS: Record<string, SsrfBlock['by']> = {
+	SsrfBlockedIpError: 'ip',
+	SsrfBlockedHostnameError: 'hostname',
+};
 
 /** The SSRF block behind a failed request (anywhere in its cause chain), or undefined. */
 export function ssrfBlockOf(error: unknown): SsrfBlock | undefined {
@@ -46,7 +49,9 @@ function hostOf(baseUrl: string): string {
 /** The allow-list entry that lets the Base URL through: its address as a one-address range, or its host name. */
 function allowEntry(host: string, ip: string | undefined): string {
 	if (ipVersion(host)) return `N8N_SSRF_ALLOWED_IP_RANGES=${oneAddress(host)}`;
-	const byAddress = ip ? ` (or N8N_SSRF_ALLOWED_IP_RANGES=${oneAddress(ip)}, the address it resolves to)` : '';
+	const byAddress = ip
+		? ` (or N8N_SSRF_ALLOWED_IP_RANGES=${oneAddress(ip)}, the address it resolves to)`
+		: '';
 	return `N8N_SSRF_ALLOWED_HOSTNAMES=${host}${byAddress}`;
 }
 

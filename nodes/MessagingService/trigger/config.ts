@@ -27,7 +27,10 @@ function positive(value: unknown, fallback: number): number {
 }
 
 export function readConfig(context: IPollFunctions): TriggerConfig {
-	const watch = context.getNodeParameter('watch', 'recentMailings') === 'specificMailings' ? 'specificMailings' : 'recentMailings';
+	const watch =
+		context.getNodeParameter('watch', 'recentMailings') === 'specificMailings'
+			? 'specificMailings'
+			: 'recentMailings';
 	const options = context.getNodeParameter('options', {}) as {
 		includeExisting?: boolean;
 		maxMailingsPerPoll?: number;
@@ -39,7 +42,10 @@ export function readConfig(context: IPollFunctions): TriggerConfig {
 	};
 	return {
 		watch,
-		days: watch === 'recentMailings' ? positive(context.getNodeParameter('days', DEFAULT_DAYS), DEFAULT_DAYS) : DEFAULT_DAYS,
+		days:
+			watch === 'recentMailings'
+				? positive(context.getNodeParameter('days', DEFAULT_DAYS), DEFAULT_DAYS)
+				: DEFAULT_DAYS,
 		ids: watch === 'specificMailings' ? readMailingIds(context) : [],
 		markAsRead: context.getNodeParameter('markAsRead', true) !== false,
 		includeExisting: options.includeExisting === true,

@@ -2,7 +2,11 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { chatMailingLocator } from '../actions/shared/locators';
 import { DEFAULT_DAYS } from '../replies/plan';
-import { optInHelpRecognitionOption, optOutKeywordsOption, optOutRecognitionOption } from '../replies/consent/options';
+import {
+	optInHelpRecognitionOption,
+	optOutKeywordsOption,
+	optOutRecognitionOption,
+} from '../replies/consent/options';
 
 export const DEFAULT_MAX_MAILINGS = 100;
 export const DEFAULT_MAX_REPLIES = 100;
@@ -75,7 +79,9 @@ export const triggerProperties: INodeProperties[] = [
 				displayName: 'Mailing',
 				name: 'mailing',
 				values: [
-					chatMailingLocator('A chat mailing, or a chat message sent with Send, whose replies start the workflow'),
+					chatMailingLocator(
+						'A chat mailing, or a chat message sent with Send, whose replies start the workflow',
+					),
 				],
 			},
 		],
@@ -100,7 +106,10 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'combineRepliesPerPhone',
 				type: 'boolean',
 				default: false,
-				builderHint: { propertyHint: 'Set true whenever this trigger feeds an AI Agent; for chatbots prefer the Messaging Service Chat Trigger.' },
+				builderHint: {
+					propertyHint:
+						'Set true whenever this trigger feeds an AI Agent; for chatbots prefer the Messaging Service Chat Trigger.',
+				},
 				description:
 					'Whether to output the replies one phone sent since the last poll as one item, their texts one per line in Chat Input, each phone in an execution of its own. Turn it on for an AI Agent: it answers a burst of messages once, and its memory reads the phone of its execution.',
 			},

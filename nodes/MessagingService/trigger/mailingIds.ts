@@ -6,7 +6,8 @@ import { asId } from '../helpers/fields';
 
 /** The value of one picker of the Mailings list: its ID in any mode, or the expression's result. */
 function pickedValue(entry: unknown): unknown {
-	const picker = typeof entry === 'object' && entry !== null ? (entry as IDataObject).messageId : undefined;
+	const picker =
+		typeof entry === 'object' && entry !== null ? (entry as IDataObject).messageId : undefined;
 	return typeof picker === 'object' && picker !== null ? (picker as IDataObject).value : picker;
 }
 
@@ -21,18 +22,25 @@ export function readMailingIds(context: IPollFunctions): string[] {
 	const entries = Array.isArray(mailings.mailing) ? (mailings.mailing as unknown[]) : [];
 	if (entries.length === 0) {
 		throw new NodeOperationError(node, 'No mailing to watch: the Mailings field is empty', {
-			description: 'Add the chat mailings to watch under Mailings (pick them from the list or enter their IDs), or watch Recent Mailings.',
+			description:
+				'Add the chat mailings to watch under Mailings (pick them from the list or enter their IDs), or watch Recent Mailings.',
 		});
 	}
 	const ids = new Set<string>();
 	entries.forEach((entry, index) => {
 		const value = pickedValue(entry);
-		const parts = typeof value === 'string' ? value.split(/[\s,;]+/).filter((part) => part !== '') : [value];
+		const parts =
+			typeof value === 'string' ? value.split(/[\s,;]+/).filter((part) => part !== '') : [value];
 		const checked = parts.map(asId);
 		if (parts.length === 0 || checked.some((id) => id === undefined)) {
-			throw new NodeOperationError(node, `Invalid Mailing ${JSON.stringify(value ?? '')} in entry ${index + 1} of Mailings`, {
-				description: 'Choose the mailing from the list, or enter its ID: a whole number, e.g. 20000001.',
-			});
+			throw new NodeOperationError(
+				node,
+				`Invalid Mailing ${JSON.stringify(value ?? '')} in entry ${index + 1} of Mailings`,
+				{
+					description:
+						'Choose the mailing from the list, or enter its ID: a whole number, e.g. 20000001.',
+				},
+			);
 		}
 		for (const id of checked as string[]) ids.add(id.replace(/^0+(?=\d)/, ''));
 	});

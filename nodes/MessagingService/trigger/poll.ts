@@ -3,7 +3,14 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { createApiClient, type ApiClient } from '../transport/client';
 import { serviceZone } from '../helpers/serviceZone';
 import { serviceNow, serviceTimeMs } from '../base/serviceTime';
-import { heldHere, ledgerOf, noteEmitted, noteFinished, queueMark, type Ledger } from '../replies/acknowledgment';
+import {
+	heldHere,
+	ledgerOf,
+	noteEmitted,
+	noteFinished,
+	queueMark,
+	type Ledger,
+} from '../replies/acknowledgment';
 import { combineByConversation, replyItem, withOptOut } from '../replies/items';
 import { markOutputRead } from '../replies/markAsRead';
 import type { PlannedRead, WatchedMailing } from '../replies/plan';
@@ -17,9 +24,15 @@ import { latestReply } from './testEvent';
  * Hot mailings are read by ID: the mailing an output item tells about is fetched once
  * (getChatMessageData) for those with replies to output. A failure leaves just the ID.
  */
-async function describeMailings(client: ApiClient, emitted: Array<{ mailing: WatchedMailing }>): Promise<void> {
+async function describeMailings(
+	client: ApiClient,
+	emitted: Array<{ mailing: WatchedMailing }>,
+): Promise<void> {
 	const described = new Map<string, Promise<WatchedMailing>>();
-	const describe = async ({ id }: WatchedMailing) => ({ id, record: await client.one('getChatMessageData', { message_id: id }).catch(() => undefined) });
+	const describe = async ({ id }: WatchedMailing) => ({
+		id,
+		record: await client.one('getChatMessageData', { message_id: id }).catch(() => undefined),
+	});
 	for (const entry of emitted) {
 		if (entry.mailing.record) continue;
 		if (!described.has(entry.mailing.id)) described.set(entry.mailing.id, describe(entry.mailing));
@@ -47,7 +60,11 @@ export interface PollResult {
 
 /** The reply IDs an output item carries (one reply, or a conversation's). */
 function replyIdsOf(items: INodeExecutionData[]): string[] {
-	return items.flatMap(({ json }) => (Array.isArray(json.replies) ? json.replies.map((reply) => String((reply as { id?: unknown }).id)) : [String(json.id)]));
+	return items.flatMap(({ json }) =>
+		Array.isArray(json.replies)
+			? json.replies.map((reply) => String((reply as { id?: unknown }).id))
+			: [String(json.id)],
+	);
 }
 
 /**
@@ -62,7 +79,8 @@ function replyIdsOf(items: INodeExecutionData[]): string[] {
  */
 export async function pollReplies(this: IPollFunctions, mayReport: boolean): Promise<PollResult> {
 	const config = readConfig(this);
-	if (this.getMode() === 'manual') return { executions: [], testEvent: await latestReply(this, config) };
+	if (this.getMode() === 'manual')
+		return { executions: [], testEvent: await latestReply(this, config) };
 
 	const ledger = ledgerOf(`${this.getWorkflow().id ?? ''}:${this.getNode().id}`);
 	// n8n's durable scheduler can start several polls of one trigger at once (one per Poll Times entry, and
@@ -76,7 +94,12 @@ export async function pollReplies(this: IPollFunctions, mayReport: boolean): Pro
 	}
 }
 
-async function pollOnce(this: IPollFunctions, config: TriggerConfig, ledger: Ledger, mayReport: boolean): Promise<PollResult> {
+async function pollOnce(
+	this: IPollFunctions,
+	config: TriggerConfig,
+	ledger: Ledger,
+	mayReport: boolean,
+): Promise<PollResult> {
 	const client = createApiClient(this);
 	const outOfTime = pollTimeShare(this);
 	const staticData = this.getWorkflowStaticData('node');
@@ -84,14 +107,27 @@ async function pollOnce(this: IPollFunctions, config: TriggerConfig, ledger: Led
 	const zone = await serviceZone(this);
 	const nowMs = serviceTimeMs(serviceNow(zone)) ?? Date.now();
 	const reading = ReplyReading.open(
-		{ staticData, of: 'replyTrigger', watch: config.watch, nowMs, outputExisting: config.includeExisting, recordsFirstRound: true },
+		{
+			staticData,
+			of: 'replyTrigger',
+			watch: config.watch,
+			nowMs,
+			outputExisting: config.includeExisting,
+			recordsFirstRound: true,
+		},
 		(message) => this.logger.warn(message),
 	);
 	reading.settle(ledger, Date.now(), config.markAsRead);
 	const reads: PlannedRead[] =
 		config.watch === 'specificMailings'
 			? reading.planSpecific(config.ids, config.maxMailings, nowMs)
-			: (await reading.planRecent(client, { days: config.days, nowMs, maxReads: config.maxMailings })).reads;
+			: (
+					await reading.planRecent(client, {
+						days: config.days,
+						nowMs,
+						maxReads: config.maxMailings,
+					})
+				).reads;
 
 	const found: Array<{ reply: Reply; mailing: WatchedMailing }> = [];
 	let readOk = 0;
@@ -113,16 +149,21 @@ async function pollOnce(this: IPollFunctions, config: TriggerConfig, ledger: Led
 		}
 		readOk++;
 		// a reply this process emitted lately stays with its execution, whatever state n8n loaded
-		for (const reply of outcome.replies) if (reply.redelivered || !heldHere(ledger, reply.id)) found.push({ reply, mailing });
+		for (const reply of outcome.replies)
+			if (reply.redelivered || !heldHere(ledger, reply.id)) found.push({ reply, mailing });
 	}
 	// not one mailing could be read: the service or the key is at fault, not a mailing
-	if (readOk === 0 && (stop || (config.watch === 'specificMailings' && failed))) throw stop ?? failed!;
+	if (readOk === 0 && (stop || (config.watch === 'specificMailings' && failed)))
+		throw stop ?? failed!;
 
 	// oldest first over all mailings, so that Max Replies per Poll never lets a customer's later
 	// message out before an earlier one: what does not fit is read again first by the next poll
 	found.sort((a, b) => compareReplies(a.reply, b.reply));
 	const emitted = found.slice(0, config.maxReplies);
-	reading.carryOver([...new Set(found.slice(config.maxReplies).map(({ mailing }) => mailing.id))], reads.slice(scanned));
+	reading.carryOver(
+		[...new Set(found.slice(config.maxReplies).map(({ mailing }) => mailing.id))],
+		reads.slice(scanned),
+	);
 	if (config.watch === 'recentMailings') await describeMailings(client, emitted);
 	reading.endRound(nowMs);
 	reading.handOut(emitted.map(({ reply }) => reply));
@@ -137,7 +178,9 @@ async function pollOnce(this: IPollFunctions, config: TriggerConfig, ledger: Led
 	// n8n's AI Agent reads its memory's session from the first item of an execution, so each
 	// conversation gets an execution of its own
 	const mark = (item: INodeExecutionData) => withOptOut(item, config.optOuts);
-	const outputs = config.combineRepliesPerPhone ? combineByConversation(items).map((conversation) => [mark(conversation)]) : [items.map(mark)];
+	const outputs = config.combineRepliesPerPhone
+		? combineByConversation(items).map((conversation) => [mark(conversation)])
+		: [items.map(mark)];
 	const emittedAt = Date.now();
 	const executions = outputs.map((output): PollExecution => {
 		const ids = replyIdsOf(output);
@@ -149,7 +192,9 @@ async function pollOnce(this: IPollFunctions, config: TriggerConfig, ledger: Led
 				if (!config.markAsRead) return;
 				// what fails is marked by the next poll; one the service refuses is given up alone
 				void queueMark(ledger, async () => {
-					const left = new Set(await markOutputRead(client, ids, [], (message) => this.logger.warn(message)));
+					const left = new Set(
+						await markOutputRead(client, ids, [], (message) => this.logger.warn(message)),
+					);
 					for (const id of ids) if (!left.has(id)) noteFinished(ledger, id, true);
 				});
 			},

@@ -6,7 +6,8 @@ const READING_SHARE = 0.5;
 /** True once this poll has spent its reading share of n8n's time for a poll (never when n8n sets none). */
 export function pollTimeShare(context: IPollFunctions): () => boolean {
 	const startedAt = Date.now();
-	const pollMs = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
+	const pollMs =
+		typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
 	return () => typeof pollMs === 'number' && Date.now() - startedAt >= pollMs * READING_SHARE;
 }
 
@@ -19,6 +20,7 @@ const DEFAULT_POLL_BUDGET_MS = 5 * 60_000;
  * not a refused activation.
  */
 export function isScheduledTask(context: IPollFunctions): boolean {
-	const pollMs = typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
+	const pollMs =
+		typeof context.getPollBudgetMs === 'function' ? context.getPollBudgetMs() : undefined;
 	return typeof pollMs === 'number' && pollMs < DEFAULT_POLL_BUDGET_MS;
 }

@@ -13,12 +13,19 @@ import type { TriggerConfig } from './config';
 import { pollTimeShare } from './pollTimeShare';
 
 /** Manual mode's candidates: the newest mailings in the window, or the given IDs. */
-async function candidateMailings(client: ApiClient, config: TriggerConfig): Promise<WatchedMailing[]> {
+async function candidateMailings(
+	client: ApiClient,
+	config: TriggerConfig,
+): Promise<WatchedMailing[]> {
 	if (config.watch === 'specificMailings') return config.ids.map((id) => ({ id }));
 	const windowStart = Date.now() - config.days * DAY_MS - TIME_ZONE_ALLOWANCE_MS;
 	const records = await newestMailings(client, config.maxMailings);
 	return records
-		.filter((record) => (serviceTimeMs(record.d_create) ?? Infinity) >= windowStart && recordId(record) !== undefined)
+		.filter(
+			(record) =>
+				(serviceTimeMs(record.d_create) ?? Infinity) >= windowStart &&
+				recordId(record) !== undefined,
+		)
 		.map((record) => ({ id: recordId(record)!, record }));
 }
 
@@ -26,11 +33,16 @@ async function candidateMailings(client: ApiClient, config: TriggerConfig): Prom
  * "Fetch Test Event": the latest unread reply to the watched mailings (newest mailings first,
  * at most Max Mailings per Poll of them). Reads no state, writes none, marks nothing read.
  */
-export async function latestReply(context: IPollFunctions, config: TriggerConfig): Promise<INodeExecutionData[][]> {
+export async function latestReply(
+	context: IPollFunctions,
+	config: TriggerConfig,
+): Promise<INodeExecutionData[][]> {
 	const client = createApiClient(context);
 	const outOfTime = pollTimeShare(context);
 	const candidates = await candidateMailings(client, config);
-	const newestFirst = [...candidates].sort((a, b) => compareIds(b.id, a.id)).slice(0, config.maxMailings);
+	const newestFirst = [...candidates]
+		.sort((a, b) => compareIds(b.id, a.id))
+		.slice(0, config.maxMailings);
 	if (newestFirst.length === 0) {
 		throw new NodeOperationError(
 			context.getNode(),
@@ -57,7 +69,8 @@ export async function latestReply(context: IPollFunctions, config: TriggerConfig
 			continue;
 		}
 		const newest = replies[replies.length - 1];
-		if (newest && (!latest || compareReplies(newest, latest.reply) > 0)) latest = { reply: newest, mailing };
+		if (newest && (!latest || compareReplies(newest, latest.reply) > 0))
+			latest = { reply: newest, mailing };
 	}
 	if (!latest) {
 		if (failure !== undefined) throw failure;
@@ -72,5 +85,9 @@ export async function latestReply(context: IPollFunctions, config: TriggerConfig
 	}
 	const item = replyItem(latest.reply, latest.mailing, await serviceZone(context));
 	// the same shape as the poll's items, so fields can be mapped from the test event
-	return [(config.combineRepliesPerPhone ? combineByConversation([item]) : [item]).map((one) => withOptOut(one, config.optOuts))];
+	return [
+		(config.combineRepliesPerPhone ? combineByConversation([item]) : [item]).map((one) =>
+			withOptOut(one, config.optOuts),
+		),
+	];
 }

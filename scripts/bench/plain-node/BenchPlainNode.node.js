@@ -41,7 +41,11 @@ class BenchPlainNode {
 					message: this.getNodeParameter('message', index),
 					alphaname_id: this.getNodeParameter('alphanameId', index),
 				};
-				const body = await this.helpers.httpRequestWithAuthentication.call(this, 'messagingServiceApi', { method: 'POST', url, qs, json: true });
+				const body = await this.helpers.httpRequestWithAuthentication.call(
+					this,
+					'messagingServiceApi',
+					{ method: 'POST', url, qs, json: true },
+				);
 				output[index] = { json: body, pairedItem: { item: index } };
 			}
 		};

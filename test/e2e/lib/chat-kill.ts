@@ -16,7 +16,12 @@ import { workflowOf } from './workflow-builder';
 const PACKAGE = 'n8n-nodes-messaging-service';
 export const CHAT_TRIGGER = 'New Turn';
 
-const OWNER = { email: 'owner@example.com', password: 'Reply-kill-chat-1', firstName: 'Owner', lastName: 'Test' };
+const OWNER = {
+	email: 'owner@example.com',
+	password: 'Reply-kill-chat-1',
+	firstName: 'Owner',
+	lastName: 'Test',
+};
 
 interface RunningN8n {
 	n8n: Restartable & { readonly readyAt: number };
@@ -30,7 +35,10 @@ async function regularN8n(runFolder: string): Promise<RunningN8n> {
 }
 
 async function queueN8n(runFolder: string): Promise<RunningN8n> {
-	const queue: QueueModeN8n = await startQueueModeN8n({ workers: 1, logDir: path.join(runFolder, 'logs') });
+	const queue: QueueModeN8n = await startQueueModeN8n({
+		workers: 1,
+		logDir: path.join(runFolder, 'logs'),
+	});
 	let readyAt = Date.now();
 	const n8n = {
 		get readyAt() {
@@ -59,7 +67,8 @@ export function describeChatKill(label: string, token: string, mode: 'regular' |
 		afterAll(async () => {
 			await running?.stop();
 			await sandbox?.close();
-			if (process.env.E2E_KEEP_RUN_FOLDER === '1') process.stdout.write(`[${label}] run folder kept: ${runFolder}\n`);
+			if (process.env.E2E_KEEP_RUN_FOLDER === '1')
+				process.stdout.write(`[${label}] run folder kept: ${runFolder}\n`);
 			else fs.rmSync(runFolder, { recursive: true, force: true });
 		});
 
@@ -67,7 +76,12 @@ export function describeChatKill(label: string, token: string, mode: 'regular' |
 			running = mode === 'queue' ? await queueN8n(runFolder) : await regularN8n(runFolder);
 			const { client, n8n } = running;
 			await client.setupOwnerAndLogin(OWNER);
-			const customers = new WritingCustomers(sandbox, token, await customersWithMailings(sandbox, token, 20, mode === 'queue' ? '3752916' : '3752915'), { min: 6000, max: 14000 });
+			const customers = new WritingCustomers(
+				sandbox,
+				token,
+				await customersWithMailings(sandbox, token, 20, mode === 'queue' ? '3752916' : '3752915'),
+				{ min: 6000, max: 14000 },
+			);
 			const credential = await client.createCredential({
 				name: `${label}: Messaging Service (emulator)`,
 				type: 'messagingServiceApi',
@@ -83,7 +97,13 @@ export function describeChatKill(label: string, token: string, mode: 'regular' |
 						parameters: { checkEverySeconds: 1, quietWindowSeconds: 1 },
 						credentials: { messagingServiceApi: { id: credential.id, name: credential.name } },
 					},
-					{ name: 'Answered', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+					{
+						name: 'Answered',
+						type: 'n8n-nodes-base.noOp',
+						typeVersion: 1,
+						position: [220, 0],
+						parameters: {},
+					},
 				]),
 			);
 			await client.activateWorkflow(workflow.id);

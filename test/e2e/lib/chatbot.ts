@@ -14,11 +14,15 @@ import type { ChatRequest, ScriptedChatModel } from './scripted-chat-model';
 export const CHATBOT_TRIGGER = 'New chat reply';
 
 export function userTexts(request: ChatRequest): string[] {
-	return request.messages.filter((message) => message.role === 'user').map((message) => String(message.content));
+	return request.messages
+		.filter((message) => message.role === 'user')
+		.map((message) => String(message.content));
 }
 
 export function assistantTexts(request: ChatRequest): string[] {
-	return request.messages.filter((message) => message.role === 'assistant').map((message) => String(message.content));
+	return request.messages
+		.filter((message) => message.role === 'assistant')
+		.map((message) => String(message.content));
 }
 
 /** The scripted model's answer: the turn of the conversation, and the last thing the customer wrote. */
@@ -34,13 +38,22 @@ export const OPENING_TEXT = 'Hello from DemoShop! Any questions about your booki
 export function answersTo(sandbox: Sandbox, phone: string): string[] {
 	return sandbox
 		.requests()
-		.filter((request) => request.apiMethod === 'sendQuickChatMessage' && request.status === 200 && request.body?.phone === phone)
+		.filter(
+			(request) =>
+				request.apiMethod === 'sendQuickChatMessage' &&
+				request.status === 200 &&
+				request.body?.phone === phone,
+		)
 		.map((request) => String(request.body?.message))
 		.filter((message) => message !== OPENING_TEXT);
 }
 
 /** Sends the chat mailing a customer will answer, as the account's first chat sender; its ID. */
-export async function openingMailing(sandbox: Sandbox, token: string, phone: string): Promise<number> {
+export async function openingMailing(
+	sandbox: Sandbox,
+	token: string,
+	phone: string,
+): Promise<number> {
 	const chatnameId = String(sandbox.account(token).chatnameIds[0]);
 	const opening = await axios.post(
 		`${sandbox.url}/api/v2/sendQuickChatMessage`,
@@ -58,7 +71,14 @@ export type TriggerReplacement = Pick<INode, 'type' | 'typeVersion' | 'parameter
  */
 export async function chatbotWorkflow(
 	client: N8nClient,
-	setup: { label: string; sandbox: Sandbox; token: string; model: ScriptedChatModel; trigger?: TriggerReplacement; file?: string },
+	setup: {
+		label: string;
+		sandbox: Sandbox;
+		token: string;
+		model: ScriptedChatModel;
+		trigger?: TriggerReplacement;
+		file?: string;
+	},
 ): Promise<WorkflowData & { id: string }> {
 	const file = setup.file ?? 'examples/ai-chatbot.json';
 	const example = readExampleWorkflows(host.repoRoot).find((entry) => entry.file === file);
@@ -68,12 +88,21 @@ export async function chatbotWorkflow(
 		type: 'messagingServiceApi',
 		data: { apiKey: setup.token, baseUrl: setup.sandbox.url, allowUnencryptedHttp: false },
 	});
-	const openAi = await client.createCredential({ name: `${setup.label}: scripted model`, type: 'openAiApi', data: { apiKey: 'sk-scripted', url: setup.model.url } });
+	const openAi = await client.createCredential({
+		name: `${setup.label}: scripted model`,
+		type: 'openAiApi',
+		data: { apiKey: 'sk-scripted', url: setup.model.url },
+	});
 	const workflow = withCredential(example.workflow, messaging);
 	const nodes = workflow.nodes.map((node): INode => {
-		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') return { ...node, credentials: { openAiApi: { id: openAi.id, name: openAi.name } } };
+		if (node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi')
+			return { ...node, credentials: { openAiApi: { id: openAi.id, name: openAi.name } } };
 		if (node.name === CHATBOT_TRIGGER && setup.trigger) return { ...node, ...setup.trigger };
 		return node;
 	});
-	return await client.createWorkflow({ ...workflow, name: `${workflow.name} (${setup.label})`, nodes });
+	return await client.createWorkflow({
+		...workflow,
+		name: `${workflow.name} (${setup.label})`,
+		nodes,
+	});
 }

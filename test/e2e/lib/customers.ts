@@ -18,7 +18,12 @@ export interface WrittenReply {
 }
 
 /** `count` phones (prefix + a 5-digit number), each sent a chat mailing of its own to answer. */
-export async function customersWithMailings(sandbox: Sandbox, token: string, count: number, prefix: string): Promise<Customer[]> {
+export async function customersWithMailings(
+	sandbox: Sandbox,
+	token: string,
+	count: number,
+	prefix: string,
+): Promise<Customer[]> {
 	const customers: Customer[] = [];
 	for (let index = 1; index <= count; index++) {
 		const phone = `${prefix}${String(index).padStart(5, '0')}`;
@@ -54,8 +59,18 @@ export class WritingCustomers {
 
 	/** One more text from this customer, now. */
 	write(customer: Customer, text: string): WrittenReply {
-		const { id } = this.sandbox.injectReply(this.token, { message_id: customer.mailingId, phone: customer.phone, message: text });
-		const reply = { id, phone: customer.phone, mailingId: customer.mailingId, text, at: Date.now() };
+		const { id } = this.sandbox.injectReply(this.token, {
+			message_id: customer.mailingId,
+			phone: customer.phone,
+			message: text,
+		});
+		const reply = {
+			id,
+			phone: customer.phone,
+			mailingId: customer.mailingId,
+			text,
+			at: Date.now(),
+		};
 		this.written.push(reply);
 		return reply;
 	}

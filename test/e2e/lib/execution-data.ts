@@ -10,11 +10,17 @@ export function parseExecutionData(serialized: string | IRunExecutionData): IRun
 }
 
 /** The JSON of every item a node output on its first output, in its last run. */
-export function nodeOutput(execution: ExecutionDetails, nodeName: string, outputIndex = 0): IDataObject[] {
+export function nodeOutput(
+	execution: ExecutionDetails,
+	nodeName: string,
+	outputIndex = 0,
+): IDataObject[] {
 	const runs = execution.data.resultData.runData[nodeName];
 	if (!runs?.length) {
 		const ran = Object.keys(execution.data.resultData.runData).join(', ');
-		throw new Error(`node "${nodeName}" did not run in execution ${execution.id} (ran: ${ran || 'none'}; ${describeError(execution)})`);
+		throw new Error(
+			`node "${nodeName}" did not run in execution ${execution.id} (ran: ${ran || 'none'}; ${describeError(execution)})`,
+		);
 	}
 	const items = runs[runs.length - 1].data?.main?.[outputIndex] ?? [];
 	return items.map((item) => item.json);

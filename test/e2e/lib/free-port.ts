@@ -20,7 +20,9 @@ export async function getFreePort(): Promise<number> {
 		handedOut.add(port);
 		return port;
 	}
-	throw new Error(`no free port between ${FIRST_PORT} and ${FIRST_PORT + PORTS - 1} after 500 tries`);
+	throw new Error(
+		`no free port between ${FIRST_PORT} and ${FIRST_PORT + PORTS - 1} after 500 tries`,
+	);
 }
 
 /** True when nothing listens on the port (used to refuse a busy fixed port with a clear message). */

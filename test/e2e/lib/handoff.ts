@@ -9,7 +9,11 @@ import { CHATBOT_TRIGGER, chatbotWorkflow, scriptedAnswer, userTexts } from './c
 import type { N8nClient } from './n8n-client';
 import { executionError } from './execution-data';
 import type { ExecutionDetails, WorkflowData } from './n8n-types';
-import { startScriptedChatModel, type ChatRequest, type ScriptedChatModel } from './scripted-chat-model';
+import {
+	startScriptedChatModel,
+	type ChatRequest,
+	type ScriptedChatModel,
+} from './scripted-chat-model';
 
 export const HANDOFF_EXAMPLE = 'examples/ai-chatbot-with-handoff.json';
 /** The person the example texts ("Text the person": +375 29 700-00-01). */
@@ -45,11 +49,13 @@ export function handoffAnswer(request: ChatRequest): string {
 	if (colleague.length > 0) return `Welcome back! Our colleague told you: "${colleague.at(-1)}"`;
 	// a tool result of this turn (the memory keeps earlier turns' tool calls too)
 	const lastUser = request.messages.map((message) => message.role).lastIndexOf('user');
-	if (request.messages.slice(lastUser + 1).some((message) => message.role === 'tool')) return 'I have asked a colleague to take over.';
+	if (request.messages.slice(lastUser + 1).some((message) => message.role === 'tool'))
+		return 'I have asked a colleague to take over.';
 	return scriptedAnswer(request);
 }
 
-export const asksForPerson = (request: ChatRequest): boolean => /\bperson\b/i.test(userTexts(request).at(-1) ?? '');
+export const asksForPerson = (request: ChatRequest): boolean =>
+	/\bperson\b/i.test(userTexts(request).at(-1) ?? '');
 
 export async function startHandoffModel(): Promise<ScriptedChatModel> {
 	return await startScriptedChatModel({ reason: REASON }, handoffAnswer, asksForPerson);
@@ -58,7 +64,13 @@ export async function startHandoffModel(): Promise<ScriptedChatModel> {
 /** The example as a user imports it, on this run's credentials; `edit` changes nodes before it is saved. */
 export async function handoffWorkflow(
 	client: N8nClient,
-	setup: { label: string; sandbox: Sandbox; token: string; model: ScriptedChatModel; edit?: (node: INode) => INode },
+	setup: {
+		label: string;
+		sandbox: Sandbox;
+		token: string;
+		model: ScriptedChatModel;
+		edit?: (node: INode) => INode;
+	},
 ): Promise<WorkflowData & { id: string }> {
 	const created = await chatbotWorkflow(client, { ...setup, file: HANDOFF_EXAMPLE });
 	if (!setup.edit) return created;
@@ -70,10 +82,17 @@ export async function handoffWorkflow(
 export const withParameters =
 	(name: string, parameters: IDataObject) =>
 	(node: INode): INode =>
-		node.name === name ? { ...node, parameters: { ...node.parameters, ...parameters } as INode['parameters'] } : node;
+		node.name === name
+			? { ...node, parameters: { ...node.parameters, ...parameters } as INode['parameters'] }
+			: node;
 
 /** A customer's message, as a reply to their newest chat mailing (what their chat app answers). */
-export function customerWrites(sandbox: Sandbox, token: string, phone: string, text: string): string {
+export function customerWrites(
+	sandbox: Sandbox,
+	token: string,
+	phone: string,
+	text: string,
+): string {
 	const mailing = sandbox.newestChatMailings(token)[phone];
 	if (mailing === undefined) throw new Error(`no chat mailing to ${phone} yet`);
 	return sandbox.injectReply(token, { message_id: mailing, phone, message: text }).id;
@@ -83,12 +102,21 @@ export function customerWrites(sandbox: Sandbox, token: string, phone: string, t
 export function pagesSentToPerson(sandbox: Sandbox, token: string): string[] {
 	return sandbox
 		.requests()
-		.filter((request) => request.apiMethod === 'sendQuickSMS' && request.status === 200 && request.token === token && request.query.phone === PERSON)
+		.filter(
+			(request) =>
+				request.apiMethod === 'sendQuickSMS' &&
+				request.status === 200 &&
+				request.token === token &&
+				request.query.phone === PERSON,
+		)
 		.map((request) => String(request.query.message).split('\n').at(-1) ?? '');
 }
 
 /** The person answers a page: a typed text, or "Hand back to the bot". */
-export async function answerPage(link: string, form: { text?: string; handBack?: true }): Promise<AxiosResponse<string>> {
+export async function answerPage(
+	link: string,
+	form: { text?: string; handBack?: true },
+): Promise<AxiosResponse<string>> {
 	const fields: Record<string, string> = { text: form.text ?? '' };
 	if (form.handBack) fields.handBack = 'true';
 	return await axios.post<string>(link, new URLSearchParams(fields).toString(), {
@@ -104,12 +132,16 @@ export function handOverOutput(execution: ExecutionDetails): IDataObject | undef
 }
 
 /** Which output of the Chat Trigger an execution started on, with its item. */
-export function turnOf(execution: ExecutionDetails): { output: 'bot' | 'optOut' | 'person'; item: IDataObject } {
+export function turnOf(execution: ExecutionDetails): {
+	output: 'bot' | 'optOut' | 'person';
+	item: IDataObject;
+} {
 	const outputs = execution.data.resultData.runData[CHATBOT_TRIGGER]?.[0]?.data?.main ?? [];
 	const index = outputs.findIndex((items) => (items?.length ?? 0) > 0);
 	if (index < 0) throw new Error(`execution ${execution.id} has no item of the Chat Trigger`);
 	const items = outputs[index] ?? [];
-	if (items.length !== 1) throw new Error(`execution ${execution.id}: ${items.length} items on output ${index}`);
+	if (items.length !== 1)
+		throw new Error(`execution ${execution.id}: ${items.length} items on output ${index}`);
 	return { output: (['bot', 'optOut', 'person'] as const)[index], item: items[0].json };
 }
 
@@ -127,7 +159,14 @@ export async function nthExecution(
 ): Promise<ExecutionDetails> {
 	const started = await client.waitForExecutions(workflowId, count, hangMs);
 	const id = [...started].sort((a, b) => Number(a.id) - Number(b.id))[count - 1].id;
-	const details = state === 'waiting' ? await client.waitUntilWaiting(id, hangMs) : await client.waitForExecution(id, hangMs);
-	if (succeeded && state === 'finished') expect({ status: details.status, error: executionError(details) }).toEqual({ status: 'success', error: undefined });
+	const details =
+		state === 'waiting'
+			? await client.waitUntilWaiting(id, hangMs)
+			: await client.waitForExecution(id, hangMs);
+	if (succeeded && state === 'finished')
+		expect({ status: details.status, error: executionError(details) }).toEqual({
+			status: 'success',
+			error: undefined,
+		});
 	return details;
 }

@@ -28,7 +28,9 @@ export function ensureHostInstalled(): void {
 
 /** Loads a module from the host's n8n install (it carries what n8n itself needs, e.g. flatted). */
 export function requireFromHost<T>(moduleName: string): T {
-	const resolved = require.resolve(moduleName, { paths: [path.join(host.n8nDir, 'node_modules', 'n8n')] });
+	const resolved = require.resolve(moduleName, {
+		paths: [path.join(host.n8nDir, 'node_modules', 'n8n')],
+	});
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	return require(resolved) as T;
 }

@@ -4,9 +4,23 @@ import * as fs from 'node:fs';
 // last n8n drains what is left, and each reply is looked for in the workflow's executions.
 import type { Sandbox } from '../../sandbox';
 import type { WritingCustomers } from './customers';
-import { describeStop, stopAsPlanned, type PlannedStop, type Restartable, type StopOptions, type StopRecord } from './kill';
+import {
+	describeStop,
+	stopAsPlanned,
+	type PlannedStop,
+	type Restartable,
+	type StopOptions,
+	type StopRecord,
+} from './kill';
 import type { N8nClient } from './n8n-client';
-import { describeTally, markedRead, readButCarriedByNone, settledExecutions, tally, type Tally } from './reply-tally';
+import {
+	describeTally,
+	markedRead,
+	readButCarriedByNone,
+	settledExecutions,
+	tally,
+	type Tally,
+} from './reply-tally';
 
 export interface KillScenario {
 	label: string;
@@ -39,13 +53,27 @@ const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(re
 
 const log = (label: string, line: string) => process.stdout.write(`[${label}] ${line}\n`);
 
-function writeTrace(file: string, sandbox: Sandbox, stops: StopRecord[], customers: WritingCustomers): void {
+function writeTrace(
+	file: string,
+	sandbox: Sandbox,
+	stops: StopRecord[],
+	customers: WritingCustomers,
+): void {
 	const lines = sandbox.requests().map((request) => {
 		const ids = request.body?.incoming_messages ?? request.query?.incoming_messages;
 		return `${request.at} ${request.apiMethod} ${request.status} ${request.body?.message_id ?? request.query?.message_id ?? ''} ${ids ? `marks ${String(ids).split(',').length}` : ''}`;
 	});
-	const written = customers.written.map((reply) => `${new Date(reply.at).toISOString()} written ${reply.id} ${reply.phone} "${reply.text}"`);
-	fs.writeFileSync(file, [...stops.map((stop, index) => describeStop(index, stop)), ...[...lines, ...written].sort()].join('\n'));
+	const written = customers.written.map(
+		(reply) =>
+			`${new Date(reply.at).toISOString()} written ${reply.id} ${reply.phone} "${reply.text}"`,
+	);
+	fs.writeFileSync(
+		file,
+		[
+			...stops.map((stop, index) => describeStop(index, stop)),
+			...[...lines, ...written].sort(),
+		].join('\n'),
+	);
 }
 
 /**
@@ -62,7 +90,8 @@ async function startAsSupervisorDoes(label: string, n8n: Restartable): Promise<n
 		} catch (error) {
 			const message = (error as Error).message;
 			if (failed >= 2 || !/exited \(\S+\) before it was ready/.test(message)) throw error;
-			const cause = message.split('\n').find((line) => /Error/.test(line)) ?? message.split('\n')[0];
+			const cause =
+				message.split('\n').find((line) => /Error/.test(line)) ?? message.split('\n')[0];
 			log(label, `n8n exited before it was ready (${cause.trim()}); started again`);
 		}
 	}
@@ -76,7 +105,10 @@ export async function runKillScenario(scenario: KillScenario): Promise<KillOutco
 	for (const [index, stop] of scenario.stops.entries()) {
 		const record = await stopAsPlanned(sandbox, n8n, stop, n8n.readyAt, scenario.stopOptions);
 		stops.push(record);
-		log(label, `${describeStop(index, record)}; ${customers.written.length} replies written so far`);
+		log(
+			label,
+			`${describeStop(index, record)}; ${customers.written.length} replies written so far`,
+		);
 		failedStarts += await startAsSupervisorDoes(label, n8n);
 		await scenario.afterStart();
 	}
@@ -90,19 +122,34 @@ export async function runKillScenario(scenario: KillScenario): Promise<KillOutco
 		return ids.every((id) => read.has(id));
 	};
 	while (!allRead() && Date.now() < deadline) await sleep(1000);
-	log(label, allRead() ? 'every reply written is marked read' : `drain guard reached: ${ids.filter((id) => !markedRead(sandbox.requests()).has(id)).length} replies not marked read`);
+	log(
+		label,
+		allRead()
+			? 'every reply written is marked read'
+			: `drain guard reached: ${ids.filter((id) => !markedRead(sandbox.requests()).has(id)).length} replies not marked read`,
+	);
 	if (scenario.traceFile) writeTrace(scenario.traceFile, sandbox, stops, customers);
 	const executions = await settledExecutions(scenario.client, scenario.workflowId, 30000);
 	const figures = tally(ids, executions, scenario.triggerName);
 	const readUncarried = readButCarriedByNone(sandbox.requests(), executions, scenario.triggerName);
-	log(label, `${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}; n8n starts that failed ${failedStarts}`);
+	log(
+		label,
+		`${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}; n8n starts that failed ${failedStarts}`,
+	);
 	return { stops, figures, readUncarried, failedStarts };
 }
 
 /** What every kill test asserts: at least two stops right after a mark, and no reply lost, doubled unflagged, unknown or read with no execution. */
 export function expectNothingLost(outcome: KillOutcome): void {
-	expect(outcome.stops.filter((stop) => stop.moment === 'after-mark' && !stop.noMarkSeen).length).toBeGreaterThanOrEqual(2);
-	expect({ lost: outcome.figures.lost.length, doubledUnflagged: outcome.figures.doubledUnflagged.length, unknown: outcome.figures.unknown.length, readButInNoExecution: outcome.readUncarried.length }).toEqual({
+	expect(
+		outcome.stops.filter((stop) => stop.moment === 'after-mark' && !stop.noMarkSeen).length,
+	).toBeGreaterThanOrEqual(2);
+	expect({
+		lost: outcome.figures.lost.length,
+		doubledUnflagged: outcome.figures.doubledUnflagged.length,
+		unknown: outcome.figures.unknown.length,
+		readButInNoExecution: outcome.readUncarried.length,
+	}).toEqual({
 		lost: 0,
 		doubledUnflagged: 0,
 		unknown: 0,

@@ -40,7 +40,8 @@ export function alternatingStops(count: number): PlannedStop[] {
 	}));
 }
 
-const isMark = (request: LoggedRequest) => request.apiMethod === 'readResponseStatus' && request.status === 200;
+const isMark = (request: LoggedRequest) =>
+	request.apiMethod === 'readResponseStatus' && request.status === 200;
 
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,9 +53,17 @@ export interface StopOptions {
 }
 
 /** Stops n8n as planned; resolves once it has exited. `readyAt` is when it was last ready. */
-export async function stopAsPlanned(sandbox: Sandbox, n8n: Restartable, stop: PlannedStop, readyAt: number, options: StopOptions): Promise<StopRecord> {
+export async function stopAsPlanned(
+	sandbox: Sandbox,
+	n8n: Restartable,
+	stop: PlannedStop,
+	readyAt: number,
+	options: StopOptions,
+): Promise<StopRecord> {
 	if (stop.moment === 'random') {
-		await sleep(options.randomMs.min + Math.random() * (options.randomMs.max - options.randomMs.min));
+		await sleep(
+			options.randomMs.min + Math.random() * (options.randomMs.max - options.randomMs.min),
+		);
 		const upForMs = Date.now() - readyAt;
 		const signalledAt = new Date().toISOString();
 		await n8n.kill(stop.signal);
@@ -66,8 +75,16 @@ export async function stopAsPlanned(sandbox: Sandbox, n8n: Restartable, stop: Pl
 		if (killed || !isMark(request)) return;
 		const answeredAt = Date.now();
 		killed = n8n.kill(stop.signal);
-		const markedIds = String(request.body?.incoming_messages ?? request.query?.incoming_messages ?? '').split(',');
-		record = { ...stop, afterMarkMs: Date.now() - answeredAt, markedIds, upForMs: answeredAt - readyAt, signalledAt: new Date().toISOString() };
+		const markedIds = String(
+			request.body?.incoming_messages ?? request.query?.incoming_messages ?? '',
+		).split(',');
+		record = {
+			...stop,
+			afterMarkMs: Date.now() - answeredAt,
+			markedIds,
+			upForMs: answeredAt - readyAt,
+			signalledAt: new Date().toISOString(),
+		};
 	});
 	const deadline = Date.now() + options.markTimeoutMs;
 	while (!killed && Date.now() < deadline) await sleep(20);

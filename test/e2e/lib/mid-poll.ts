@@ -9,7 +9,14 @@ import { customersWithMailings, WritingCustomers } from './customers';
 import type { N8nClient } from './n8n-client';
 import { POLL_TRIGGER, pollingWorkflow } from './poll-kill';
 import { waitUntil } from './polls';
-import { allExecutions, describeTally, markedRead, readButCarriedByNone, settledExecutions, tally } from './reply-tally';
+import {
+	allExecutions,
+	describeTally,
+	markedRead,
+	readButCarriedByNone,
+	settledExecutions,
+	tally,
+} from './reply-tally';
 
 export interface MidPollN8n {
 	client: N8nClient;
@@ -40,7 +47,12 @@ export async function midPoll(sandbox: Sandbox, meanwhile: () => Promise<void>):
 	await sleep(5000);
 }
 
-export function describeMidPoll(label: string, token: string, phonePrefix: string, connect: () => Promise<MidPollN8n>): void {
+export function describeMidPoll(
+	label: string,
+	token: string,
+	phonePrefix: string,
+	connect: () => Promise<MidPollN8n>,
+): void {
 	describe(`the polling trigger deactivated and republished mid-poll (${label})`, () => {
 		let sandbox: Sandbox;
 		let client: N8nClient;
@@ -58,20 +70,32 @@ export function describeMidPoll(label: string, token: string, phonePrefix: strin
 			await sandbox?.close();
 		});
 
-		const executionsOf = async (workflowId: string) => await settledExecutions(client, workflowId, 0);
+		const executionsOf = async (workflowId: string) =>
+			await settledExecutions(client, workflowId, 0);
 
 		async function finishedCount(workflowId: string): Promise<number> {
-			return (await allExecutions(client, workflowId)).filter((execution) => execution.status === 'success').length;
+			return (await allExecutions(client, workflowId)).filter(
+				(execution) => execution.status === 'success',
+			).length;
 		}
 
 		it('reads no reply on the service that no execution carries', async () => {
-			const customers = new WritingCustomers(sandbox, token, await customersWithMailings(sandbox, token, 5, phonePrefix), { min: 1000, max: 3000 });
+			const customers = new WritingCustomers(
+				sandbox,
+				token,
+				await customersWithMailings(sandbox, token, 5, phonePrefix),
+				{ min: 1000, max: 3000 },
+			);
 			const credential = await client.createCredential({
 				name: `${label}: Messaging Service (emulator)`,
 				type: 'messagingServiceApi',
 				data: { apiKey: token, baseUrl: sandbox.url, allowUnencryptedHttp: false },
 			});
-			const workflow = await client.createWorkflow(pollingWorkflow(`Replies (${label})`, { messagingServiceApi: { id: credential.id, name: credential.name } }));
+			const workflow = await client.createWorkflow(
+				pollingWorkflow(`Replies (${label})`, {
+					messagingServiceApi: { id: credential.id, name: credential.name },
+				}),
+			);
 			await client.activateWorkflow(workflow.id);
 			customers.start();
 			const wait = async (count: number, what: string) => {
@@ -84,8 +108,14 @@ export function describeMidPoll(label: string, token: string, phonePrefix: strin
 			await wait(1, 'first execution');
 
 			await midPoll(sandbox, async () => await client.deactivateWorkflow(workflow.id));
-			const afterDeactivation = readButCarriedByNone(sandbox.requests(), await executionsOf(workflow.id), POLL_TRIGGER);
-			process.stdout.write(`[${label}] deactivated mid-poll: read on the service but in no execution ${afterDeactivation.length}\n`);
+			const afterDeactivation = readButCarriedByNone(
+				sandbox.requests(),
+				await executionsOf(workflow.id),
+				POLL_TRIGGER,
+			);
+			process.stdout.write(
+				`[${label}] deactivated mid-poll: read on the service but in no execution ${afterDeactivation.length}\n`,
+			);
 
 			await client.activateWorkflow(workflow.id);
 			await wait((await finishedCount(workflow.id)) + 1, 'execution after the new activation');
@@ -93,7 +123,11 @@ export function describeMidPoll(label: string, token: string, phonePrefix: strin
 				const current = await client.getWorkflow(workflow.id);
 				await client.saveWorkflow(
 					workflow.id,
-					current.nodes.map((node) => (node.name === 'Received' ? { ...node, notes: 'edited mid-poll', position: [240, 0] } : node)),
+					current.nodes.map((node) =>
+						node.name === 'Received'
+							? { ...node, notes: 'edited mid-poll', position: [240, 0] }
+							: node,
+					),
 				);
 				await client.activateWorkflow(workflow.id);
 			});
@@ -101,13 +135,19 @@ export function describeMidPoll(label: string, token: string, phonePrefix: strin
 			customers.stop();
 			const ids = customers.written.map((reply) => reply.id);
 			const lastPoll = Date.now() + 40000;
-			while (Date.now() < lastPoll && !ids.every((id) => markedRead(sandbox.requests()).has(id))) await sleep(1000);
+			while (Date.now() < lastPoll && !ids.every((id) => markedRead(sandbox.requests()).has(id)))
+				await sleep(1000);
 			await client.deactivateWorkflow(workflow.id);
 			const executions = await executionsOf(workflow.id);
 			const afterRepublish = readButCarriedByNone(sandbox.requests(), executions, POLL_TRIGGER);
 			// replies written while the workflow was inactive are not output (Include Existing Replies is off), so lost is printed, not asserted
-			process.stdout.write(`[${label}] ${describeTally(label, tally(ids, executions, POLL_TRIGGER))}; read on the service but in no execution ${afterRepublish.length} (${afterRepublish.filter((id) => !afterDeactivation.includes(id)).length} of them since the republish)\n`);
-			expect({ afterDeactivation, afterRepublish }).toEqual({ afterDeactivation: [], afterRepublish: [] });
+			process.stdout.write(
+				`[${label}] ${describeTally(label, tally(ids, executions, POLL_TRIGGER))}; read on the service but in no execution ${afterRepublish.length} (${afterRepublish.filter((id) => !afterDeactivation.includes(id)).length} of them since the republish)\n`,
+			);
+			expect({ afterDeactivation, afterRepublish }).toEqual({
+				afterDeactivation: [],
+				afterRepublish: [],
+			});
 		}, 600000);
 	});
 }

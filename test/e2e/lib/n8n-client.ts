@@ -1,6 +1,12 @@
 import * as http from 'node:http';
 import axios, { type AxiosInstance, type AxiosResponse, type Method } from 'axios';
-import type { CredentialData, ExecutionDetails, ExecutionSummary, NodeTypeSummary, WorkflowData } from './n8n-types';
+import type {
+	CredentialData,
+	ExecutionDetails,
+	ExecutionSummary,
+	NodeTypeSummary,
+	WorkflowData,
+} from './n8n-types';
 import { parseExecutionData } from './execution-data';
 import { n8nMajorVersion } from './host';
 
@@ -79,11 +85,14 @@ function isRead(method: Method): boolean {
  * The same request again, for up to a minute, while n8n answers 503 "Database is not ready!": its
  * middleware answers that before any handler runs, so the request did nothing and may be repeated.
  */
-async function sendAgainWhileDatabaseNotReady(send: () => Promise<AxiosResponse>): Promise<AxiosResponse> {
+async function sendAgainWhileDatabaseNotReady(
+	send: () => Promise<AxiosResponse>,
+): Promise<AxiosResponse> {
 	const deadline = Date.now() + 60000;
 	for (;;) {
 		const response = await send();
-		const notReady = response.status === 503 && /Database is not ready/.test(JSON.stringify(response.data));
+		const notReady =
+			response.status === 503 && /Database is not ready/.test(JSON.stringify(response.data));
 		if (!notReady || Date.now() > deadline) return response;
 		await new Promise((resolve) => setTimeout(resolve, 1000));
 	}
@@ -104,23 +113,42 @@ export class N8nClient {
 		});
 	}
 
-	async request<T>(method: Method, url: string, data?: unknown, params?: Record<string, unknown>): Promise<T> {
+	async request<T>(
+		method: Method,
+		url: string,
+		data?: unknown,
+		params?: Record<string, unknown>,
+	): Promise<T> {
 		const read = isRead(method);
 		const headers = this.cookie ? { cookie: this.cookie } : {};
-		const send = async () => await this.http.request({ method, url, data, params, headers, httpAgent: read ? readAgent : writeAgent });
-		const response = await sendAgainWhileDatabaseNotReady(read ? async () => await sendAgainOnHangUp(send) : send);
+		const send = async () =>
+			await this.http.request({
+				method,
+				url,
+				data,
+				params,
+				headers,
+				httpAgent: read ? readAgent : writeAgent,
+			});
+		const response = await sendAgainWhileDatabaseNotReady(
+			read ? async () => await sendAgainOnHangUp(send) : send,
+		);
 		this.rememberCookie(response);
 		if (response.status < 200 || response.status >= 300) {
 			throw new N8nRequestError(method.toUpperCase(), url, response.status, response.data);
 		}
 		// The internal API wraps answers in { data }; static files such as /types/nodes.json do not.
 		const body = response.data as { data?: T } | T;
-		return body !== null && typeof body === 'object' && 'data' in body && !Array.isArray(body) ? (body.data as T) : (body as T);
+		return body !== null && typeof body === 'object' && 'data' in body && !Array.isArray(body)
+			? (body.data as T)
+			: (body as T);
 	}
 
 	private rememberCookie(response: AxiosResponse): void {
 		const setCookie = response.headers['set-cookie'];
-		const auth = setCookie?.map((cookie) => cookie.split(';')[0]).find((pair) => pair.startsWith('n8n-auth='));
+		const auth = setCookie
+			?.map((cookie) => cookie.split(';')[0])
+			.find((pair) => pair.startsWith('n8n-auth='));
 		if (auth) this.cookie = auth;
 	}
 
@@ -160,7 +188,9 @@ export class N8nClient {
 		return await this.request('get', '/types/credentials.json');
 	}
 
-	async createCredential(credential: CredentialData): Promise<{ id: string; name: string; type: string }> {
+	async createCredential(
+		credential: CredentialData,
+	): Promise<{ id: string; name: string; type: string }> {
 		return await this.request('post', '/rest/credentials', credential);
 	}
 
@@ -177,9 +207,19 @@ export class N8nClient {
 	}
 
 	/** Creates an inactive workflow from its definition (an exported workflow's id, tags and state are not kept). */
-	async createWorkflow(workflow: WorkflowData): Promise<WorkflowData & { id: string; versionId: string }> {
+	async createWorkflow(
+		workflow: WorkflowData,
+	): Promise<WorkflowData & { id: string; versionId: string }> {
 		const { name, nodes, connections, settings, pinData, meta } = workflow;
-		return await this.request('post', '/rest/workflows', { name, nodes, connections, settings, pinData, meta, active: false });
+		return await this.request('post', '/rest/workflows', {
+			name,
+			nodes,
+			connections,
+			settings,
+			pinData,
+			meta,
+			active: false,
+		});
 	}
 
 	/** Saves new nodes into a workflow, as the editor's Save does after a field was edited. */
@@ -188,7 +228,9 @@ export class N8nClient {
 		await this.request('patch', `/rest/workflows/${id}`, { nodes, versionId });
 	}
 
-	async getWorkflow(id: string): Promise<WorkflowData & { id: string; versionId: string; active: boolean }> {
+	async getWorkflow(
+		id: string,
+	): Promise<WorkflowData & { id: string; versionId: string; active: boolean }> {
 		return await this.request('get', `/rest/workflows/${id}`);
 	}
 
@@ -203,15 +245,26 @@ export class N8nClient {
 	}
 
 	async deactivateWorkflow(id: string): Promise<void> {
-		await this.setActive(id, false, async () => ({ versionId: (await this.getWorkflow(id)).versionId }));
+		await this.setActive(id, false, async () => ({
+			versionId: (await this.getWorkflow(id)).versionId,
+		}));
 	}
 
 	// n8n 2.x and late 1.x have /activate and /deactivate; earlier 1.x saves `active` with the workflow.
-	private async setActive(id: string, active: boolean, version: () => { versionId: string } | Promise<{ versionId: string }>): Promise<void> {
+	private async setActive(
+		id: string,
+		active: boolean,
+		version: () => { versionId: string } | Promise<{ versionId: string }>,
+	): Promise<void> {
 		try {
-			await this.request('post', `/rest/workflows/${id}/${active ? 'activate' : 'deactivate'}`, active ? await version() : undefined);
+			await this.request(
+				'post',
+				`/rest/workflows/${id}/${active ? 'activate' : 'deactivate'}`,
+				active ? await version() : undefined,
+			);
 		} catch (error) {
-			if (!(error instanceof N8nRequestError && error.status === 404 && n8nMajorVersion < 2)) throw error;
+			if (!(error instanceof N8nRequestError && error.status === 404 && n8nMajorVersion < 2))
+				throw error;
 			await this.request('patch', `/rest/workflows/${id}`, { active, ...(await version()) });
 		}
 	}
@@ -223,14 +276,24 @@ export class N8nClient {
 	 */
 	async startManualRun(workflowId: string, options: ManualRunOptions = {}): Promise<string> {
 		const workflow = await this.getWorkflow(workflowId);
-		const trigger = options.triggerName ?? workflow.nodes.find((node) => /trigger$/i.test(node.type))?.name;
+		const trigger =
+			options.triggerName ?? workflow.nodes.find((node) => /trigger$/i.test(node.type))?.name;
 		// n8n 1.x runs the workflow the editor sends (workflowData) and names the destination node by a string.
 		if (n8nMajorVersion < 2) {
-			const destination = options.destinationNode ?? (trigger ? undefined : workflow.nodes[workflow.nodes.length - 1].name);
+			const destination =
+				options.destinationNode ??
+				(trigger ? undefined : workflow.nodes[workflow.nodes.length - 1].name);
 			const legacyBody = {
 				workflowData: workflow,
 				...(destination ? { destinationNode: destination } : {}),
-				...(trigger && !destination ? { triggerToStartFrom: { name: trigger, ...(options.triggerData ? { data: options.triggerData } : {}) } } : {}),
+				...(trigger && !destination
+					? {
+							triggerToStartFrom: {
+								name: trigger,
+								...(options.triggerData ? { data: options.triggerData } : {}),
+							},
+						}
+					: {}),
 			};
 			return await this.startedExecution(workflowId, legacyBody);
 		}
@@ -240,14 +303,29 @@ export class N8nClient {
 					...(options.agentRequest ? { agentRequest: options.agentRequest } : {}),
 				}
 			: trigger
-				? { triggerToStartFrom: { name: trigger, ...(options.triggerData ? { data: options.triggerData } : {}) } }
-				: { destinationNode: { nodeName: workflow.nodes[workflow.nodes.length - 1].name, mode: 'inclusive' } };
+				? {
+						triggerToStartFrom: {
+							name: trigger,
+							...(options.triggerData ? { data: options.triggerData } : {}),
+						},
+					}
+				: {
+						destinationNode: {
+							nodeName: workflow.nodes[workflow.nodes.length - 1].name,
+							mode: 'inclusive',
+						},
+					};
 		return await this.startedExecution(workflowId, body);
 	}
 
 	private async startedExecution(workflowId: string, body: unknown): Promise<string> {
-		const answer = await this.request<{ executionId?: string; waitingForWebhook?: boolean }>('post', `/rest/workflows/${workflowId}/run`, body);
-		if (!answer.executionId) throw new Error(`n8n did not start the run: ${JSON.stringify(answer)}`);
+		const answer = await this.request<{ executionId?: string; waitingForWebhook?: boolean }>(
+			'post',
+			`/rest/workflows/${workflowId}/run`,
+			body,
+		);
+		if (!answer.executionId)
+			throw new Error(`n8n did not start the run: ${JSON.stringify(answer)}`);
 		return answer.executionId;
 	}
 
@@ -262,15 +340,23 @@ export class N8nClient {
 	 * share one n8n, and any other workflow's executions may be another file's.
 	 */
 	async listExecutions(workflowId: string): Promise<ExecutionSummary[]> {
-		const answer = await this.request<{ results: ExecutionSummary[] }>('get', '/rest/executions', undefined, {
-			filter: JSON.stringify({ workflowId }),
-			limit: 100,
-		});
+		const answer = await this.request<{ results: ExecutionSummary[] }>(
+			'get',
+			'/rest/executions',
+			undefined,
+			{
+				filter: JSON.stringify({ workflowId }),
+				limit: 100,
+			},
+		);
 		return answer.results;
 	}
 
 	async getExecution(id: string): Promise<ExecutionDetails> {
-		const raw = await this.request<Omit<ExecutionDetails, 'data'> & { data: string }>('get', `/rest/executions/${id}`);
+		const raw = await this.request<Omit<ExecutionDetails, 'data'> & { data: string }>(
+			'get',
+			`/rest/executions/${id}`,
+		);
 		return { ...raw, data: parseExecutionData(raw.data) };
 	}
 
@@ -287,7 +373,8 @@ export class N8nClient {
 					httpAgent: readAgent,
 				}),
 		);
-		if (response.status !== 200) throw new N8nRequestError('GET', `/rest/executions/${id}`, response.status, response.data);
+		if (response.status !== 200)
+			throw new N8nRequestError('GET', `/rest/executions/${id}`, response.status, response.data);
 		return response.data as string;
 	}
 
@@ -295,12 +382,18 @@ export class N8nClient {
 	async waitUntilWaiting(id: string, timeoutMs = 60000): Promise<ExecutionDetails> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const summary = await this.request<{ status: string; stoppedAt?: string | null }>('get', `/rest/executions/${id}`);
+			const summary = await this.request<{ status: string; stoppedAt?: string | null }>(
+				'get',
+				`/rest/executions/${id}`,
+			);
 			if (summary.status === 'waiting') return await this.getExecution(id);
 			if (summary.stoppedAt && summary.status !== 'running' && summary.status !== 'new') {
 				throw new Error(`execution ${id} stopped with status ${summary.status} instead of waiting`);
 			}
-			if (Date.now() > deadline) throw new Error(`execution ${id} still ${summary.status} after ${timeoutMs} ms, not waiting`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`execution ${id} still ${summary.status} after ${timeoutMs} ms, not waiting`,
+				);
 			await new Promise((resolve) => setTimeout(resolve, 200));
 		}
 	}
@@ -309,23 +402,33 @@ export class N8nClient {
 	async waitForExecution(id: string, timeoutMs = 60000): Promise<ExecutionDetails> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const summary = await this.request<{ finished: boolean; status: string; stoppedAt?: string | null }>(
-				'get',
-				`/rest/executions/${id}`,
-			);
-			if (summary.stoppedAt && !['running', 'new', 'waiting'].includes(summary.status)) return await this.getExecution(id);
-			if (Date.now() > deadline) throw new Error(`execution ${id} still ${summary.status} after ${timeoutMs} ms`);
+			const summary = await this.request<{
+				finished: boolean;
+				status: string;
+				stoppedAt?: string | null;
+			}>('get', `/rest/executions/${id}`);
+			if (summary.stoppedAt && !['running', 'new', 'waiting'].includes(summary.status))
+				return await this.getExecution(id);
+			if (Date.now() > deadline)
+				throw new Error(`execution ${id} still ${summary.status} after ${timeoutMs} ms`);
 			await new Promise((resolve) => setTimeout(resolve, 200));
 		}
 	}
 
 	/** Waits until the workflow has at least `count` executions (e.g. started by a trigger). */
-	async waitForExecutions(workflowId: string, count: number, timeoutMs = 120000): Promise<ExecutionSummary[]> {
+	async waitForExecutions(
+		workflowId: string,
+		count: number,
+		timeoutMs = 120000,
+	): Promise<ExecutionSummary[]> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
 			const executions = await this.listExecutions(workflowId);
 			if (executions.length >= count) return executions;
-			if (Date.now() > deadline) throw new Error(`workflow ${workflowId} has ${executions.length} executions, wanted ${count}`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`workflow ${workflowId} has ${executions.length} executions, wanted ${count}`,
+				);
 			await new Promise((resolve) => setTimeout(resolve, 500));
 		}
 	}

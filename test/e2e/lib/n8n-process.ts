@@ -83,9 +83,14 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /** The environment that keeps n8n offline and private to this run. */
-export function n8nEnvironment(options: { port: number; userFolder: string; brokerPort: number } & StartN8nOptions) {
+export function n8nEnvironment(
+	options: { port: number; userFolder: string; brokerPort: number } & StartN8nOptions,
+) {
 	// n8n 1.x has no mcp-registry module, and refuses to start when told to disable a module it does not know.
-	const disabledModules = [...(options.communityPackages ? [] : ['community-packages']), ...(n8nMajorVersion >= 2 ? ['mcp-registry'] : [])];
+	const disabledModules = [
+		...(options.communityPackages ? [] : ['community-packages']),
+		...(n8nMajorVersion >= 2 ? ['mcp-registry'] : []),
+	];
 	const env: Record<string, string> = {
 		...(process.env as Record<string, string>),
 		PATH: `${host.nodeBinDir}${path.delimiter}${process.env.PATH ?? ''}`,
@@ -116,7 +121,8 @@ export function n8nEnvironment(options: { port: number; userFolder: string; brok
 		DB_PING_TIMEOUT_MS: '60000',
 	};
 	if (disabledModules.length) env.N8N_DISABLED_MODULES = disabledModules.join(',');
-	if (options.customExtensions?.length) env.N8N_CUSTOM_EXTENSIONS = options.customExtensions.join(';');
+	if (options.customExtensions?.length)
+		env.N8N_CUSTOM_EXTENSIONS = options.customExtensions.join(';');
 	return { ...env, ...options.env };
 }
 
@@ -129,23 +135,36 @@ async function waitUntilWorkerReady(child: ChildProcess, timeoutMs: number, outp
 	const deadline = Date.now() + timeoutMs;
 	while (!output().includes(WORKER_ANNOUNCED)) {
 		if (child.exitCode !== null || child.signalCode !== null) {
-			throw new Error(`n8n worker exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+			throw new Error(
+				`n8n worker exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`,
+			);
 		}
-		if (Date.now() > deadline) throw new Error(`n8n worker was not ready within ${timeoutMs} ms:\n${output()}`);
+		if (Date.now() > deadline)
+			throw new Error(`n8n worker was not ready within ${timeoutMs} ms:\n${output()}`);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }
 
-async function waitUntilReady(baseUrl: string, child: ChildProcess, timeoutMs: number, output: () => string) {
+async function waitUntilReady(
+	baseUrl: string,
+	child: ChildProcess,
+	timeoutMs: number,
+	output: () => string,
+) {
 	const deadline = Date.now() + timeoutMs;
 	let closed = false;
 	child.once('close', () => (closed = true));
 	while (Date.now() < deadline) {
 		if (closed) {
-			throw new Error(`n8n exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+			throw new Error(
+				`n8n exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`,
+			);
 		}
 		try {
-			const response = await axios.get(`${baseUrl}/healthz/readiness`, { timeout: 2000, validateStatus: () => true });
+			const response = await axios.get(`${baseUrl}/healthz/readiness`, {
+				timeout: 2000,
+				validateStatus: () => true,
+			});
 			if (response.status === 200 && output().includes(EDITOR_ANNOUNCED)) return;
 		} catch {
 			// not listening yet
@@ -157,7 +176,9 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, timeoutMs: n
 
 export async function startN8n(options: StartN8nOptions = {}): Promise<N8nProcess> {
 	if (!fs.existsSync(host.n8nBin)) {
-		throw new Error(`n8n is not installed in ${host.hostDir}; run: node scripts/n8n-host/install.js`);
+		throw new Error(
+			`n8n is not installed in ${host.hostDir}; run: node scripts/n8n-host/install.js`,
+		);
 	}
 	const port = options.port ?? (await getFreePort());
 	const brokerPort = await getFreePort();
@@ -167,7 +188,9 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nProces
 	const env = n8nEnvironment({ ...options, port, userFolder, brokerPort });
 
 	let output = '';
-	const logStream = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : undefined;
+	const logStream = options.logFile
+		? fs.createWriteStream(options.logFile, { flags: 'a' })
+		: undefined;
 	const child = spawn(host.nodeBinary, [host.n8nBin, options.command ?? 'start'], {
 		cwd: userFolder,
 		env,
@@ -177,7 +200,10 @@ export async function startN8n(options: StartN8nOptions = {}): Promise<N8nProces
 	running.add(child);
 	const forgetRunning = noteRunning(child.pid);
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-	exited.then(() => running.delete(child), () => undefined);
+	exited.then(
+		() => running.delete(child),
+		() => undefined,
+	);
 	const collect = (chunk: Buffer) => {
 		output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
 		logStream?.write(chunk);

@@ -23,7 +23,11 @@ export interface NodeTypeSummary {
 	displayName: string;
 	version: number | number[];
 	credentials?: Array<{ name: string }>;
-	properties: Array<{ name: string; displayName: string; options?: Array<{ name: string; value: unknown }> }>;
+	properties: Array<{
+		name: string;
+		displayName: string;
+		options?: Array<{ name: string; value: unknown }>;
+	}>;
 }
 
 export interface ExecutionSummary {

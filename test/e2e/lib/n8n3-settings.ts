@@ -34,10 +34,24 @@ export const PNG = Buffer.from(
 export const PNG_SHA256 = createHash('sha256').update(PNG).digest('hex');
 
 type Credential = { id: string; name: string };
-const credentials = (credential: Credential) => ({ messagingServiceApi: { id: credential.id, name: credential.name } });
+const credentials = (credential: Credential) => ({
+	messagingServiceApi: { id: credential.id, name: credential.name },
+});
 
-function packageNode(name: string, position: [number, number], parameters: INodeParameters, credential: Credential): NodeSpec {
-	return { name, type: `${PACKAGE}.messagingService`, typeVersion: 3, position, parameters, credentials: credentials(credential) };
+function packageNode(
+	name: string,
+	position: [number, number],
+	parameters: INodeParameters,
+	credential: Credential,
+): NodeSpec {
+	return {
+		name,
+		type: `${PACKAGE}.messagingService`,
+		typeVersion: 3,
+		position,
+		parameters,
+		credentials: credentials(credential),
+	};
 }
 
 /**
@@ -45,7 +59,12 @@ function packageNode(name: string, position: [number, number], parameters: INode
  * mode) -> Chat Message > Send with the image from binary data, and beside it Chat Message > Send
  * Batch of the same items to every phone.
  */
-export function binaryImageWorkflow(sandbox: Sandbox, token: string, credential: Credential, phones: string[]): WorkflowData {
+export function binaryImageWorkflow(
+	sandbox: Sandbox,
+	token: string,
+	credential: Credential,
+	phones: string[],
+): WorkflowData {
 	const account = sandbox.account(token);
 	const items: NodeSpec = {
 		name: 'Make Items',
@@ -63,18 +82,38 @@ export function binaryImageWorkflow(sandbox: Sandbox, token: string, credential:
 		type: 'n8n-nodes-base.convertToFile',
 		typeVersion: 1.1,
 		position: [440, 0],
-		parameters: { operation: 'toBinary', sourceProperty: 'image', binaryPropertyName: 'photo', options: { fileName: 'photo.png', mimeType: 'image/png' } },
+		parameters: {
+			operation: 'toBinary',
+			sourceProperty: 'image',
+			binaryPropertyName: 'photo',
+			options: { fileName: 'photo.png', mimeType: 'image/png' },
+		},
 	};
 	// Convert to File outputs the file alone: the phone comes from the item it was made of
 	const phone = "={{ $('Make Items').item.json.phone }}";
 	const sendImage = packageNode(
 		'Send Image',
 		[660, -100],
-		params(account, 'chatMessage', 'send', { phone, messageType: 'IMAGE', imageSource: 'binary', binaryPropertyName: 'photo' }),
+		params(account, 'chatMessage', 'send', {
+			phone,
+			messageType: 'IMAGE',
+			imageSource: 'binary',
+			binaryPropertyName: 'photo',
+		}),
 		credential,
 	);
-	const sendBatch = packageNode('Send Batch', [660, 100], params(account, 'chatMessage', 'sendBatch', { recipientPhone: phone }), credential);
-	const workflow = workflowOf('3.0 settings: image from binary data, and a batch', [manualTriggerNode(), items, toFile, sendImage]);
+	const sendBatch = packageNode(
+		'Send Batch',
+		[660, 100],
+		params(account, 'chatMessage', 'sendBatch', { recipientPhone: phone }),
+		credential,
+	);
+	const workflow = workflowOf('3.0 settings: image from binary data, and a batch', [
+		manualTriggerNode(),
+		items,
+		toFile,
+		sendImage,
+	]);
 	workflow.nodes.push({ id: 'send-batch', ...sendBatch } as WorkflowData['nodes'][number]);
 	workflow.connections['To File'].main[0]?.push({ node: 'Send Batch', type: 'main', index: 0 });
 	return workflow;
@@ -87,19 +126,54 @@ const VERIFICATION_SCOPE = '3.0 settings';
 export function sendCodeWorkflow(credential: Credential, phone: string): WorkflowData {
 	return workflowOf('3.0 settings: send a code', [
 		manualTriggerNode(),
-		packageNode('Send Code', [220, 0], { resource: 'verificationCode', operation: 'send', channel: 'appOne', phone, codeSource: 'generate', codeLength: 6, options: { verificationScope: VERIFICATION_SCOPE } }, credential),
+		packageNode(
+			'Send Code',
+			[220, 0],
+			{
+				resource: 'verificationCode',
+				operation: 'send',
+				channel: 'appOne',
+				phone,
+				codeSource: 'generate',
+				codeLength: 6,
+				options: { verificationScope: VERIFICATION_SCOPE },
+			},
+			credential,
+		),
 	]);
 }
 
 /** Verification Code > Check, run from the editor with the token and the code the person typed. */
-export function checkCodeWorkflow(credential: Credential, token: string, enteredCode: string): WorkflowData {
+export function checkCodeWorkflow(
+	credential: Credential,
+	token: string,
+	enteredCode: string,
+): WorkflowData {
 	return workflowOf('3.0 settings: check a code', [
 		manualTriggerNode(),
-		packageNode('Check Code', [220, 0], { resource: 'verificationCode', operation: 'check', token, enteredCode, options: { verificationScope: VERIFICATION_SCOPE } }, credential),
+		packageNode(
+			'Check Code',
+			[220, 0],
+			{
+				resource: 'verificationCode',
+				operation: 'check',
+				token,
+				enteredCode,
+				options: { verificationScope: VERIFICATION_SCOPE },
+			},
+			credential,
+		),
 	]);
 }
 
 /** SMS > Send, to a Base URL of the credential given (a blocked one, for SSRF protection). */
-export function smsSendWorkflow(sandbox: Sandbox, token: string, credential: Credential): WorkflowData {
-	return workflowOf('3.0 settings: SMS > Send', [manualTriggerNode(), packageNode('Send SMS', [220, 0], params(sandbox.account(token), 'sms', 'send'), credential)]);
+export function smsSendWorkflow(
+	sandbox: Sandbox,
+	token: string,
+	credential: Credential,
+): WorkflowData {
+	return workflowOf('3.0 settings: SMS > Send', [
+		manualTriggerNode(),
+		packageNode('Send SMS', [220, 0], params(sandbox.account(token), 'sms', 'send'), credential),
+	]);
 }

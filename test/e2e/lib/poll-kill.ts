@@ -20,7 +20,12 @@ export const POLL_TRIGGER = 'New Reply';
  * Every 15 s: n8n refuses a Poll Times entry firing more than once a minute ("0,15,30,45 * * * * *"
  * is sub-minute), but takes several entries, each at one fixed second.
  */
-export const EVERY_15_SECONDS = { item: ['0', '15', '30', '45'].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
+export const EVERY_15_SECONDS = {
+	item: ['0', '15', '30', '45'].map((second) => ({
+		mode: 'custom',
+		cronExpression: `${second} * * * * *`,
+	})),
+};
 
 /** The four flags of n8n's durable scheduler for polls, with durable poll cursors. */
 export const DURABLE_SCHEDULER_ENV = {
@@ -41,11 +46,22 @@ export function pollingWorkflow(name: string, credentials: INode['credentials'])
 			parameters: { pollTimes: EVERY_15_SECONDS, watch: 'recentMailings', markAsRead: true },
 			credentials,
 		},
-		{ name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		{
+			name: 'Received',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: {},
+		},
 	]);
 }
 
-const OWNER = { email: 'owner@example.com', password: 'Reply-kill-1', firstName: 'Owner', lastName: 'Test' };
+const OWNER = {
+	email: 'owner@example.com',
+	password: 'Reply-kill-1',
+	firstName: 'Owner',
+	lastName: 'Test',
+};
 
 export function describePollKill(label: string, token: string, env: Record<string, string>): void {
 	describe(`the polling trigger with Mark as Read, n8n stopped and started again 6 times (${label})`, () => {
@@ -61,7 +77,8 @@ export function describePollKill(label: string, token: string, env: Record<strin
 		afterAll(async () => {
 			await n8n?.stop();
 			await sandbox?.close();
-			if (process.env.E2E_KEEP_RUN_FOLDER === '1') process.stdout.write(`[${label}] run folder kept: ${runFolder}\n`);
+			if (process.env.E2E_KEEP_RUN_FOLDER === '1')
+				process.stdout.write(`[${label}] run folder kept: ${runFolder}\n`);
 			else fs.rmSync(runFolder, { recursive: true, force: true });
 		});
 
@@ -69,14 +86,21 @@ export function describePollKill(label: string, token: string, env: Record<strin
 			n8n = await startRestartableN8n(runFolder, env);
 			const { client } = n8n;
 			await client.setupOwnerAndLogin(OWNER);
-			const customers = new WritingCustomers(sandbox, token, await customersWithMailings(sandbox, token, 20, '3752914'), { min: 6000, max: 14000 });
+			const customers = new WritingCustomers(
+				sandbox,
+				token,
+				await customersWithMailings(sandbox, token, 20, '3752914'),
+				{ min: 6000, max: 14000 },
+			);
 			const credential = await client.createCredential({
 				name: `${label}: Messaging Service (emulator)`,
 				type: 'messagingServiceApi',
 				data: { apiKey: token, baseUrl: sandbox.url, allowUnencryptedHttp: false },
 			});
 			const credentials = { messagingServiceApi: { id: credential.id, name: credential.name } };
-			const workflow = await client.createWorkflow(pollingWorkflow(`Replies (${label})`, credentials));
+			const workflow = await client.createWorkflow(
+				pollingWorkflow(`Replies (${label})`, credentials),
+			);
 			await client.activateWorkflow(workflow.id);
 
 			const outcome = await runKillScenario({

@@ -10,15 +10,23 @@ import type { ExecutionDetails, ExecutionSummary } from './n8n-types';
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every execution of the workflow, following n8n's list cursor (100 a page). */
-export async function allExecutions(client: N8nClient, workflowId: string): Promise<ExecutionSummary[]> {
+export async function allExecutions(
+	client: N8nClient,
+	workflowId: string,
+): Promise<ExecutionSummary[]> {
 	const found = new Map<string, ExecutionSummary>();
 	let cursor: string | undefined;
 	for (;;) {
-		const page = await client.request<{ results: ExecutionSummary[]; nextCursor?: string | null }>('get', '/rest/executions', undefined, {
-			filter: JSON.stringify({ workflowId }),
-			limit: 100,
-			...(cursor ? { cursor } : {}),
-		});
+		const page = await client.request<{ results: ExecutionSummary[]; nextCursor?: string | null }>(
+			'get',
+			'/rest/executions',
+			undefined,
+			{
+				filter: JSON.stringify({ workflowId }),
+				limit: 100,
+				...(cursor ? { cursor } : {}),
+			},
+		);
 		for (const execution of page.results) found.set(execution.id, execution);
 		if (!page.nextCursor || page.results.length === 0) break;
 		cursor = page.nextCursor;
@@ -27,16 +35,29 @@ export async function allExecutions(client: N8nClient, workflowId: string): Prom
 }
 
 /** The workflow's executions in full, once none is new or running (or `waitMs` has passed). */
-export async function settledExecutions(client: N8nClient, workflowId: string, waitMs: number): Promise<ExecutionDetails[]> {
+export async function settledExecutions(
+	client: N8nClient,
+	workflowId: string,
+	waitMs: number,
+): Promise<ExecutionDetails[]> {
 	const deadline = Date.now() + waitMs;
 	let summaries = await allExecutions(client, workflowId);
-	while (summaries.some((execution) => ['new', 'running'].includes(execution.status)) && Date.now() < deadline) {
+	while (
+		summaries.some((execution) => ['new', 'running'].includes(execution.status)) &&
+		Date.now() < deadline
+	) {
 		await sleep(1000);
 		summaries = await allExecutions(client, workflowId);
 	}
 	const details: ExecutionDetails[] = [];
 	for (let index = 0; index < summaries.length; index += 5) {
-		details.push(...(await Promise.all(summaries.slice(index, index + 5).map(async (summary) => await client.getExecution(summary.id)))));
+		details.push(
+			...(await Promise.all(
+				summaries
+					.slice(index, index + 5)
+					.map(async (summary) => await client.getExecution(summary.id)),
+			)),
+		);
 	}
 	return details;
 }
@@ -51,11 +72,18 @@ export function repliesCarried(execution: ExecutionDetails, triggerName: string)
 	const runs = execution.data?.resultData?.runData?.[triggerName] ?? [];
 	const fromRuns = runs.flatMap((run) => (run.data?.main ?? []).flatMap((items) => items ?? []));
 	// an execution that never ran (new, or crashed before its first node) still holds its trigger items in the stack
-	const fromStack = runs.length ? [] : (execution.data?.executionData?.nodeExecutionStack ?? []).flatMap((entry) => (entry.data?.main ?? []).flatMap((items) => items ?? []));
+	const fromStack = runs.length
+		? []
+		: (execution.data?.executionData?.nodeExecutionStack ?? []).flatMap((entry) =>
+				(entry.data?.main ?? []).flatMap((items) => items ?? []),
+			);
 	return [...fromRuns, ...fromStack].flatMap(({ json }) => {
 		const redelivered = json.redelivered === true;
 		const replies = Array.isArray(json.replies) ? (json.replies as IDataObject[]) : [json];
-		return replies.map((reply) => ({ id: String(reply.id), redelivered: redelivered || reply.redelivered === true }));
+		return replies.map((reply) => ({
+			id: String(reply.id),
+			redelivered: redelivered || reply.redelivered === true,
+		}));
 	});
 }
 
@@ -78,7 +106,11 @@ export interface Tally {
 /** Finished: the execution ran to its end (n8n's `success`). */
 const FINISHED = new Set(['success']);
 
-export function tally(writtenIds: string[], executions: ExecutionDetails[], triggerName: string): Tally {
+export function tally(
+	writtenIds: string[],
+	executions: ExecutionDetails[],
+	triggerName: string,
+): Tally {
 	const finished = new Map<string, CarriedReply[]>();
 	const unfinished = new Set<string>();
 	const statuses: Record<string, number> = {};
@@ -95,7 +127,16 @@ export function tally(writtenIds: string[], executions: ExecutionDetails[], trig
 			finished.set(reply.id, [...(finished.get(reply.id) ?? []), reply]);
 		}
 	}
-	const result: Tally = { written: writtenIds.length, lost: [], lostInUnfinished: [], once: 0, doubledFlagged: [], doubledUnflagged: [], unknown: [...unknown], statuses };
+	const result: Tally = {
+		written: writtenIds.length,
+		lost: [],
+		lostInUnfinished: [],
+		once: 0,
+		doubledFlagged: [],
+		doubledUnflagged: [],
+		unknown: [...unknown],
+		statuses,
+	};
 	for (const id of writtenIds) {
 		const carried = finished.get(id) ?? [];
 		if (carried.length === 0) {
@@ -112,13 +153,23 @@ export function tally(writtenIds: string[], executions: ExecutionDetails[], trig
 export function markedRead(requests: LoggedRequest[]): Set<string> {
 	const ids = requests
 		.filter((request) => request.apiMethod === 'readResponseStatus' && request.status === 200)
-		.flatMap((request) => String(request.body?.incoming_messages ?? request.query?.incoming_messages ?? '').split(','));
+		.flatMap((request) =>
+			String(request.body?.incoming_messages ?? request.query?.incoming_messages ?? '').split(','),
+		);
 	return new Set(ids.filter(Boolean));
 }
 
 /** The replies read on the service that no execution of the workflow carries (finished or not). */
-export function readButCarriedByNone(requests: LoggedRequest[], executions: ExecutionDetails[], triggerName: string): string[] {
-	const carried = new Set(executions.flatMap((execution) => repliesCarried(execution, triggerName).map((reply) => reply.id)));
+export function readButCarriedByNone(
+	requests: LoggedRequest[],
+	executions: ExecutionDetails[],
+	triggerName: string,
+): string[] {
+	const carried = new Set(
+		executions.flatMap((execution) =>
+			repliesCarried(execution, triggerName).map((reply) => reply.id),
+		),
+	);
 	return [...markedRead(requests)].filter((id) => !carried.has(id));
 }
 

@@ -18,7 +18,10 @@ export interface RestartableN8n extends Restartable {
 }
 
 /** Starts n8n with the package on `<runFolder>/user`, its output appended to `<runFolder>/n8n.log`. */
-export async function startRestartableN8n(runFolder: string, env: Record<string, string> = {}): Promise<RestartableN8n> {
+export async function startRestartableN8n(
+	runFolder: string,
+	env: Record<string, string> = {},
+): Promise<RestartableN8n> {
 	const userFolder = path.join(runFolder, 'user');
 	fs.mkdirSync(userFolder, { recursive: true });
 	const logFile = path.join(runFolder, 'n8n.log');
@@ -52,7 +55,10 @@ export async function startRestartableN8n(runFolder: string, env: Record<string,
 }
 
 /** Logs in once; after a restart the session cookie (signed with the user folder's key) still holds, else it logs in again. */
-export async function keepSession(client: N8nClient, owner: { email: string; password: string }): Promise<void> {
+export async function keepSession(
+	client: N8nClient,
+	owner: { email: string; password: string },
+): Promise<void> {
 	try {
 		await client.request('get', '/rest/login');
 	} catch (error) {

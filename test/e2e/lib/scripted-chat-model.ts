@@ -21,7 +21,10 @@ export interface ScriptedChatModel {
 }
 
 /** Fills what a JSON schema requires: the given values by name, else an empty value of its type. */
-function argumentsFor(schema: JsonSchema, values: Record<string, unknown>): Record<string, unknown> {
+function argumentsFor(
+	schema: JsonSchema,
+	values: Record<string, unknown>,
+): Record<string, unknown> {
 	const result: Record<string, unknown> = {};
 	for (const [name, property] of Object.entries(schema.properties ?? {})) {
 		if (name in values) result[name] = values[name];
@@ -52,7 +55,9 @@ export async function startScriptedChatModel(
 		req.on('data', (chunk: Buffer) => (body += chunk.toString()));
 		req.on('end', () => {
 			if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-				res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
+				res
+					.writeHead(404, { 'content-type': 'application/json' })
+					.end('{"error":{"message":"not found"}}');
 				return;
 			}
 			const request = JSON.parse(body) as ChatRequest;
@@ -61,7 +66,13 @@ export async function startScriptedChatModel(
 			const tool = request.tools?.[0]?.function;
 			const message =
 				hasToolResult || !tool || !callsTool(request)
-					? { role: 'assistant', content: typeof finalAnswer === 'string' ? finalAnswer : finalAnswer(request, received.length) }
+					? {
+							role: 'assistant',
+							content:
+								typeof finalAnswer === 'string'
+									? finalAnswer
+									: finalAnswer(request, received.length),
+						}
 					: {
 							role: 'assistant',
 							content: null,
@@ -69,7 +80,10 @@ export async function startScriptedChatModel(
 								{
 									id: `call_${received.length}`,
 									type: 'function',
-									function: { name: tool.name, arguments: JSON.stringify(argumentsFor(tool.parameters, toolArguments)) },
+									function: {
+										name: tool.name,
+										arguments: JSON.stringify(argumentsFor(tool.parameters, toolArguments)),
+									},
 								},
 							],
 						};
@@ -79,7 +93,9 @@ export async function startScriptedChatModel(
 					object: 'chat.completion',
 					created: Math.floor(Date.now() / 1000),
 					model: 'scripted',
-					choices: [{ index: 0, message, finish_reason: 'tool_calls' in message ? 'tool_calls' : 'stop' }],
+					choices: [
+						{ index: 0, message, finish_reason: 'tool_calls' in message ? 'tool_calls' : 'stop' },
+					],
 					usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
 				}),
 			);

@@ -9,7 +9,12 @@ import { n8nLogFile } from './n8n-logs';
 import { startN8nWithPackage, type PackageLoadedN8n } from './n8n-with-package';
 import { publishSharedN8n } from './shared-n8n';
 
-const OWNER: OwnerAccount = { email: 'owner@example.com', password: 'Shared-e2e-owner-1', firstName: 'Owner', lastName: 'Test' };
+const OWNER: OwnerAccount = {
+	email: 'owner@example.com',
+	password: 'Shared-e2e-owner-1',
+	firstName: 'Owner',
+	lastName: 'Test',
+};
 
 // The teardown receives nothing from the setup; a global of jest's process is the way across.
 interface RunningSharedN8n {
@@ -39,7 +44,13 @@ export async function startSharedN8n(tarball: string): Promise<void> {
 		await stopSharedN8n();
 		throw error;
 	}
-	publishSharedN8n({ baseUrl: n8n.baseUrl, session: owner.session, userFolder, packageDir: n8n.packageDir, logFile });
+	publishSharedN8n({
+		baseUrl: n8n.baseUrl,
+		session: owner.session,
+		userFolder,
+		packageDir: n8n.packageDir,
+		logFile,
+	});
 }
 
 export async function stopSharedN8n(): Promise<void> {

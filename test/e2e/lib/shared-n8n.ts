@@ -33,7 +33,10 @@ export function publishSharedN8n(address: SharedN8nAddress): void {
 
 function sharedN8nAddress(): SharedN8nAddress {
 	const published = process.env[VARIABLE];
-	if (!published) throw new Error(`${VARIABLE} is not set: the shared n8n is started by the global setup of test/e2e/jest.config.js`);
+	if (!published)
+		throw new Error(
+			`${VARIABLE} is not set: the shared n8n is started by the global setup of test/e2e/jest.config.js`,
+		);
 	return JSON.parse(published) as SharedN8nAddress;
 }
 
@@ -42,5 +45,8 @@ export async function sharedN8n(): Promise<{ n8n: SharedN8n; client: N8nClient }
 	const { baseUrl, session, userFolder, packageDir, logFile } = sharedN8nAddress();
 	const client = new N8nClient(baseUrl);
 	await client.resumeSession(session);
-	return { n8n: { baseUrl, userFolder, packageDir, output: () => fs.readFileSync(logFile, 'utf8') }, client };
+	return {
+		n8n: { baseUrl, userFolder, packageDir, output: () => fs.readFileSync(logFile, 'utf8') },
+		client,
+	};
 }

@@ -9,15 +9,32 @@ import { midPoll, type MidPollN8n } from './mid-poll';
 import type { N8nClient } from './n8n-client';
 import { POLL_TRIGGER, pollingWorkflow } from './poll-kill';
 import { waitUntil } from './polls';
-import { allExecutions, describeTally, markedRead, readButCarriedByNone, settledExecutions, tally } from './reply-tally';
+import {
+	allExecutions,
+	describeTally,
+	markedRead,
+	readButCarriedByNone,
+	settledExecutions,
+	tally,
+} from './reply-tally';
 
 /** Past n8n's poll timeout (N8N_SCHEDULER_POLL_TIMEOUT, 45 s by default). */
 const HELD_FOR_MS = 60000;
-const FAILING = { rules: [{ apiMethod: 'getChatMessages', kind: '500-before' as const, count: 3 }, { apiMethod: 'getNewIncomingMessages', kind: '500-before' as const, count: 15 }] };
+const FAILING = {
+	rules: [
+		{ apiMethod: 'getChatMessages', kind: '500-before' as const, count: 3 },
+		{ apiMethod: 'getNewIncomingMessages', kind: '500-before' as const, count: 15 },
+	],
+};
 
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
 
-export function describeSlowPolls(label: string, token: string, phonePrefix: string, connect: () => Promise<MidPollN8n>): void {
+export function describeSlowPolls(
+	label: string,
+	token: string,
+	phonePrefix: string,
+	connect: () => Promise<MidPollN8n>,
+): void {
 	describe(`the polling trigger through a failing poll and a poll past n8n's timeout (${label})`, () => {
 		let sandbox: Sandbox;
 		let client: N8nClient;
@@ -36,18 +53,31 @@ export function describeSlowPolls(label: string, token: string, phonePrefix: str
 		});
 
 		it('outputs every reply once (a later copy only flagged) and reads none that no execution carries', async () => {
-			const customers = new WritingCustomers(sandbox, token, await customersWithMailings(sandbox, token, 5, phonePrefix), { min: 1000, max: 3000 });
+			const customers = new WritingCustomers(
+				sandbox,
+				token,
+				await customersWithMailings(sandbox, token, 5, phonePrefix),
+				{ min: 1000, max: 3000 },
+			);
 			const credential = await client.createCredential({
 				name: `${label}: Messaging Service (emulator)`,
 				type: 'messagingServiceApi',
 				data: { apiKey: token, baseUrl: sandbox.url, allowUnencryptedHttp: false },
 			});
-			const workflow = await client.createWorkflow(pollingWorkflow(`Replies (${label})`, { messagingServiceApi: { id: credential.id, name: credential.name } }));
+			const workflow = await client.createWorkflow(
+				pollingWorkflow(`Replies (${label})`, {
+					messagingServiceApi: { id: credential.id, name: credential.name },
+				}),
+			);
 			await client.activateWorkflow(workflow.id);
 			customers.start();
-			const succeeded = async () => (await allExecutions(client, workflow.id)).filter((execution) => execution.status === 'success').length;
+			const succeeded = async () =>
+				(await allExecutions(client, workflow.id)).filter(
+					(execution) => execution.status === 'success',
+				).length;
 			const untilExecutions = async (count: number) => {
-				for (const deadline = Date.now() + 120000; (await succeeded()) < count; await sleep(1000)) if (Date.now() > deadline) throw new Error(`fewer than ${count} executions`);
+				for (const deadline = Date.now() + 120000; (await succeeded()) < count; await sleep(1000))
+					if (Date.now() > deadline) throw new Error(`fewer than ${count} executions`);
 			};
 			await untilExecutions(1);
 
@@ -63,13 +93,24 @@ export function describeSlowPolls(label: string, token: string, phonePrefix: str
 			await untilExecutions((await succeeded()) + 1);
 			customers.stop();
 			const ids = customers.written.map((reply) => reply.id);
-			await waitUntil(() => ids.every((id) => markedRead(sandbox.requests()).has(id)), 120000, 'every reply marked read').catch(() => undefined);
+			await waitUntil(
+				() => ids.every((id) => markedRead(sandbox.requests()).has(id)),
+				120000,
+				'every reply marked read',
+			).catch(() => undefined);
 			await client.deactivateWorkflow(workflow.id);
 			const executions = await settledExecutions(client, workflow.id, 30000);
 			const figures = tally(ids, executions, POLL_TRIGGER);
 			const readUncarried = readButCarriedByNone(sandbox.requests(), executions, POLL_TRIGGER);
-			process.stdout.write(`${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}\n`);
-			expect({ lost: figures.lost, doubledUnflagged: figures.doubledUnflagged, unknown: figures.unknown, readUncarried }).toEqual({ lost: [], doubledUnflagged: [], unknown: [], readUncarried: [] });
+			process.stdout.write(
+				`${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}\n`,
+			);
+			expect({
+				lost: figures.lost,
+				doubledUnflagged: figures.doubledUnflagged,
+				unknown: figures.unknown,
+				readUncarried,
+			}).toEqual({ lost: [], doubledUnflagged: [], unknown: [], readUncarried: [] });
 		}, 900000);
 	});
 }

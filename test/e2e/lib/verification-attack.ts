@@ -36,9 +36,20 @@ export function signUpVariant(prefix: string, codeLength: number): WorkflowData 
 		nodes: workflow.nodes.map((node) => {
 			const parameters = node.parameters as IDataObject;
 			if (node.type === 'n8n-nodes-base.webhook') {
-				return { ...node, webhookId: randomUUID(), parameters: { ...parameters, path: String(parameters.path).replace('verification-code', prefix) } };
+				return {
+					...node,
+					webhookId: randomUUID(),
+					parameters: {
+						...parameters,
+						path: String(parameters.path).replace('verification-code', prefix),
+					},
+				};
 			}
-			if (parameters.operation === 'send') return { ...node, parameters: { ...parameters, codeLength, options: { validMinutes: 60 } } };
+			if (parameters.operation === 'send')
+				return {
+					...node,
+					parameters: { ...parameters, codeLength, options: { validMinutes: 60 } },
+				};
 			return node;
 		}),
 	};
@@ -48,13 +59,22 @@ export function signUpVariant(prefix: string, codeLength: number): WorkflowData 
 const agent = new http.Agent({ keepAlive: false, maxSockets: 256 });
 
 export async function post(url: string, body: IDataObject): Promise<IDataObject> {
-	const answer = await axios.post<IDataObject>(url, body, { httpAgent: agent, validateStatus: () => true, timeout: 300_000 });
-	if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}: ${JSON.stringify(answer.data)}`);
+	const answer = await axios.post<IDataObject>(url, body, {
+		httpAgent: agent,
+		validateStatus: () => true,
+		timeout: 300_000,
+	});
+	if (answer.status !== 200)
+		throw new Error(`${url} answered ${answer.status}: ${JSON.stringify(answer.data)}`);
 	return answer.data;
 }
 
 /** Calls `request` for each of `inputs`, `inFlight` at a time, and gives the answers in input order. */
-export async function atOnce<T, R>(inputs: T[], inFlight: number, request: (input: T) => Promise<R>): Promise<R[]> {
+export async function atOnce<T, R>(
+	inputs: T[],
+	inFlight: number,
+	request: (input: T) => Promise<R>,
+): Promise<R[]> {
 	const answers: R[] = new Array<R>(inputs.length);
 	let next = 0;
 	const lane = async () => {
@@ -86,7 +106,8 @@ export function codesSentTo(sandbox: Sandbox, phone: string): string[] {
 }
 
 /** A code of the same length that is not `code`. */
-export const wrongCode = (code: string) => code.replace(/^\d/, (digit) => String((Number(digit) + 1) % 10));
+export const wrongCode = (code: string) =>
+	code.replace(/^\d/, (digit) => String((Number(digit) + 1) % 10));
 
 /**
  * How many guesses the brute-force tests send: 1,000 by default, which holds the right code at 400
@@ -100,8 +121,15 @@ export const RIGHT_CODE_AT = 400;
  * The codes of `length` digits in a fixed shuffled order, the right one at `position`, the first
  * `count` of them: the attacker's guesses.
  */
-export function guesses(length: number, rightCode: string, position: number, count: number): string[] {
-	const codes = Array.from({ length: 10 ** length }, (_, index) => String(index).padStart(length, '0')).filter((code) => code !== rightCode);
+export function guesses(
+	length: number,
+	rightCode: string,
+	position: number,
+	count: number,
+): string[] {
+	const codes = Array.from({ length: 10 ** length }, (_, index) =>
+		String(index).padStart(length, '0'),
+	).filter((code) => code !== rightCode);
 	let seed = 7;
 	for (let i = codes.length - 1; i > 0; i--) {
 		seed = (seed * 1103515245 + 12345) % 2 ** 31;

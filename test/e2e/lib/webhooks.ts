@@ -7,9 +7,14 @@
 export async function waitUntilListening(url: string, timeoutMs = 60000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const { status } = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		const { status } = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{}',
+		});
 		if (status !== 404) return;
-		if (Date.now() > deadline) throw new Error(`n8n did not listen at ${url} within ${timeoutMs} ms of the activation`);
+		if (Date.now() > deadline)
+			throw new Error(`n8n did not listen at ${url} within ${timeoutMs} ms of the activation`);
 		await new Promise((resolve) => setTimeout(resolve, 250));
 	}
 }

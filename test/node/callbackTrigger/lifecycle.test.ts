@@ -10,7 +10,12 @@ describe('Messaging Service Callback Trigger: activation', () => {
 	it.each([
 		['empty', ''],
 		['blank', '   '],
-	])('refuses to activate when the credential\'s API key is %s, saying why', async (_name, apiKey) => {
-		await expect(new WebhookHost({ apiKey }).activate()).rejects.toThrow('The credential has no API key');
-	});
+	])(
+		"refuses to activate when the credential's API key is %s, saying why",
+		async (_name, apiKey) => {
+			await expect(new WebhookHost({ apiKey }).activate()).rejects.toThrow(
+				'The credential has no API key',
+			);
+		},
+	);
 });

@@ -7,7 +7,8 @@ import { chatMessageSetup } from './setup';
 
 const fixture = useSandbox();
 const { listMailingId } = chatMessageSetup(fixture);
-const confirm = (messageId: number) => params(fixture.account, 'chatMessage', 'confirmListMailing', { messageId: String(messageId) });
+const confirm = (messageId: number) =>
+	params(fixture.account, 'chatMessage', 'confirmListMailing', { messageId: String(messageId) });
 
 describe('Chat Message > Confirm List Mailing', () => {
 	it('confirms with the key in the query and message_id in the form; the balance is debited and the mailing sent', async () => {
@@ -16,7 +17,11 @@ describe('Chat Message > Confirm List Mailing', () => {
 		const before = fixture.account.balance;
 
 		const { items, request } = await fixture.runOk({ parameters: confirm(messageId) });
-		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v2/confirmChatMessage', bodyType: 'form' });
+		expect(request).toMatchObject({
+			httpMethod: 'POST',
+			path: '/api/v2/confirmChatMessage',
+			bodyType: 'form',
+		});
 		expect(request.query).toEqual({ token: TEST_API_KEY });
 		expect(request.body).toEqual({ message_id: String(messageId) });
 		expect(items[0].json).toEqual({ success: true, message_id: messageId, confirmed: true });

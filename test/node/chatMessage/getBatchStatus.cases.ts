@@ -7,5 +7,12 @@ const chat = (rest: INodeParameters) => caseParams('chatMessage', 'getBatchStatu
 
 /** Chat Message > Get Batch Status: item 1 of three is bad, refused before any request (test/harness/badItemCheck.ts). */
 export const badItems = [
-	{ name: 'Get Batch Status: not a UUID', field: 'Batch UUID', method: 'statusBulkChat', parameters: chat({ uuid: V }), good: twice(async (e) => await chatBatch(e)), bad: 'batch-42' },
+	{
+		name: 'Get Batch Status: not a UUID',
+		field: 'Batch UUID',
+		method: 'statusBulkChat',
+		parameters: chat({ uuid: V }),
+		good: twice(async (e) => await chatBatch(e)),
+		bad: 'batch-42',
+	},
 ] satisfies BadItemCase[];

@@ -15,7 +15,10 @@ describe('Chat Message > Get Batch Status', () => {
 					content: { type: 'text', text: 'Hi' },
 					delivery_list: ['375291234567', '375291234568'],
 				}),
-				batchMailing(fixture.account, 'bad', { content: { type: 'image', image_url: 'not a url' }, delivery_list: ['375291234569'] }),
+				batchMailing(fixture.account, 'bad', {
+					content: { type: 'image', image_url: 'not a url' },
+					delivery_list: ['375291234569'],
+				}),
 			],
 		});
 		fixture.sandbox.advanceClock(10);
@@ -28,7 +31,11 @@ describe('Chat Message > Get Batch Status', () => {
 		const { items, request } = await fixture.runOk({
 			parameters: params(fixture.account, 'chatMessage', 'getBatchStatus', { uuid }),
 		});
-		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v1/statusBulkChat', bodyType: 'none' });
+		expect(request).toMatchObject({
+			httpMethod: 'POST',
+			path: '/api/v1/statusBulkChat',
+			bodyType: 'none',
+		});
 		expect(request.query).toEqual({ token: TEST_API_KEY, uuid });
 		expect(items.map((item) => item.json)).toEqual([
 			{
@@ -52,14 +59,28 @@ describe('Chat Message > Get Batch Status', () => {
 	it('one item per delivery entry', async () => {
 		const uuid = await sendBatch();
 		const { items } = await fixture.run({
-			parameters: params(fixture.account, 'chatMessage', 'getBatchStatus', { uuid, options: { output: 'delivery' } }),
+			parameters: params(fixture.account, 'chatMessage', 'getBatchStatus', {
+				uuid,
+				options: { output: 'delivery' },
+			}),
 		});
-		expect(items.map((item) => [item.json.name ?? null, item.json.phone ?? null, item.json.status ?? null, item.json.failed ?? false])).toEqual([
+		expect(
+			items.map((item) => [
+				item.json.name ?? null,
+				item.json.phone ?? null,
+				item.json.status ?? null,
+				item.json.failed ?? false,
+			]),
+		).toEqual([
 			['good', '375291234567', 'DELIVERED', false],
 			['good', '375291234568', 'DELIVERED', false],
 			[null, null, null, true],
 		]);
-		expect(items[0].json).toMatchObject({ message_id: expect.any(Number), delivery_id: expect.any(Number), status_time: expect.stringMatching(/^2026-03-02 09:00:05/) });
+		expect(items[0].json).toMatchObject({
+			message_id: expect.any(Number),
+			delivery_id: expect.any(Number),
+			status_time: expect.stringMatching(/^2026-03-02 09:00:05/),
+		});
 	});
 });
 

@@ -7,5 +7,12 @@ const chat = (rest: INodeParameters) => caseParams('chatMessage', 'getDeliverySt
 
 /** Chat Message > Get Delivery Status: item 1 of three is bad, refused before any request (test/harness/badItemCheck.ts). */
 export const badItems = [
-	{ name: 'Get Delivery Status: ID of 16 digits', field: 'Mailing', method: 'getChatDeliveryData', parameters: chat({ messageId: V }), good: twice(chatMailing), bad: '2000000100000001' },
+	{
+		name: 'Get Delivery Status: ID of 16 digits',
+		field: 'Mailing',
+		method: 'getChatDeliveryData',
+		parameters: chat({ messageId: V }),
+		good: twice(chatMailing),
+		bad: '2000000100000001',
+	},
 ] satisfies BadItemCase[];

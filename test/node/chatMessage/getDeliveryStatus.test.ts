@@ -14,12 +14,19 @@ describe('Chat Message > Get Delivery Status', () => {
 		fixture.sandbox.advanceClock(10);
 		fixture.sandbox.clearRequests();
 		const { items, request } = await fixture.runOk({
-			parameters: params(fixture.account, 'chatMessage', 'getDeliveryStatus', { messageId: String(messageId) }),
+			parameters: params(fixture.account, 'chatMessage', 'getDeliveryStatus', {
+				messageId: String(messageId),
+			}),
 		});
 		expect(request).toMatchObject({ path: '/api/v2/getChatDeliveryData', bodyType: 'form' });
 		expect(request.query).toEqual({});
 		expect(request.body).toEqual({ token: TEST_API_KEY, message_id: String(messageId) });
-		expect(items[0].json).toEqual({ message_id: messageId, phone: '375291234567', status: 'DELIVERED', error_code: 0 });
+		expect(items[0].json).toEqual({
+			message_id: messageId,
+			phone: '375291234567',
+			status: 'DELIVERED',
+			error_code: 0,
+		});
 	});
 });
 

@@ -7,6 +7,20 @@ const chat = (rest: INodeParameters) => caseParams('chatMessage', 'getMailing', 
 
 /** Chat Message > Get Mailing: item 1 of three is bad, refused before any request (test/harness/badItemCheck.ts). */
 export const badItems = [
-	{ name: 'Get Mailing: empty ID', field: 'Mailing', method: 'getChatMessageData', parameters: chat({ messageId: V }), good: twice(chatMailing), bad: '' },
-	{ name: 'Get Mailing: ID that is not a number', field: 'Mailing', method: 'getChatMessageData', parameters: chat({ messageId: V }), good: twice(chatMailing), bad: 'abc' },
+	{
+		name: 'Get Mailing: empty ID',
+		field: 'Mailing',
+		method: 'getChatMessageData',
+		parameters: chat({ messageId: V }),
+		good: twice(chatMailing),
+		bad: '',
+	},
+	{
+		name: 'Get Mailing: ID that is not a number',
+		field: 'Mailing',
+		method: 'getChatMessageData',
+		parameters: chat({ messageId: V }),
+		good: twice(chatMailing),
+		bad: 'abc',
+	},
 ] satisfies BadItemCase[];

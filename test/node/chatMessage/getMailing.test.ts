@@ -13,12 +13,21 @@ describe('Chat Message > Get Mailing', () => {
 		const messageId = await quickMessage();
 		fixture.sandbox.clearRequests();
 		const { items, request } = await fixture.runOk({
-			parameters: params(fixture.account, 'chatMessage', 'getMailing', { messageId: String(messageId) }),
+			parameters: params(fixture.account, 'chatMessage', 'getMailing', {
+				messageId: String(messageId),
+			}),
 		});
-		expect(request).toMatchObject({ path: '/api/v2/getChatMessageData', query: { token: TEST_API_KEY } });
+		expect(request).toMatchObject({
+			path: '/api/v2/getChatMessageData',
+			query: { token: TEST_API_KEY },
+		});
 		expect(request.body).toEqual({ message_id: String(messageId) });
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ message_id: messageId, message_type: 'TEXT', status: expect.any(String) });
+		expect(items[0].json).toMatchObject({
+			message_id: messageId,
+			message_type: 'TEXT',
+			status: expect.any(String),
+		});
 	});
 });
 

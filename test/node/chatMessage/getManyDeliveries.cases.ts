@@ -7,5 +7,12 @@ const chat = (rest: INodeParameters) => caseParams('chatMessage', 'getManyDelive
 
 /** Chat Message > Get Many Deliveries: item 1 of three is bad, refused before any request (test/harness/badItemCheck.ts). */
 export const badItems = [
-	{ name: 'Get Many Deliveries: ID with a minus', field: 'Mailing', method: 'getChatDeliveryList', parameters: chat({ messageId: V, returnAll: true }), good: twice(chatMailing), bad: '-20000001' },
+	{
+		name: 'Get Many Deliveries: ID with a minus',
+		field: 'Mailing',
+		method: 'getChatDeliveryList',
+		parameters: chat({ messageId: V, returnAll: true }),
+		good: twice(chatMailing),
+		bad: '-20000001',
+	},
 ] satisfies BadItemCase[];

@@ -14,10 +14,16 @@ describe('Chat Message > Get Many Mailings', () => {
 		fixture.sandbox.clearRequests();
 
 		const { items, requests } = await fixture.runOk({
-			parameters: params(fixture.account, 'chatMessage', 'getManyMailings', { returnAll: false, limit: 2 }),
+			parameters: params(fixture.account, 'chatMessage', 'getManyMailings', {
+				returnAll: false,
+				limit: 2,
+			}),
 		});
 		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ path: '/api/v2/getChatMessages', query: { token: TEST_API_KEY } });
+		expect(requests[0]).toMatchObject({
+			path: '/api/v2/getChatMessages',
+			query: { token: TEST_API_KEY },
+		});
 		expect(requests[0].body).toEqual({ limit_offset: '0', limit_rows: '2' });
 		expect(items).toHaveLength(2);
 		expect(items[0].json).toMatchObject({
@@ -33,7 +39,9 @@ describe('Chat Message > Get Many Mailings', () => {
 	it('returns all mailings', async () => {
 		await quickMessage('375291234567');
 		await quickMessage('375291234568');
-		const { items } = await fixture.run({ parameters: params(fixture.account, 'chatMessage', 'getManyMailings', { returnAll: true }) });
+		const { items } = await fixture.run({
+			parameters: params(fixture.account, 'chatMessage', 'getManyMailings', { returnAll: true }),
+		});
 		expect(items).toHaveLength(2);
 	});
 });

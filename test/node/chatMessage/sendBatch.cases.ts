@@ -1,6 +1,13 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { ITEM_PHONES, ITEM_VALUE as V, caseParams, shownValue, type BadItemCase, type BadSettingCase } from '../../harness/badInputCase';
+import {
+	ITEM_PHONES,
+	ITEM_VALUE as V,
+	caseParams,
+	shownValue,
+	type BadItemCase,
+	type BadSettingCase,
+} from '../../harness/badInputCase';
 import { chatMailingsJson } from '../../harness/badInputSetup';
 
 const PERSONAL_IMAGE_MAILING = {
@@ -30,25 +37,52 @@ const linkFromItems = {
 	field: 'Button Link',
 	method: 'sendBulkChat',
 	requests: ['sendBulkChat'],
-	parameters: chat({ messageType: 'personal', contentType: 'button', imageUrl: 'https://cdn.example/1.png', buttonCaption: 'Open', personalText: 'Your offer', personalButtonLink: V }),
+	parameters: chat({
+		messageType: 'personal',
+		contentType: 'button',
+		imageUrl: 'https://cdn.example/1.png',
+		buttonCaption: 'Open',
+		personalText: 'Your offer',
+		personalButtonLink: V,
+	}),
 	good: () => ['https://shop.example/a', 'https://shop.example/b'],
 	sentTo: [ITEM_PHONES[0], ITEM_PHONES[2]],
 };
 
 /** Chat Message > Send Batch: item 1 of three is bad, refused before any request (test/harness/badItemCheck.ts). */
 export const badItems = [
-	jsonMailing('Send Batch (JSON): image content in a personal mailing', PERSONAL_IMAGE_MAILING, /image content is allowed only in a "bulk" mailing/),
+	jsonMailing(
+		'Send Batch (JSON): image content in a personal mailing',
+		PERSONAL_IMAGE_MAILING,
+		/image content is allowed only in a "bulk" mailing/,
+	),
 	jsonMailing(
 		'Send Batch (JSON): a bulk button link of 151 characters',
-		{ name: 'M', alphaname_id: '1001', message_type: 'bulk', content: { ...BUTTON, text: 't', button_link: `https://s.example/${'y'.repeat(133)}` }, delivery_list: ['375291234567'] },
+		{
+			name: 'M',
+			alphaname_id: '1001',
+			message_type: 'bulk',
+			content: { ...BUTTON, text: 't', button_link: `https://s.example/${'y'.repeat(133)}` },
+			delivery_list: ['375291234567'],
+		},
 		/151 characters long, at most 150/,
 	),
 	jsonMailing(
 		'Send Batch (JSON): a personal button without per-recipient links',
-		{ name: 'M', alphaname_id: '1001', message_type: 'personal', content: BUTTON, delivery_list: [{ phone: '375291234567', text: 'a' }] },
+		{
+			name: 'M',
+			alphaname_id: '1001',
+			message_type: 'personal',
+			content: BUTTON,
+			delivery_list: [{ phone: '375291234567', text: 'a' }],
+		},
 		/needs each delivery_list entry's "button_link"/,
 	),
-	{ ...linkFromItems, name: 'Send Batch (items): personal button link of 161 characters', bad: `https://shop.example/${'x'.repeat(140)}` },
+	{
+		...linkFromItems,
+		name: 'Send Batch (items): personal button link of 161 characters',
+		bad: `https://shop.example/${'x'.repeat(140)}`,
+	},
 	{
 		...linkFromItems,
 		name: 'Send Batch (items): personal button link of 151 characters',
@@ -62,7 +96,12 @@ export const badSettings = [
 	{
 		name: 'Send Batch (items): image content in a personal mailing',
 		field: 'Content',
-		parameters: chat({ messageType: 'personal', contentType: 'image', imageUrl: 'https://cdn.example.com/i.png', personalText: 'x' }),
+		parameters: chat({
+			messageType: 'personal',
+			contentType: 'image',
+			imageUrl: 'https://cdn.example.com/i.png',
+			personalText: 'x',
+		}),
 		says: [/^Invalid Content "Image" in item 0: an image mailing/],
 		asOne: true,
 	},

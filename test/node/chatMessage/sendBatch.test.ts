@@ -23,12 +23,22 @@ const people = [
 	{ phone: '375291234569', text: 'Hi Cid', link: 'https://s.example/c' },
 ];
 
-const batch = (overrides: INodeParameters) => params(fixture.account, 'chatMessage', 'sendBatch', overrides);
+const batch = (overrides: INodeParameters) =>
+	params(fixture.account, 'chatMessage', 'sendBatch', overrides);
 
 /** A personal button mailing (one image and caption); TEXT_AND_LINK_FROM_ITEMS reads each recipient's own text and link. */
-const PERSONAL_BUTTON = { messageType: 'personal', contentType: 'button', imageUrl: 'https://cdn.example.com/btn.png', buttonCaption: 'Open' };
-const TEXT_AND_LINK_FROM_ITEMS = { personalText: '={{ $json.text }}', personalButtonLink: '={{ $json.link }}' };
-const jsonMailings = (messagesJson: string) => params(fixture.account, 'chatMessage', 'sendBatch', { buildFrom: 'json', messagesJson });
+const PERSONAL_BUTTON = {
+	messageType: 'personal',
+	contentType: 'button',
+	imageUrl: 'https://cdn.example.com/btn.png',
+	buttonCaption: 'Open',
+};
+const TEXT_AND_LINK_FROM_ITEMS = {
+	personalText: '={{ $json.text }}',
+	personalButtonLink: '={{ $json.link }}',
+};
+const jsonMailings = (messagesJson: string) =>
+	params(fixture.account, 'chatMessage', 'sendBatch', { buildFrom: 'json', messagesJson });
 
 describe('Chat Message > Send Batch', () => {
 	it('gathers the input items into one bulk text mailing: one JSON request, key in query and body, output paired to all items', async () => {
@@ -37,7 +47,12 @@ describe('Chat Message > Send Batch', () => {
 			items: people,
 		});
 		expect(requests).toHaveLength(1);
-		expect(requests[0]).toMatchObject({ httpMethod: 'POST', path: '/api/v1/sendBulkChat', bodyType: 'json', status: 200 });
+		expect(requests[0]).toMatchObject({
+			httpMethod: 'POST',
+			path: '/api/v1/sendBulkChat',
+			bodyType: 'json',
+			status: 200,
+		});
 		expect(requests[0].query).toEqual({ token: TEST_API_KEY });
 		expect(requests[0].body).toEqual({
 			token: TEST_API_KEY,
@@ -49,14 +64,22 @@ describe('Chat Message > Send Batch', () => {
 			],
 		});
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toMatchObject({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), success: 'OK', recipients: 3 });
+		expect(items[0].json).toMatchObject({
+			uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+			success: 'OK',
+			recipients: 3,
+		});
 		expect(items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(fixture.sandbox.counters().messagesSent).toBe(3);
 	});
 
-	it('sends a personal button mailing with each recipient\'s own text and link, and the callback URL', async () => {
+	it("sends a personal button mailing with each recipient's own text and link, and the callback URL", async () => {
 		const { request } = await fixture.runOk({
-			parameters: batch({ ...PERSONAL_BUTTON, ...TEXT_AND_LINK_FROM_ITEMS, callbackUrl: 'http://127.0.0.1:9/cb' }),
+			parameters: batch({
+				...PERSONAL_BUTTON,
+				...TEXT_AND_LINK_FROM_ITEMS,
+				callbackUrl: 'http://127.0.0.1:9/cb',
+			}),
 			items: people,
 		});
 		expect(request.body).toEqual({
@@ -65,24 +88,34 @@ describe('Chat Message > Send Batch', () => {
 			messages: [
 				batchMailing(fixture.account, 'Spring', {
 					message_type: 'personal',
-					content: { type: 'button', image_url: 'https://cdn.example.com/btn.png', caption: 'Open' },
+					content: {
+						type: 'button',
+						image_url: 'https://cdn.example.com/btn.png',
+						caption: 'Open',
+					},
 					delivery_list: SENT_TEXTS_AND_LINKS,
 				}),
 			],
 		});
 	});
 
-	it('takes each recipient\'s phone, text and link from the fields of its item (the default)', async () => {
+	it("takes each recipient's phone, text and link from the fields of its item (the default)", async () => {
 		const fromFields: IDataObject = batch(PERSONAL_BUTTON);
 		delete fromFields.recipientsFrom;
 		delete fromFields.recipientPhone;
 		const { request } = await fixture.runOk({ parameters: fromFields, items: people });
-		expect((request.body as { messages: Array<Record<string, unknown>> }).messages[0].delivery_list).toEqual(SENT_TEXTS_AND_LINKS);
+		expect(
+			(request.body as { messages: Array<Record<string, unknown>> }).messages[0].delivery_list,
+		).toEqual(SENT_TEXTS_AND_LINKS);
 	});
 
 	it('sends a bulk image mailing and a bulk button mailing with text and link in the content', async () => {
 		await fixture.run({
-			parameters: batch({ messageType: 'bulk', contentType: 'image', imageUrl: 'https://cdn.example.com/i.png' }),
+			parameters: batch({
+				messageType: 'bulk',
+				contentType: 'image',
+				imageUrl: 'https://cdn.example.com/i.png',
+			}),
 			items: people.slice(0, 1),
 		});
 		await fixture.run({
@@ -114,24 +147,46 @@ describe('Chat Message > Send Batch', () => {
 
 	it('splits the recipients into chunks, one request per chunk, each output paired to its items', async () => {
 		const { items, error } = await fixture.run({
-			parameters: batch({ messageType: 'bulk', contentType: 'text', chatText: 'Hi', options: { chunkSize: 2 } }),
+			parameters: batch({
+				messageType: 'bulk',
+				contentType: 'text',
+				chatText: 'Hi',
+				options: { chunkSize: 2 },
+			}),
 			items: people,
 		});
 		expect(error).toBeUndefined();
 		const names = fixture.sandbox
 			.requests()
-			.map((request) => (request.body as { messages: Array<{ name: string; delivery_list: string[] }> }).messages[0]);
+			.map(
+				(request) =>
+					(request.body as { messages: Array<{ name: string; delivery_list: string[] }> })
+						.messages[0],
+			);
 		expect(names.map((m) => [m.name, m.delivery_list.length])).toEqual([
 			['Spring (part 1 of 2)', 2],
 			['Spring (part 2 of 2)', 1],
 		]);
-		expect(items.map((item) => item.pairedItem)).toEqual([[{ item: 0 }, { item: 1 }], [{ item: 2 }]]);
+		expect(items.map((item) => item.pairedItem)).toEqual([
+			[{ item: 0 }, { item: 1 }],
+			[{ item: 2 }],
+		]);
 	});
 
 	it('sends mailings given as JSON, one request per item', async () => {
-		const messages = [batchMailing(fixture.account, 'Json', { content: { type: 'text', text: 'From JSON' }, delivery_list: ['+375 29 123 45 67'] })];
-		const { items, request } = await fixture.runOk({ parameters: jsonMailings(JSON.stringify(messages)) });
-		expect(request.body).toEqual({ token: TEST_API_KEY, messages: [{ ...messages[0], delivery_list: ['375291234567'] }] });
+		const messages = [
+			batchMailing(fixture.account, 'Json', {
+				content: { type: 'text', text: 'From JSON' },
+				delivery_list: ['+375 29 123 45 67'],
+			}),
+		];
+		const { items, request } = await fixture.runOk({
+			parameters: jsonMailings(JSON.stringify(messages)),
+		});
+		expect(request.body).toEqual({
+			token: TEST_API_KEY,
+			messages: [{ ...messages[0], delivery_list: ['375291234567'] }],
+		});
 		expect(items[0].json).toMatchObject({ uuid: expect.any(String), success: 'OK' });
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 	});

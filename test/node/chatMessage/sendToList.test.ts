@@ -14,7 +14,11 @@ describe('Chat Message > Send to List', () => {
 		});
 		expect(error).toBeUndefined();
 		const [request] = fixture.sandbox.requests();
-		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v2/sendChatMessageList', bodyType: 'form' });
+		expect(request).toMatchObject({
+			httpMethod: 'POST',
+			path: '/api/v2/sendChatMessageList',
+			bodyType: 'form',
+		});
 		expect(request.query).toEqual({});
 		expect(request.body).toEqual({
 			token: TEST_API_KEY,
@@ -40,7 +44,11 @@ describe('Chat Message > Send to List', () => {
 	});
 
 	it('sends a BUTTON list mailing with the button fields', async () => {
-		const { error } = await listMailing({ messageType: 'BUTTON', buttonCaption: 'Shop', buttonLink: 'https://s.example/x' });
+		const { error } = await listMailing({
+			messageType: 'BUTTON',
+			buttonCaption: 'Shop',
+			buttonLink: 'https://s.example/x',
+		});
 		expect(error).toBeUndefined();
 		expect(fixture.sandbox.requests()[0].body).toMatchObject({
 			type_message: 'BUTTON',

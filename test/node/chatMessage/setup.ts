@@ -24,7 +24,9 @@ export function chatMessageSetup(fixture: SandboxFixture) {
 	}
 
 	async function quickMessage(phone = '375291234567'): Promise<number> {
-		const { items, error } = await fixture.run({ parameters: params(fixture.account, 'chatMessage', 'send', { phone, message: 'Hello' }) });
+		const { items, error } = await fixture.run({
+			parameters: params(fixture.account, 'chatMessage', 'send', { phone, message: 'Hello' }),
+		});
 		expect(error).toBeUndefined();
 		return items[0].json.message_id as number;
 	}

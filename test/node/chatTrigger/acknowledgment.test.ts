@@ -13,7 +13,8 @@ const SERVER_ERROR = { status: 500, body: { error: 'server unavailable' } };
 const HELD = { finishExecutions: 'byTest' } as const;
 
 function readRequests(): number {
-	return t.sandbox.requests().filter((request) => request.apiMethod === 'readResponseStatus').length;
+	return t.sandbox.requests().filter((request) => request.apiMethod === 'readResponseStatus')
+		.length;
 }
 
 describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the execution', () => {
@@ -48,10 +49,21 @@ describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the exe
 
 		// n8n is killed here; the restarted n8n loads the static data saved with the last emit
 		await session.close();
-		const restarted = await chat.activate(DEFAULTS, { savedStaticData: session.savedAtLastEmit, workflowId: session.workflow.id });
+		const restarted = await chat.activate(DEFAULTS, {
+			savedStaticData: session.savedAtLastEmit,
+			workflowId: session.workflow.id,
+		});
 		await chat.untilTurns(restarted, 1);
 		await chat.seconds(restarted, 10);
-		expect(restarted.turns).toEqual([[expect.objectContaining({ sessionId: OTHER_PHONE, chatInput: 'turn in flight', redelivered: true })]]);
+		expect(restarted.turns).toEqual([
+			[
+				expect.objectContaining({
+					sessionId: OTHER_PHONE,
+					chatInput: 'turn in flight',
+					redelivered: true,
+				}),
+			],
+		]);
 		expect(await t.unread(other)).toEqual([]);
 		expect(await t.unread(mailing)).toEqual([]);
 	});
@@ -61,13 +73,18 @@ describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the exe
 		const session = await chat.activate(DEFAULTS, HELD);
 		const id = t.reply(mailing, 'cut short');
 		await chat.untilTurns(session, 1);
-		session.emits[0].cancel!(Object.assign(new Error('shutting down'), { name: 'SystemShutdownExecutionCancelledError' }));
+		session.emits[0].cancel!(
+			Object.assign(new Error('shutting down'), { name: 'SystemShutdownExecutionCancelledError' }),
+		);
 		await session.acknowledged();
 		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([id]);
 	});
 
 	describe('a turn emitted again after a stop, answered before it', () => {
-		async function stopWithTurnInFlight(answerBeforeStop: boolean, { failedDeliveryListReads = 0, slowDeliveryListMs = 0 } = {}) {
+		async function stopWithTurnInFlight(
+			answerBeforeStop: boolean,
+			{ failedDeliveryListReads = 0, slowDeliveryListMs = 0 } = {},
+		) {
 			const mailing = await t.sendChat();
 			const session = await chat.activate(DEFAULTS, HELD);
 			t.reply(mailing, 'where is my order?', PHONE);
@@ -76,23 +93,41 @@ describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the exe
 			if (answerBeforeStop) {
 				const answer = await t.sendChat('It ships today', PHONE);
 				let failures = 0;
-				const isAnswersList = (request: ProxiedRequest) => request.apiMethod === 'getChatDeliveryList' && request.params.get('message_id') === String(answer);
-				hostile.proxy.intercept = (request) => (isAnswersList(request) && failures++ < failedDeliveryListReads ? SERVER_ERROR : undefined);
+				const isAnswersList = (request: ProxiedRequest) =>
+					request.apiMethod === 'getChatDeliveryList' &&
+					request.params.get('message_id') === String(answer);
+				hostile.proxy.intercept = (request) =>
+					isAnswersList(request) && failures++ < failedDeliveryListReads ? SERVER_ERROR : undefined;
 				hostile.proxy.delayMs = (request) => (isAnswersList(request) ? slowDeliveryListMs : 0);
 			}
 			await session.close();
-			const restarted = await chat.activate(DEFAULTS, { savedStaticData: session.savedAtLastEmit, workflowId: session.workflow.id });
+			const restarted = await chat.activate(DEFAULTS, {
+				savedStaticData: session.savedAtLastEmit,
+				workflowId: session.workflow.id,
+			});
 			await chat.untilTurns(restarted, 1);
 			return restarted.turns[0][0];
 		}
 
 		it('says alreadyAnswered when a mailing went to the phone after the turn (the answer), found by its delivery list', async () => {
-			expect(await stopWithTurnInFlight(true)).toMatchObject({ sessionId: PHONE, redelivered: true, alreadyAnswered: true });
+			expect(await stopWithTurnInFlight(true)).toMatchObject({
+				sessionId: PHONE,
+				redelivered: true,
+				alreadyAnswered: true,
+			});
 		});
 
-		it('waits for the answer\'s delivery list when its first reads fail, or it is slow', async () => {
-			expect(await stopWithTurnInFlight(true, { failedDeliveryListReads: 2 })).toMatchObject({ sessionId: PHONE, redelivered: true, alreadyAnswered: true });
-			expect(await stopWithTurnInFlight(true, { slowDeliveryListMs: 4000 })).toMatchObject({ sessionId: PHONE, redelivered: true, alreadyAnswered: true });
+		it("waits for the answer's delivery list when its first reads fail, or it is slow", async () => {
+			expect(await stopWithTurnInFlight(true, { failedDeliveryListReads: 2 })).toMatchObject({
+				sessionId: PHONE,
+				redelivered: true,
+				alreadyAnswered: true,
+			});
+			expect(await stopWithTurnInFlight(true, { slowDeliveryListMs: 4000 })).toMatchObject({
+				sessionId: PHONE,
+				redelivered: true,
+				alreadyAnswered: true,
+			});
 		});
 
 		it('says nothing of the kind when nothing went to the phone after it', async () => {
@@ -110,7 +145,10 @@ describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the exe
 			t.reply(older, 'about the earlier one', PHONE);
 			await chat.untilTurns(session, 1);
 			await session.close();
-			const restarted = await chat.activate(DEFAULTS, { savedStaticData: session.savedAtLastEmit, workflowId: session.workflow.id });
+			const restarted = await chat.activate(DEFAULTS, {
+				savedStaticData: session.savedAtLastEmit,
+				workflowId: session.workflow.id,
+			});
 			await chat.untilTurns(restarted, 1);
 			expect(restarted.turns[0][0]).toMatchObject({ redelivered: true });
 			expect(restarted.turns[0][0]).not.toHaveProperty('alreadyAnswered');

@@ -45,13 +45,17 @@ export class ScriptedChatbot {
 			await this.chat.seconds(this.session, 1);
 			this.second++;
 			for (; this.turnsSeen < this.session.turns.length; this.turnsSeen++) {
-				this.answers.push({ at: this.second + this.answerAfterSeconds, phone: String(this.session.turns[this.turnsSeen][0].sessionId) });
+				this.answers.push({
+					at: this.second + this.answerAfterSeconds,
+					phone: String(this.session.turns[this.turnsSeen][0].sessionId),
+				});
 			}
 			while (this.answers.length > 0 && this.answers[0].at <= this.second) {
 				const { phone } = this.answers.shift()!;
 				const previous = this.newest(phone);
 				const answer = await this.chat.t.sendChat(`answer to ${phone}`, phone);
-				if (this.sameProcess) noteChatSent(`${this.session.options.baseUrl} ${TEST_API_KEY}`, answer, phone);
+				if (this.sameProcess)
+					noteChatSent(`${this.session.options.baseUrl} ${TEST_API_KEY}`, answer, phone);
 				this.newestByPhone.set(phone, answer);
 				this.onAnswer?.(phone, previous);
 			}

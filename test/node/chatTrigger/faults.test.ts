@@ -30,7 +30,10 @@ describe('Messaging Service Chat Trigger: faults, restarts and load', () => {
 		// once it can be read, its replies come out as one turn
 		hostile.proxy.intercept = () => undefined;
 		await chat.untilTurns(session, 4, 20 * 60);
-		expect(session.turns[3][0]).toMatchObject({ sessionId: OTHER_PHONE, chatInput: 'lost? 1\nlost? 2\nlost? 3' });
+		expect(session.turns[3][0]).toMatchObject({
+			sessionId: OTHER_PHONE,
+			chatInput: 'lost? 1\nlost? 2\nlost? 3',
+		});
 	});
 
 	it('a mailing whose reads take seconds holds one read only: the other conversations go on, and it is never read twice at once', async () => {
@@ -83,7 +86,8 @@ describe('Messaging Service Chat Trigger: faults, restarts and load', () => {
 
 	it('a reply whose mark as read failed comes again after a restart only flagged, with what followed', async () => {
 		const mailing = await t.sendChat();
-		hostile.proxy.intercept = (request) => (request.apiMethod === 'readResponseStatus' ? SERVER_ERROR : undefined);
+		hostile.proxy.intercept = (request) =>
+			request.apiMethod === 'readResponseStatus' ? SERVER_ERROR : undefined;
 		const before = await chat.activate();
 		t.reply(mailing, 'once');
 		await chat.untilTurns(before, 1);
@@ -95,36 +99,52 @@ describe('Messaging Service Chat Trigger: faults, restarts and load', () => {
 		await chat.untilTurns(after, 1);
 		await chat.seconds(after, 90);
 		// its execution finished, but the state saying so is saved only with the next emit (docs/chat-trigger.md)
-		expect(after.turns).toEqual([[expect.objectContaining({ chatInput: 'once\ntwice?', redelivered: true })]]);
+		expect(after.turns).toEqual([
+			[expect.objectContaining({ chatInput: 'once\ntwice?', redelivered: true })],
+		]);
 		expect(await t.unread(mailing)).toEqual([]);
 	});
 
-	it.each([1, 10, 100])('%i active conversations stay within Max Requests per Minute, each turn once', async (count) => {
-		const mailings: number[] = [];
-		for (let n = 0; n < count; n++) mailings.push(await t.sendChat(`campaign ${n}`, `37529${String(1000000 + n)}`));
-		const budget = 120;
-		const session = await chat.activate({ ...DEFAULTS, options: { maxRequestsPerMinute: budget } });
-		hostile.proxy.requests.length = 0;
-		mailings.forEach((mailing, n) => t.reply(mailing, `hello ${n}`, `37529${String(1000000 + n)}`));
-		const perMinute: number[] = [];
-		for (let minute = 0; minute < 3; minute++) {
-			const from = hostile.proxy.requests.length;
-			await chat.seconds(session, 60);
-			perMinute.push(hostile.proxy.requests.length - from);
-		}
-		// one check's share may have been saved up on top of the minute's budget
-		for (const requests of perMinute) expect(requests).toBeLessThanOrEqual(budget + 4);
-		await chat.seconds(session, 60 * Math.ceil(count / 20));
-		const answered = session.turns.map(([turn]) => turn.chatInput).sort();
-		expect(answered).toEqual(mailings.map((_, n) => `hello ${n}`).sort());
-	});
+	it.each([1, 10, 100])(
+		'%i active conversations stay within Max Requests per Minute, each turn once',
+		async (count) => {
+			const mailings: number[] = [];
+			for (let n = 0; n < count; n++)
+				mailings.push(await t.sendChat(`campaign ${n}`, `37529${String(1000000 + n)}`));
+			const budget = 120;
+			const session = await chat.activate({
+				...DEFAULTS,
+				options: { maxRequestsPerMinute: budget },
+			});
+			hostile.proxy.requests.length = 0;
+			mailings.forEach((mailing, n) =>
+				t.reply(mailing, `hello ${n}`, `37529${String(1000000 + n)}`),
+			);
+			const perMinute: number[] = [];
+			for (let minute = 0; minute < 3; minute++) {
+				const from = hostile.proxy.requests.length;
+				await chat.seconds(session, 60);
+				perMinute.push(hostile.proxy.requests.length - from);
+			}
+			// one check's share may have been saved up on top of the minute's budget
+			for (const requests of perMinute) expect(requests).toBeLessThanOrEqual(budget + 4);
+			await chat.seconds(session, 60 * Math.ceil(count / 20));
+			const answered = session.turns.map(([turn]) => turn.chatInput).sort();
+			expect(answered).toEqual(mailings.map((_, n) => `hello ${n}`).sort());
+		},
+	);
 
 	it('a wrong API key fails the activation with what to fix, and the key is not in it', async () => {
 		const key = 'wrong-key-Zq81-distinctive';
 		await expect(chat.activate(DEFAULTS, { apiKey: key })).rejects.toThrow(/token|key|auth/i);
 		await chat.activate(DEFAULTS, { apiKey: key }).catch((error: Error) => {
-			expect(JSON.stringify({ message: error.message, description: (error as { description?: string }).description, stack: error.stack })).not.toContain(key);
+			expect(
+				JSON.stringify({
+					message: error.message,
+					description: (error as { description?: string }).description,
+					stack: error.stack,
+				}),
+			).not.toContain(key);
 		});
 	});
 });
-

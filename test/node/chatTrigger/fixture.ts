@@ -29,10 +29,18 @@ export function useChatTrigger() {
 		aheadMs = seconds * 1000;
 	}
 
-	async function activate(parameters: INodeParameters = DEFAULTS, options: Partial<Omit<ChatTriggerSessionOptions, 'baseUrl' | 'parameters'>> = {}) {
+	async function activate(
+		parameters: INodeParameters = DEFAULTS,
+		options: Partial<Omit<ChatTriggerSessionOptions, 'baseUrl' | 'parameters'>> = {},
+	) {
 		syncTime();
 		// a workflow of its own unless told: what the in-process handoff channel keeps per workflow stays in its test
-		const session = new ChatTriggerSession({ baseUrl: hostile.proxy.url, parameters, workflowId: `harness-chat-${++workflows}`, ...options });
+		const session = new ChatTriggerSession({
+			baseUrl: hostile.proxy.url,
+			parameters,
+			workflowId: `harness-chat-${++workflows}`,
+			...options,
+		});
 		sessions.push(session);
 		await session.activate();
 		return session;
@@ -47,7 +55,11 @@ export function useChatTrigger() {
 	}
 
 	/** Seconds pass until the session has emitted `turns` turns (at most `limit` seconds); returns how many passed. */
-	async function untilTurns(session: ChatTriggerSession, turns: number, limit = 120): Promise<number> {
+	async function untilTurns(
+		session: ChatTriggerSession,
+		turns: number,
+		limit = 120,
+	): Promise<number> {
 		for (let n = 1; n <= limit; n++) {
 			await seconds(session, 1);
 			if (session.turns.length >= turns) return n;

@@ -17,7 +17,9 @@ it('a 429 slows the trigger down and loses nothing', async () => {
 	const session = await chat.activate();
 	let refusals = 3;
 	hostile.proxy.intercept = (request) =>
-		readsOf(mailing)(request) && refusals-- > 0 ? { status: 429, body: { status: 'error', error: 'request limit exceeded' } } : undefined;
+		readsOf(mailing)(request) && refusals-- > 0
+			? { status: 429, body: { status: 'error', error: 'request limit exceeded' } }
+			: undefined;
 	t.reply(mailing, 'still there?');
 	// the transport waits for the service's pause in real time: n8n's clock goes along meanwhile
 	const clock = setInterval(() => jest.setSystemTime(Date.now() + 100), 100);
@@ -46,6 +48,10 @@ it('"Execute step" in the editor shows a real turn, from before too, and changes
 		clearInterval(clock);
 	}
 	expect(session.turns.map(([turn]) => turn.chatInput)).toEqual(['already waiting']);
-	expect(Object.values(session.workflow.staticData).every((data) => Object.keys(data as object).length === 0)).toBe(true);
+	expect(
+		Object.values(session.workflow.staticData).every(
+			(data) => Object.keys(data as object).length === 0,
+		),
+	).toBe(true);
 	expect(await t.unread(mailing)).toHaveLength(1);
 });

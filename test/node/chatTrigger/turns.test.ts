@@ -40,7 +40,9 @@ describe('Messaging Service Chat Trigger: one turn per burst', () => {
 		await chat.untilTurns(session, 2);
 		await chat.seconds(session, 20);
 		expect(session.turns).toHaveLength(2);
-		const byPhone = Object.fromEntries(session.turns.map(([turn]) => [turn.sessionId, turn.chatInput]));
+		const byPhone = Object.fromEntries(
+			session.turns.map(([turn]) => [turn.sessionId, turn.chatInput]),
+		);
 		expect(byPhone).toEqual({ [PHONE]: 'anna 1\nanna 2', [OTHER_PHONE]: 'boris 1' });
 	});
 
@@ -89,7 +91,11 @@ describe('Messaging Service Chat Trigger: one turn per burst', () => {
 		await chat.seconds(session, 3);
 		t.reply(answer, 'thanks!');
 		expect(await chat.untilTurns(session, 2)).toBeLessThanOrEqual(8);
-		expect(session.turns[1][0]).toMatchObject({ mailing: { message_id: answer }, sessionId: PHONE, chatInput: 'thanks!' });
+		expect(session.turns[1][0]).toMatchObject({
+			mailing: { message_id: answer },
+			sessionId: PHONE,
+			chatInput: 'thanks!',
+		});
 	});
 
 	it('a mailing sent while no answer is expected (a campaign) is found within 10 s and its replies answered', async () => {
@@ -100,23 +106,29 @@ describe('Messaging Service Chat Trigger: one turn per burst', () => {
 		await chat.seconds(session, 1);
 		t.reply(campaign, 'tell me more', OTHER_PHONE);
 		expect(await chat.untilTurns(session, 1)).toBeLessThanOrEqual(10 + 8);
-		expect(session.turns[0][0]).toMatchObject({ mailing: { message_id: campaign }, sessionId: OTHER_PHONE });
+		expect(session.turns[0][0]).toMatchObject({
+			mailing: { message_id: campaign },
+			sessionId: OTHER_PHONE,
+		});
 	});
 });
 
-describe.each(['oldest-first', 'newest-first'] as const)('Messaging Service Chat Trigger on an account with no mailing at activation (%s listing)', (order) => {
-	it('150 mailings sent at once (more than a page of the listing) are found by the next checks, each customer answered once', async () => {
-		t.sandbox.setChatQuirks(TEST_API_KEY, { chatListing: order });
-		const session = await chat.activate();
-		await chat.seconds(session, 2);
-		const phones = Array.from({ length: 150 }, (_, n) => `37529${String(2000000 + n)}`);
-		const mailings: number[] = [];
-		for (const phone of phones) mailings.push(await t.sendChat('Your order is ready', phone));
-		await chat.seconds(session, 4);
-		phones.forEach((phone, n) => t.reply(mailings[n], `yes ${n}`, phone));
-		// well before the minute's sweep would read them all
-		await chat.untilTurns(session, 150, 50);
-		await chat.seconds(session, 30);
-		expect(session.turns.map(([turn]) => turn.sessionId).sort()).toEqual([...phones].sort());
-	});
-});
+describe.each(['oldest-first', 'newest-first'] as const)(
+	'Messaging Service Chat Trigger on an account with no mailing at activation (%s listing)',
+	(order) => {
+		it('150 mailings sent at once (more than a page of the listing) are found by the next checks, each customer answered once', async () => {
+			t.sandbox.setChatQuirks(TEST_API_KEY, { chatListing: order });
+			const session = await chat.activate();
+			await chat.seconds(session, 2);
+			const phones = Array.from({ length: 150 }, (_, n) => `37529${String(2000000 + n)}`);
+			const mailings: number[] = [];
+			for (const phone of phones) mailings.push(await t.sendChat('Your order is ready', phone));
+			await chat.seconds(session, 4);
+			phones.forEach((phone, n) => t.reply(mailings[n], `yes ${n}`, phone));
+			// well before the minute's sweep would read them all
+			await chat.untilTurns(session, 150, 50);
+			await chat.seconds(session, 30);
+			expect(session.turns.map(([turn]) => turn.sessionId).sort()).toEqual([...phones].sort());
+		});
+	},
+);

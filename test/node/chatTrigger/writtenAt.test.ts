@@ -11,7 +11,13 @@ const chat = useChatTrigger();
 const { t, hostile } = chat;
 
 function readsOf(mailing: number): number {
-	return t.sandbox.requests().filter((request) => request.apiMethod === 'getNewIncomingMessages' && String(request.query.message_id ?? request.body?.message_id) === String(mailing)).length;
+	return t.sandbox
+		.requests()
+		.filter(
+			(request) =>
+				request.apiMethod === 'getNewIncomingMessages' &&
+				String(request.query.message_id ?? request.body?.message_id) === String(mailing),
+		).length;
 }
 
 type Session = Awaited<ReturnType<typeof chat.activate>>;
@@ -41,33 +47,41 @@ async function burstIsOneTurn(session: Session, mailing: number): Promise<number
 	}
 	const waited = await chat.untilTurns(session, 4, 30);
 	await chat.seconds(session, 20);
-	expect(session.turns.map(([turn]) => turn.chatInput)).toEqual(['warm-up 1', 'warm-up 2', 'warm-up 3', 'hi\nI need\nto move my booking']);
+	expect(session.turns.map(([turn]) => turn.chatInput)).toEqual([
+		'warm-up 1',
+		'warm-up 2',
+		'warm-up 3',
+		'hi\nI need\nto move my booking',
+	]);
 	return waited;
 }
 
-describe.each([-120, -30, 0, 30, 120])('Messaging Service Chat Trigger, n8n %i s ahead of the service', (aheadSeconds) => {
-	beforeEach(() => chat.n8nAheadSeconds(aheadSeconds));
+describe.each([-120, -30, 0, 30, 120])(
+	'Messaging Service Chat Trigger, n8n %i s ahead of the service',
+	(aheadSeconds) => {
+		beforeEach(() => chat.n8nAheadSeconds(aheadSeconds));
 
-	it('a message found long after it was written starts its turn at the read that finds it: no second read, no quiet window on top', async () => {
-		const mailing = await t.sendChat();
-		const session = await chat.activate({ ...DEFAULTS, checkEverySeconds: 10 });
-		await warmUp(session, mailing, 10);
-		const readBefore = await untilRead(session, mailing);
-		await chat.seconds(session, 1);
-		t.reply(mailing, 'written just after a check');
-		const waited = await chat.untilTurns(session, 4, 30);
-		expect(waited).toBeLessThanOrEqual(10);
-		expect(readsOf(mailing) - readBefore).toBe(1);
-		expect(session.turns[3][0].chatInput).toBe('written just after a check');
-	});
+		it('a message found long after it was written starts its turn at the read that finds it: no second read, no quiet window on top', async () => {
+			const mailing = await t.sendChat();
+			const session = await chat.activate({ ...DEFAULTS, checkEverySeconds: 10 });
+			await warmUp(session, mailing, 10);
+			const readBefore = await untilRead(session, mailing);
+			await chat.seconds(session, 1);
+			t.reply(mailing, 'written just after a check');
+			const waited = await chat.untilTurns(session, 4, 30);
+			expect(waited).toBeLessThanOrEqual(10);
+			expect(readsOf(mailing) - readBefore).toBe(1);
+			expect(session.turns[3][0].chatInput).toBe('written just after a check');
+		});
 
-	it('messages two seconds apart, under the quiet window, stay one turn', async () => {
-		const mailing = await t.sendChat();
-		const session = await chat.activate();
-		await warmUp(session, mailing);
-		expect(await burstIsOneTurn(session, mailing)).toBeLessThanOrEqual(5);
-	});
-});
+		it('messages two seconds apart, under the quiet window, stay one turn', async () => {
+			const mailing = await t.sendChat();
+			const session = await chat.activate();
+			await warmUp(session, mailing);
+			expect(await burstIsOneTurn(session, mailing)).toBeLessThanOrEqual(5);
+		});
+	},
+);
 
 describe('Messaging Service Chat Trigger: dates that cannot be right', () => {
 	/** The service answering every reply with the date `dated` gives it. */
@@ -75,7 +89,13 @@ describe('Messaging Service Chat Trigger: dates that cannot be right', () => {
 		hostile.proxy.rewrite = (request, body) => {
 			if (request.apiMethod !== 'getNewIncomingMessages') return body;
 			const answer = body as { result: IDataObject[] };
-			return { ...answer, result: answer.result.map((reply) => ({ ...reply, d_receiver: dated(String(reply.d_receiver)) as IDataObject[string] })) };
+			return {
+				...answer,
+				result: answer.result.map((reply) => ({
+					...reply,
+					d_receiver: dated(String(reply.d_receiver)) as IDataObject[string],
+				})),
+			};
 		};
 	}
 
@@ -84,18 +104,26 @@ describe('Messaging Service Chat Trigger: dates that cannot be right', () => {
 		['a clock stuck at the first reply', (date: string) => (stuckAt ??= date)],
 		['zeros', () => '0000-00-00 00:00:00'],
 		['none', () => undefined],
-	])('%s: messages two seconds apart stay one turn, the quiet window counted from when they were found', async (_name, dated) => {
-		const mailing = await t.sendChat();
-		const session = await chat.activate();
-		withDate(dated);
-		await warmUp(session, mailing);
-		await burstIsOneTurn(session, mailing);
-	});
+	])(
+		'%s: messages two seconds apart stay one turn, the quiet window counted from when they were found',
+		async (_name, dated) => {
+			const mailing = await t.sendChat();
+			const session = await chat.activate();
+			withDate(dated);
+			await warmUp(session, mailing);
+			await burstIsOneTurn(session, mailing);
+		},
+	);
 
 	it('a clock that jumps an hour ahead for a few replies, then back: later bursts stay whole', async () => {
 		const mailing = await t.sendChat();
 		const session = await chat.activate();
-		withDate((date) => new Date(Date.parse(`${date.replace(' ', 'T')}Z`) + 3600_000).toISOString().slice(0, 19).replace('T', ' '));
+		withDate((date) =>
+			new Date(Date.parse(`${date.replace(' ', 'T')}Z`) + 3600_000)
+				.toISOString()
+				.slice(0, 19)
+				.replace('T', ' '),
+		);
 		await warmUp(session, mailing);
 		hostile.proxy.rewrite = (_request, body) => body;
 		await burstIsOneTurn(session, mailing);

@@ -12,7 +12,11 @@ const fixture = useSandbox();
 const ANNA = '375291234567';
 
 const run = async (operation: string, overrides: INodeParameters, workflowId: string) =>
-	await fixture.runOk({ parameters: params(fixture.account, 'conversation', operation, overrides), workflowId, staticData: knownConversations([ANNA]) });
+	await fixture.runOk({
+		parameters: params(fixture.account, 'conversation', operation, overrides),
+		workflowId,
+		staticData: knownConversations([ANNA]),
+	});
 
 describe('Conversation > Hand Back to Bot', () => {
 	it('sends its message while the person still has the conversation, then hands it back to the trigger of this process', async () => {
@@ -23,25 +27,45 @@ describe('Conversation > Hand Back to Bot', () => {
 		});
 		try {
 			await run('handOver', { message: '' }, 'wf-hand-back');
-			const { items, requests } = await run('handBack', { phone: '+375 (29) 123 45 67', message: 'Our assistant takes it from here' }, 'wf-hand-back');
-			expect(requests.map((request) => [request.apiMethod, request.body?.phone, request.body?.message])).toEqual([
-				['sendQuickChatMessage', ANNA, 'Our assistant takes it from here'],
-			]);
+			const { items, requests } = await run(
+				'handBack',
+				{ phone: '+375 (29) 123 45 67', message: 'Our assistant takes it from here' },
+				'wf-hand-back',
+			);
+			expect(
+				requests.map((request) => [request.apiMethod, request.body?.phone, request.body?.message]),
+			).toEqual([['sendQuickChatMessage', ANNA, 'Our assistant takes it from here']]);
 			expect(taken.map(({ change, requests: before }) => [change.to, before])).toEqual([
 				['person', 0],
 				['bot', 1],
 			]);
 			expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }]);
-			expect(items[0].json).toMatchObject({ phone: ANNA, holder: 'bot', messageSent: true, reachedTrigger: true, handoffChange: taken[1].change });
+			expect(items[0].json).toMatchObject({
+				phone: ANNA,
+				holder: 'bot',
+				messageSent: true,
+				reachedTrigger: true,
+				handoffChange: taken[1].change,
+			});
 		} finally {
 			close();
 		}
 	});
 
 	it('needs no known conversation and no message: it asks the service nothing', async () => {
-		const { items } = await fixture.runOk({ parameters: params(fixture.account, 'conversation', 'handBack', { phone: '375291999999', message: '' }) });
+		const { items } = await fixture.runOk({
+			parameters: params(fixture.account, 'conversation', 'handBack', {
+				phone: '375291999999',
+				message: '',
+			}),
+		});
 		expect(fixture.sandbox.requests()).toEqual([]);
-		expect(items[0].json).toMatchObject({ phone: '375291999999', holder: 'bot', messageSent: false, reachedTrigger: false });
+		expect(items[0].json).toMatchObject({
+			phone: '375291999999',
+			holder: 'bot',
+			messageSent: false,
+			reachedTrigger: false,
+		});
 	});
 });
 

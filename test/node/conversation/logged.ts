@@ -9,12 +9,19 @@ interface LoggerLike {
 
 async function enginesLogger(): Promise<LoggerLike> {
 	const from = { paths: [require.resolve('n8n-core')] };
-	const { Container } = (await import(require.resolve('@n8n/di', from))) as { Container: { get(type: unknown): LoggerLike } };
-	const { Logger } = (await import(require.resolve('@n8n/backend-common', from))) as { Logger: unknown };
+	const { Container } = (await import(require.resolve('@n8n/di', from))) as {
+		Container: { get(type: unknown): LoggerLike };
+	};
+	const { Logger } = (await import(require.resolve('@n8n/backend-common', from))) as {
+		Logger: unknown;
+	};
 	return Container.get(Logger);
 }
 
 export async function warnings(): Promise<{ messages(): string[]; restore(): void }> {
 	const spy = jest.spyOn(await enginesLogger(), 'warn');
-	return { messages: () => spy.mock.calls.map((call) => String(call[0])), restore: () => spy.mockRestore() };
+	return {
+		messages: () => spy.mock.calls.map((call) => String(call[0])),
+		restore: () => spy.mockRestore(),
+	};
 }

@@ -15,9 +15,15 @@ function mailing(name: string, phone = '375291000001') {
 	return batchMailing(fixture.account, name, { text: 'Hello', delivery_list: [phone] });
 }
 
-function jsonBatch(items: Array<Record<string, unknown>>, options: { continueOnFail?: boolean; retryOnFail?: boolean } = {}) {
+function jsonBatch(
+	items: Array<Record<string, unknown>>,
+	options: { continueOnFail?: boolean; retryOnFail?: boolean } = {},
+) {
 	return fixture.run({
-		parameters: params(fixture.account, 'sms', 'sendBatch', { ...MAILINGS_AS_JSON, callbackUrl: CALLBACK }),
+		parameters: params(fixture.account, 'sms', 'sendBatch', {
+			...MAILINGS_AS_JSON,
+			callbackUrl: CALLBACK,
+		}),
 		items,
 		continueOnFail: options.continueOnFail,
 		...(options.retryOnFail ? { retryOnFail: RETRY_ON_FAIL } : {}),
@@ -40,20 +46,30 @@ function chunkedBatch(options: { retryOnFail?: boolean } = {}) {
 
 describe('Send Batch, mailings as JSON', () => {
 	it('an invalid second item: nothing is sent, and the error says so', async () => {
-		const { error } = await jsonBatch([{ mailings: [mailing('A')] }, { mailings: [{ ...mailing('B'), delivery_list: ['12ab'] }] }]);
+		const { error } = await jsonBatch([
+			{ mailings: [mailing('A')] },
+			{ mailings: [{ ...mailing('B'), delivery_list: ['12ab'] }] },
+		]);
 		expect(error?.message).toMatch(/Invalid Mailings \(JSON\) .* in item 1/);
 		expect(error?.description).toMatch(/Nothing was sent before this failure/);
 		expect(fixture.sandbox.requests()).toHaveLength(0);
 	});
 
 	it('an invalid text (half an emoji) in the second item: nothing is sent', async () => {
-		const { error } = await jsonBatch([{ mailings: [mailing('A')] }, { mailings: [{ ...mailing('B'), text: 'Hi \ud83d' }] }]);
-		expect(error?.message).toMatch(/in item 1: mailing 1 \(messages\[0\]\): "text": it is not valid Unicode/);
+		const { error } = await jsonBatch([
+			{ mailings: [mailing('A')] },
+			{ mailings: [{ ...mailing('B'), text: 'Hi \ud83d' }] },
+		]);
+		expect(error?.message).toMatch(
+			/in item 1: mailing 1 \(messages\[0\]\): "text": it is not valid Unicode/,
+		);
 		expect(fixture.sandbox.requests()).toHaveLength(0);
 	});
 
 	it('the second request fails: the error lists what the first one sent (mailing names, uuid)', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendBulkSms', kind: '500-after', after: 1, count: 1 }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendBulkSms', kind: '500-after', after: 1, count: 1 }],
+		});
 		const { error } = await jsonBatch([
 			{ mailings: [mailing('Spring A'), mailing('Spring A2', '375291000002')] },
 			{ mailings: [mailing('Spring B', '375291000003')] },
@@ -68,7 +84,9 @@ describe('Send Batch, mailings as JSON', () => {
 
 describe('Send Batch from items, in chunks', () => {
 	it('the third chunk fails: the error lists chunks 1 and 2 with their names and uuids', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendBulkSms', kind: '500-before', after: 2, count: 1 }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendBulkSms', kind: '500-before', after: 2, count: 1 }],
+		});
 		const { error } = await chunkedBatch();
 		expect(error?.description).toMatch(/Items 4 to 5 were in chunk 3 of 3\./);
 		expect(error?.description).toMatch(
@@ -82,7 +100,8 @@ describe('Send Batch under Retry On Fail (3 tries)', () => {
 		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendBulkSms', kind, after: 2, count: 1 }] });
 		return chunkedBatch({ retryOnFail: true });
 	}
-	const bulkRequests = () => fixture.sandbox.requests().filter((request) => request.apiMethod === 'sendBulkSms');
+	const bulkRequests = () =>
+		fixture.sandbox.requests().filter((request) => request.apiMethod === 'sendBulkSms');
 
 	it('the third chunk refused: the next try sends only that chunk; every recipient once, every item paired', async () => {
 		const { items, error } = await chunked('400');
@@ -106,8 +125,13 @@ describe('Send Batch under Retry On Fail (3 tries)', () => {
 	});
 
 	it('mailings as JSON, the second request refused: the next try sends only the second item', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendBulkSms', kind: '400', after: 1, count: 1 }] });
-		const { items, error } = await jsonBatch([{ mailings: [mailing('J1')] }, { mailings: [mailing('J2', '375291000002')] }], { retryOnFail: true });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendBulkSms', kind: '400', after: 1, count: 1 }],
+		});
+		const { items, error } = await jsonBatch(
+			[{ mailings: [mailing('J1')] }, { mailings: [mailing('J2', '375291000002')] }],
+			{ retryOnFail: true },
+		);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(bulkRequests()).toHaveLength(3);

@@ -7,7 +7,10 @@ const fixture = useSandbox();
 describe('On Error: Continue (using error output)', () => {
 	it('sends each failed item to the error output, paired to its input, and the others to the regular one', async () => {
 		const { items, outputs, error } = await fixture.run({
-			parameters: params(fixture.account, 'sms', 'send', { phone: '={{ $json.phone }}', message: 'Hello' }),
+			parameters: params(fixture.account, 'sms', 'send', {
+				phone: '={{ $json.phone }}',
+				message: 'Hello',
+			}),
 			items: [{ phone: '375291234567' }, { phone: 'not a phone' }, { phone: '375291234568' }],
 			errorOutput: true,
 		});
@@ -21,13 +24,18 @@ describe('On Error: Continue (using error output)', () => {
 
 	it('keeps the API key out of the error item, whatever the input held', async () => {
 		const { outputs } = await fixture.run({
-			parameters: params(fixture.account, 'sms', 'send', { phone: '={{ $json.phone }}', message: 'Hello' }),
+			parameters: params(fixture.account, 'sms', 'send', {
+				phone: '={{ $json.phone }}',
+				message: 'Hello',
+			}),
 			items: [{ phone: TEST_API_KEY }],
 			errorOutput: true,
 		});
 		expect(outputs[1]).toHaveLength(1);
 		const { json, error } = outputs[1][0];
 		expect(JSON.stringify(json)).not.toContain(TEST_API_KEY);
-		expect([error?.message, error?.description, error?.stack].join(' ')).not.toContain(TEST_API_KEY);
+		expect([error?.message, error?.description, error?.stack].join(' ')).not.toContain(
+			TEST_API_KEY,
+		);
 	});
 });

@@ -14,11 +14,17 @@ import { waitingAdditionalData } from '../sendAndWait/waiting';
 const fixture = useSandbox();
 
 const ITEMS = 10;
-const phones = Array.from({ length: ITEMS }, (_, index) => ({ phone: `37529100${String(index).padStart(4, '0')}` }));
+const phones = Array.from({ length: ITEMS }, (_, index) => ({
+	phone: `37529100${String(index).padStart(4, '0')}`,
+}));
 const RETRY_ON_FAIL = { maxTries: 3, waitBetweenTries: 0 };
 
 const sendToEachPhone = (message: string, concurrency: number) =>
-	params(fixture.account, 'sms', 'send', { phone: '={{ $json.phone }}', message, options: { concurrency } });
+	params(fixture.account, 'sms', 'send', {
+		phone: '={{ $json.phone }}',
+		message,
+		options: { concurrency },
+	});
 
 function sendRequests() {
 	return fixture.sandbox.requests().filter((request) => request.apiMethod === 'sendQuickSMS');
@@ -33,10 +39,16 @@ function expectMayHaveBeenSent(error: ExecutionError | undefined) {
 
 describe.each([1, 10])('Retry On Fail with 3 tries, Concurrency %i', (concurrency) => {
 	const sendSms = async () =>
-		await fixture.run({ parameters: sendToEachPhone('Your code is ready', concurrency), items: phones, retryOnFail: RETRY_ON_FAIL });
+		await fixture.run({
+			parameters: sendToEachPhone('Your code is ready', concurrency),
+			items: phones,
+			retryOnFail: RETRY_ON_FAIL,
+		});
 
 	it('the fifth request refused (400): the next try sends only what was not sent; every message once, every item paired', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '400', after: 4, count: 1 }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendQuickSMS', kind: '400', after: 4, count: 1 }],
+		});
 		const { items, error } = await sendSms();
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(ITEMS);
@@ -49,34 +61,51 @@ describe.each([1, 10])('Retry On Fail with 3 tries, Concurrency %i', (concurrenc
 	});
 
 	it('the fifth request answered 500 after it was processed: no try sends anything again; the error lists what went out', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-after', after: 4, count: 1 }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendQuickSMS', kind: '500-after', after: 4, count: 1 }],
+		});
 		const { error } = await sendSms();
 		expectMayHaveBeenSent(error);
-		expect(error?.description).toMatch(/items had gone through \(for a send operation: were sent\): items /);
+		expect(error?.description).toMatch(
+			/items had gone through \(for a send operation: were sent\): items /,
+		);
 		const counters = fixture.sandbox.counters();
 		expect(counters.duplicates).toBe(0);
 		// every request reached the service once; the one answered 500 was processed too
 		expect(sendRequests()).toHaveLength(counters.messagesSent);
-		expect(new Set(sendRequests().map((request) => request.query.phone)).size).toBe(sendRequests().length);
+		expect(new Set(sendRequests().map((request) => request.query.phone)).size).toBe(
+			sendRequests().length,
+		);
 	});
 });
 
 describe('a per-item run stopped by an error', () => {
 	it('lists the items that were sent, and starts no new item after the failure', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-after', after: 4, count: 1 }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendQuickSMS', kind: '500-after', after: 4, count: 1 }],
+		});
 		const { error } = await fixture.run({ parameters: sendToEachPhone('Hello', 1), items: phones });
-		expect(error?.description).toMatch(/4 of 10 items had gone through \(for a send operation: were sent\): items 0-3\./);
+		expect(error?.description).toMatch(
+			/4 of 10 items had gone through \(for a send operation: were sent\): items 0-3\./,
+		);
 		expect(error?.description).toMatch(/Not started: items 5-9\./);
 		expect(sendRequests()).toHaveLength(5);
 	});
 
 	it('with Concurrency 5, items read ahead of their turn are not sent after the failure, and are listed as not started', async () => {
 		// answers take 30 ms: while five requests are under way, the next items read their parameters
-		fixture.sandbox.setFaults({ latencyMs: 30, rules: [{ apiMethod: 'sendQuickSMS', kind: '400', after: 20, count: 1 }] });
-		const many = Array.from({ length: 60 }, (_, index) => ({ phone: `37529200${String(index).padStart(4, '0')}` }));
+		fixture.sandbox.setFaults({
+			latencyMs: 30,
+			rules: [{ apiMethod: 'sendQuickSMS', kind: '400', after: 20, count: 1 }],
+		});
+		const many = Array.from({ length: 60 }, (_, index) => ({
+			phone: `37529200${String(index).padStart(4, '0')}`,
+		}));
 		const { error } = await fixture.run({ parameters: sendToEachPhone('Hello', 5), items: many });
 
-		const requested = new Set(sendRequests().map((request) => many.findIndex((item) => item.phone === request.query.phone)));
+		const requested = new Set(
+			sendRequests().map((request) => many.findIndex((item) => item.phone === request.query.phone)),
+		);
 		// the refused 21st request, and at most the four under way beside it
 		expect(requested.size).toBeGreaterThanOrEqual(21);
 		expect(requested.size).toBeLessThanOrEqual(25);
@@ -94,7 +123,9 @@ describe('Send and Wait for Response with Retry On Fail (3 tries)', () => {
 		});
 
 	it('a send answered 500 after it was processed is not sent again by the next tries; the error says it may have been sent', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '500-after', count: 1 }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendQuickSMS', kind: '500-after', count: 1 }],
+		});
 		const { error, run } = await sendAndWaitSms();
 		expectMayHaveBeenSent(error);
 		expect(sendRequests()).toHaveLength(1);

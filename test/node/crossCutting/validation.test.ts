@@ -11,7 +11,8 @@ import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
 
-const smsToList = async (sendAt: string) => await fixture.run({ parameters: params(fixture.account, 'sms', 'sendToList', { sendAt }) });
+const smsToList = async (sendAt: string) =>
+	await fixture.run({ parameters: params(fixture.account, 'sms', 'sendToList', { sendAt }) });
 const sms = (overrides: INodeParameters) => params(fixture.account, 'sms', 'send', overrides);
 
 describe('dates', () => {
@@ -25,18 +26,23 @@ describe('dates', () => {
 		const { error, run } = await smsToList('2020-01-01 10:00');
 		expect(error).toBeUndefined();
 		const hints = run.data.resultData.runData['Messaging Service'][0].hints ?? [];
-		expect(hints.map((hint) => hint.message)).toEqual([expect.stringMatching(/Send At 2020-01-01 10:00 of item 0 is in the past/)]);
+		expect(hints.map((hint) => hint.message)).toEqual([
+			expect.stringMatching(/Send At 2020-01-01 10:00 of item 0 is in the past/),
+		]);
 	});
 });
 
 describe('phones', () => {
-	it.each(['+00375291234567', '00375291234567', '+375 29 123-45-67'])('"%s" is sent as 375291234567', async (phone) => {
-		const { error } = await fixture.run({
-			parameters: sms({ phone }),
-		});
-		expect(error).toBeUndefined();
-		expect(fixture.sandbox.requests()[0].query.phone).toBe('375291234567');
-	});
+	it.each(['+00375291234567', '00375291234567', '+375 29 123-45-67'])(
+		'"%s" is sent as 375291234567',
+		async (phone) => {
+			const { error } = await fixture.run({
+				parameters: sms({ phone }),
+			});
+			expect(error).toBeUndefined();
+			expect(fixture.sandbox.requests()[0].query.phone).toBe('375291234567');
+		},
+	);
 });
 
 describe('texts that are not valid Unicode', () => {
@@ -51,7 +57,9 @@ describe('texts that are not valid Unicode', () => {
 
 describe('reply IDs', () => {
 	it('are taken as the strings the spec says they are', async () => {
-		const { error } = await fixture.run({ parameters: params(fixture.account, 'reply', 'markAsRead', { replyIds: 'r-1, r_2' }) });
+		const { error } = await fixture.run({
+			parameters: params(fixture.account, 'reply', 'markAsRead', { replyIds: 'r-1, r_2' }),
+		});
 		expect(`${error?.message}`).not.toMatch(/Invalid Reply IDs/);
 		expect(fixture.sandbox.requests()[0].body).toMatchObject({ incoming_messages: 'r-1,r_2' });
 	});

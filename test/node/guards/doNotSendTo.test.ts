@@ -10,7 +10,11 @@ const RECIPIENTS = 1000;
 const phones = Array.from({ length: RECIPIENTS }, (_, index) => recipientPhone(index));
 const suppressedPhones = SUPPRESSED_INDEXES.map(recipientPhone);
 /** The 50 phones as a Data table's rows would give them, six ways of writing them. */
-const optOutRows = suppressedPhones.map((phone, k) => ({ id: k + 1, phone: writtenWay(phone, k), createdAt: '2026-03-01T10:00:00.000Z' }));
+const optOutRows = suppressedPhones.map((phone, k) => ({
+	id: k + 1,
+	phone: writtenWay(phone, k),
+	createdAt: '2026-03-01T10:00:00.000Z',
+}));
 
 /** Do Not Send To given as the rows of an earlier node (an expression that returns them). */
 const DO_NOT_SEND_TO_ROWS = { doNotSendTo: `={{ ${JSON.stringify(optOutRows)} }}` };
@@ -32,7 +36,11 @@ function sentPhones(): string[] {
 describe('Do Not Send To', () => {
 	it('Send Batch: 1,000 recipients, 50 on the list written six ways: exactly the 950 others reach the service', async () => {
 		const { items } = await fixture.runOk({
-			parameters: params(fixture.account, 'sms', 'sendBatch', { mailingName: 'Sale', text: 'Hi', options: DO_NOT_SEND_TO_ROWS }),
+			parameters: params(fixture.account, 'sms', 'sendBatch', {
+				mailingName: 'Sale',
+				text: 'Hi',
+				options: DO_NOT_SEND_TO_ROWS,
+			}),
 			items: phones.map((phone, index) => ({ phone: index % 2 === 0 ? `+${phone}` : phone })),
 		});
 		const sent = sentPhones();
@@ -47,8 +55,12 @@ describe('Do Not Send To', () => {
 			phones.map((_, index) => index).filter((index) => !SUPPRESSED_INDEXES.includes(index)),
 		);
 		const reported = items.filter((item) => item.json.sent === false);
-		expect(reported.map((item) => item.pairedItem)).toEqual(SUPPRESSED_INDEXES.map((item) => ({ item })));
-		expect(reported.map((item) => item.json)).toEqual(suppressedPhones.map((phone) => ({ sent: false, reason: 'doNotSendTo', phone })));
+		expect(reported.map((item) => item.pairedItem)).toEqual(
+			SUPPRESSED_INDEXES.map((item) => ({ item })),
+		);
+		expect(reported.map((item) => item.json)).toEqual(
+			suppressedPhones.map((phone) => ({ sent: false, reason: 'doNotSendTo', phone })),
+		);
 	});
 
 	it('SMS > Send: 1,000 items at Concurrency 200, 50 on the list: 950 requests, the 50 outputs say sent: false, all paired', async () => {
@@ -62,11 +74,14 @@ describe('Do Not Send To', () => {
 		const sent = sentPhones();
 		expect(sent).toHaveLength(950);
 		expect(sent.filter((phone) => suppressedPhones.includes(phone))).toEqual([]);
-		expect(fixture.sandbox.requests().filter((request) => request.apiMethod === 'sendQuickSMS')).toHaveLength(950);
+		expect(
+			fixture.sandbox.requests().filter((request) => request.apiMethod === 'sendQuickSMS'),
+		).toHaveLength(950);
 
 		expect(items.map((item) => item.pairedItem)).toEqual(phones.map((_, item) => ({ item })));
 		items.forEach((item, index) => {
-			if (SUPPRESSED_INDEXES.includes(index)) expect(item.json).toEqual({ sent: false, reason: 'doNotSendTo', phone: phones[index] });
+			if (SUPPRESSED_INDEXES.includes(index))
+				expect(item.json).toEqual({ sent: false, reason: 'doNotSendTo', phone: phones[index] });
 			else expect(item.json).toMatchObject({ sent: true, sms_id: expect.anything() });
 		});
 	});

@@ -10,7 +10,13 @@ export function recipientPhone(index: number): string {
  * with +, with spaces, with dashes, with brackets, with a leading 00, and with dots and a +00.
  */
 export function writtenWay(phone: string, way: number): string {
-	const [cc, op, a, b, c] = [phone.slice(0, 3), phone.slice(3, 5), phone.slice(5, 8), phone.slice(8, 10), phone.slice(10)];
+	const [cc, op, a, b, c] = [
+		phone.slice(0, 3),
+		phone.slice(3, 5),
+		phone.slice(5, 8),
+		phone.slice(8, 10),
+		phone.slice(10),
+	];
 	switch (way % 6) {
 		case 0:
 			return `+${phone}`;

@@ -35,7 +35,18 @@ const STEP_MS = (24 * 3600_000) / RUNS;
 /** Only Date is faked: the node and n8n read the test's clock, timers stay real. */
 beforeAll(() => {
 	jest.useFakeTimers({
-		doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+		doNotFake: [
+			'hrtime',
+			'nextTick',
+			'performance',
+			'queueMicrotask',
+			'setImmediate',
+			'clearImmediate',
+			'setInterval',
+			'clearInterval',
+			'setTimeout',
+			'clearTimeout',
+		],
 	});
 });
 afterAll(() => jest.useRealTimers());
@@ -46,21 +57,41 @@ const KINDS: Kind[] = ['send', 'batch', 'smsList', 'chatSend', 'chatList'];
 function parametersOf(kind: Kind, listZone: string): INodeParameters {
 	switch (kind) {
 		case 'send':
-			return params(fixture.account, 'sms', 'send', { phone: '={{ $json.phone }}', options: QUIET });
+			return params(fixture.account, 'sms', 'send', {
+				phone: '={{ $json.phone }}',
+				options: QUIET,
+			});
 		case 'chatSend':
-			return params(fixture.account, 'chatMessage', 'send', { phone: '={{ $json.phone }}', options: QUIET });
+			return params(fixture.account, 'chatMessage', 'send', {
+				phone: '={{ $json.phone }}',
+				options: QUIET,
+			});
 		case 'batch':
-			return params(fixture.account, 'sms', 'sendBatch', { mailingName: 'Sale', text: 'Hi', options: QUIET });
+			return params(fixture.account, 'sms', 'sendBatch', {
+				mailingName: 'Sale',
+				text: 'Hi',
+				options: QUIET,
+			});
 		case 'smsList':
-			return params(fixture.account, 'sms', 'sendToList', { options: { quietHours: '09:00-21:00', recipientTimeZone: listZone } });
+			return params(fixture.account, 'sms', 'sendToList', {
+				options: { quietHours: '09:00-21:00', recipientTimeZone: listZone },
+			});
 		case 'chatList':
-			return params(fixture.account, 'chatMessage', 'sendToList', { options: { quietHours: '09:00-21:00', recipientTimeZone: listZone } });
+			return params(fixture.account, 'chatMessage', 'sendToList', {
+				options: { quietHours: '09:00-21:00', recipientTimeZone: listZone },
+			});
 	}
 }
 
 describe('Quiet Hours over 24 hours of a manual clock', () => {
 	it('100 sends in six zones: nothing immediate inside quiet hours, every scheduled time and sendAfter right', async () => {
-		const tally = { immediate: 0, immediateInQuiet: 0, scheduled: 0, heldWithSendAfter: 0, wrong: [] as string[] };
+		const tally = {
+			immediate: 0,
+			immediateInQuiet: 0,
+			scheduled: 0,
+			heldWithSendAfter: 0,
+			wrong: [] as string[],
+		};
 		const wrong = (what: string) => tally.wrong.push(what);
 		for (let run = 0; run < RUNS; run++) {
 			const nowMs = START_MS + run * STEP_MS;
@@ -76,26 +107,42 @@ describe('Quiet Hours over 24 hours of a manual clock', () => {
 				credentialFields: CREDENTIAL,
 			});
 			const at = `run ${run} (${kind}) at ${new Date(nowMs).toISOString()}`;
-			const sends = requests.filter((request: LoggedRequest) => request.apiMethod?.startsWith('send') && request.status === 200);
+			const sends = requests.filter(
+				(request: LoggedRequest) => request.apiMethod?.startsWith('send') && request.status === 200,
+			);
 			if (single) {
 				RECIPIENTS.forEach(({ phone, zone }, index) => {
 					const expected = referenceNextAllowed(nowMs, zone);
-					const went = sends.some((request) => JSON.stringify([request.query, request.body]).includes(phone));
+					const went = sends.some((request) =>
+						JSON.stringify([request.query, request.body]).includes(phone),
+					);
 					if (expected === nowMs) {
 						tally.immediate++;
-						if (!went || outputs[index].json.sent !== true) wrong(`${at}: ${phone} not sent inside its hours`);
+						if (!went || outputs[index].json.sent !== true)
+							wrong(`${at}: ${phone} not sent inside its hours`);
 					} else {
 						if (went) tally.immediateInQuiet++;
 						tally.heldWithSendAfter++;
 						const json = outputs[index].json;
-						if (json.sent !== false || json.reason !== 'quietHours' || json.sendAfter !== new Date(expected).toISOString()) {
-							wrong(`${at}: ${phone} says ${JSON.stringify(json)}, expected sendAfter ${new Date(expected).toISOString()}`);
+						if (
+							json.sent !== false ||
+							json.reason !== 'quietHours' ||
+							json.sendAfter !== new Date(expected).toISOString()
+						) {
+							wrong(
+								`${at}: ${phone} says ${JSON.stringify(json)}, expected sendAfter ${new Date(expected).toISOString()}`,
+							);
 						}
 					}
 				});
 			} else if (kind === 'batch') {
-				const mailings = sends.flatMap((request) => (request.body as IDataObject).messages as IDataObject[]);
-				const got = mailings.reduce((sum, mailing) => sum + (mailing.delivery_list as string[]).length, 0);
+				const mailings = sends.flatMap(
+					(request) => (request.body as IDataObject).messages as IDataObject[],
+				);
+				const got = mailings.reduce(
+					(sum, mailing) => sum + (mailing.delivery_list as string[]).length,
+					0,
+				);
 				if (got !== RECIPIENTS.length) wrong(`${at}: ${got} recipients in the mailings`);
 				for (const mailing of mailings) {
 					for (const phone of mailing.delivery_list as string[]) {
@@ -106,7 +153,9 @@ describe('Quiet Hours over 24 hours of a manual clock', () => {
 						} else {
 							tally.scheduled++;
 							if (mailing.schedule_time !== serviceTimeIn(expected, SERVICE_ZONE, 'T')) {
-								wrong(`${at}: ${phone} scheduled ${String(mailing.schedule_time)}, expected ${serviceTimeIn(expected, SERVICE_ZONE, 'T')}`);
+								wrong(
+									`${at}: ${phone} scheduled ${String(mailing.schedule_time)}, expected ${serviceTimeIn(expected, SERVICE_ZONE, 'T')}`,
+								);
 							}
 						}
 					}
@@ -119,18 +168,25 @@ describe('Quiet Hours over 24 hours of a manual clock', () => {
 				if (expected === nowMs) {
 					tally.immediate++;
 					// SMS > Send to List always sends a time (now); the chat one none unless Send At is set
-					if (kind === 'smsList' && schedule !== serviceTimeIn(nowMs, SERVICE_ZONE, 'minutes')) wrong(`${at}: d_schedule ${String(schedule)}, expected now`);
-					if (kind === 'chatList' && schedule !== undefined) wrong(`${at}: d_schedule ${String(schedule)}, expected none`);
+					if (kind === 'smsList' && schedule !== serviceTimeIn(nowMs, SERVICE_ZONE, 'minutes'))
+						wrong(`${at}: d_schedule ${String(schedule)}, expected now`);
+					if (kind === 'chatList' && schedule !== undefined)
+						wrong(`${at}: d_schedule ${String(schedule)}, expected none`);
 				} else {
 					tally.scheduled++;
 					if (schedule !== serviceTimeIn(expected, SERVICE_ZONE, 'minutes')) {
-						wrong(`${at}: d_schedule ${String(schedule)} for ${zone}, expected ${serviceTimeIn(expected, SERVICE_ZONE, 'minutes')}`);
+						wrong(
+							`${at}: d_schedule ${String(schedule)} for ${zone}, expected ${serviceTimeIn(expected, SERVICE_ZONE, 'minutes')}`,
+						);
 					}
-					if (outputs[0].json.sendAfter !== new Date(expected).toISOString()) wrong(`${at}: output ${JSON.stringify(outputs[0].json)}`);
+					if (outputs[0].json.sendAfter !== new Date(expected).toISOString())
+						wrong(`${at}: output ${JSON.stringify(outputs[0].json)}`);
 				}
 			}
 		}
-		console.log(`Quiet Hours, 100 sends over 24 h: ${tally.immediate} recipients reached the service at once inside their hours, ${tally.scheduled} were scheduled, ${tally.heldWithSendAfter} single sends held with sendAfter; ${tally.immediateInQuiet} at once inside quiet hours`);
+		console.log(
+			`Quiet Hours, 100 sends over 24 h: ${tally.immediate} recipients reached the service at once inside their hours, ${tally.scheduled} were scheduled, ${tally.heldWithSendAfter} single sends held with sendAfter; ${tally.immediateInQuiet} at once inside quiet hours`,
+		);
 		expect(tally.wrong).toEqual([]);
 		expect(tally.immediateInQuiet).toBe(0);
 		// the day covers both: sends inside and outside the hours of every kind

@@ -9,7 +9,12 @@ const clocks = new Map<string, Intl.DateTimeFormat>();
 function minuteOfDayIn(ms: number, zone: string): number {
 	let clock = clocks.get(zone);
 	if (!clock) {
-		clock = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+		clock = new Intl.DateTimeFormat('en-GB', {
+			timeZone: zone,
+			hour: 'numeric',
+			minute: 'numeric',
+			hourCycle: 'h23',
+		});
 		clocks.set(zone, clock);
 	}
 	const parts = clock.formatToParts(new Date(ms));
@@ -24,17 +29,28 @@ export function allowedAt(ms: number, zone: string, from: number, until: number)
 }
 
 /** `ms` when allowed, else the first whole minute after it that is. */
-export function referenceNextAllowed(ms: number, zone: string, from = 9 * 60, until = 21 * 60): number {
+export function referenceNextAllowed(
+	ms: number,
+	zone: string,
+	from = 9 * 60,
+	until = 21 * 60,
+): number {
 	if (allowedAt(ms, zone, from, until)) return ms;
 	// quarter hours to the first allowed one (every allowed stretch here is longer), then minute by minute within the last
 	let minute = Math.ceil(ms / 60_000) * 60_000;
 	for (let step = 0; step < 3 * 24 * 4; step++, minute += 15 * 60_000) {
 		if (!allowedAt(minute, zone, from, until)) continue;
-		for (let back = Math.max(Math.ceil(ms / 60_000) * 60_000, minute - 14 * 60_000); back <= minute; back += 60_000) {
+		for (
+			let back = Math.max(Math.ceil(ms / 60_000) * 60_000, minute - 14 * 60_000);
+			back <= minute;
+			back += 60_000
+		) {
 			if (allowedAt(back, zone, from, until)) return back;
 		}
 	}
-	throw new Error(`no allowed minute within three days after ${new Date(ms).toISOString()} in ${zone}`);
+	throw new Error(
+		`no allowed minute within three days after ${new Date(ms).toISOString()} in ${zone}`,
+	);
 }
 
 /** An instant as the service writes times in `zone`: "YYYY-MM-DDTHH:mm:ss" or "YYYY-MM-DD HH:MM". */
@@ -58,7 +74,9 @@ export function serviceTimeIn(ms: number, zone: string, format: 'T' | 'minutes')
 	const parts = clock.formatToParts(new Date(ms));
 	const value = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
 	const date = `${value('year')}-${value('month')}-${value('day')}`;
-	return format === 'T' ? `${date}T${value('hour')}:${value('minute')}:${value('second')}` : `${date} ${value('hour')}:${value('minute')}`;
+	return format === 'T'
+		? `${date}T${value('hour')}:${value('minute')}:${value('second')}`
+		: `${date} ${value('hour')}:${value('minute')}`;
 }
 
 /** Every moment a service time (no offset) names in `zone`: one, two (a repeated hour) or none (a skipped one). */
@@ -75,10 +93,16 @@ export function momentsNamedBy(text: string, zone: string): number[] {
 
 /** `ms` when its service time in `zone` names it alone, else the first whole minute after it that does. */
 export function firstOneMomentMinute(ms: number, zone: string): number {
-	for (let minute = ms; minute < ms + 4 * 3600_000; minute = Math.floor(minute / 60_000) * 60_000 + 60_000) {
+	for (
+		let minute = ms;
+		minute < ms + 4 * 3600_000;
+		minute = Math.floor(minute / 60_000) * 60_000 + 60_000
+	) {
 		if (momentsNamedBy(serviceTimeIn(minute, zone, 'T'), zone).length === 1) return minute;
 	}
-	throw new Error(`no time naming one moment within 4 hours after ${new Date(ms).toISOString()} in ${zone}`);
+	throw new Error(
+		`no time naming one moment within 4 hours after ${new Date(ms).toISOString()} in ${zone}`,
+	);
 }
 
 const offsetClocks = new Map<string, Intl.DateTimeFormat>();
@@ -90,13 +114,17 @@ export function offsetMinutes(ms: number, zone: string): number {
 		clock = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
 		offsetClocks.set(zone, clock);
 	}
-	const name = clock.formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+	const name =
+		clock.formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
 	const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
 	return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }
 
 /** The clock changes of `zone` in `year`: the moment (to the minute) and the offsets before and after. */
-export function clockChanges(zone: string, year: number): Array<{ at: number; before: number; after: number }> {
+export function clockChanges(
+	zone: string,
+	year: number,
+): Array<{ at: number; before: number; after: number }> {
 	const changes: Array<{ at: number; before: number; after: number }> = [];
 	const end = Date.UTC(year + 1, 0, 1);
 	for (let ms = Date.UTC(year, 0, 1); ms < end; ms += 6 * 3600_000) {

@@ -65,7 +65,12 @@ async function play(handoff: boolean): Promise<Played> {
 	for (const phone of phones) newest.set(phone, await t.sendChat('How can we help?', phone));
 	const script = chatScript(CONVERSATIONS, 6)
 		.slice(0, MESSAGES)
-		.map(({ at, conversation, burst, text }) => ({ at: Math.floor(at / 1000), phone: phones[conversation], burst, text }));
+		.map(({ at, conversation, burst, text }) => ({
+			at: Math.floor(at / 1000),
+			phone: phones[conversation],
+			burst,
+			text,
+		}));
 	const lastMessageOfBurst = new Map<number, number>();
 	script.forEach((message, index) => lastMessageOfBurst.set(message.burst, index));
 
@@ -74,11 +79,24 @@ async function play(handoff: boolean): Promise<Played> {
 	const overAt = new Map<number, Array<{ phone: string }>>();
 	const backAt = new Map<number, string[]>();
 	if (handoff) {
-		const candidates = [...new Set(script.filter((message, index) => lastMessageOfBurst.get(message.burst) !== index && message.at < 150).map((message) => message.phone))];
+		const candidates = [
+			...new Set(
+				script
+					.filter(
+						(message, index) => lastMessageOfBurst.get(message.burst) !== index && message.at < 150,
+					)
+					.map((message) => message.phone),
+			),
+		];
 		const chosen = candidates.sort(() => random() - 0.5).slice(0, HANDED_OVER);
 		expect(chosen).toHaveLength(HANDED_OVER);
 		for (const phone of chosen) {
-			const starts = script.filter((message, index) => message.phone === phone && lastMessageOfBurst.get(message.burst) !== index && message.at < 150);
+			const starts = script.filter(
+				(message, index) =>
+					message.phone === phone &&
+					lastMessageOfBurst.get(message.burst) !== index &&
+					message.at < 150,
+			);
 			const first = starts[Math.floor(random() * starts.length)];
 			const second = first.at + 1;
 			overAt.set(second, [...(overAt.get(second) ?? []), { phone }]);
@@ -87,7 +105,14 @@ async function play(handoff: boolean): Promise<Played> {
 		}
 	}
 
-	const played: Played = { emitted: [], lastOfBurst: new Map(), written: [], held: new Map(), restarts: 0, viaDonePromise: 0 };
+	const played: Played = {
+		emitted: [],
+		lastOfBurst: new Map(),
+		written: [],
+		held: new Map(),
+		restarts: 0,
+		viaDonePromise: 0,
+	};
 	const answers: Array<{ at: number; phone: string; text: string }> = [];
 	let seen = 0;
 	/** emits before this one had their done promise settled by the test */
@@ -120,10 +145,14 @@ async function play(handoff: boolean): Promise<Played> {
 		// a change made now takes effect at this second's tick: every other one in process, the others in the
 		// done promise of an execution the trigger started (as from a queue-mode worker: its custom data)
 		const deliver = (change: HandoffChange) => {
-			const unsettled = session.emits.findIndex((emit, index) => index >= doneFrom && emit.done !== undefined);
+			const unsettled = session.emits.findIndex(
+				(emit, index) => index >= doneFrom && emit.done !== undefined,
+			);
 			if (changes++ % 2 === 0 || unsettled < 0) publish(session, change);
 			else {
-				session.emits[unsettled].done!(runWith({}, { messagingServiceHandoff: handoffCustomDataValue(undefined, change) }));
+				session.emits[unsettled].done!(
+					runWith({}, { messagingServiceHandoff: handoffCustomDataValue(undefined, change) }),
+				);
 				doneFrom = unsettled + 1;
 				played.viaDonePromise++;
 			}
@@ -141,11 +170,26 @@ async function play(handoff: boolean): Promise<Played> {
 		await chat.seconds(session, 1);
 		for (; seen < session.emits.length; seen++) {
 			const [bot = [], optOut = [], person = []] = session.emits[seen].outputs;
-			const [json, output] = bot.length > 0 ? [bot[0], 'bot' as const] : person.length > 0 ? [person[0], 'person' as const] : [optOut[0], 'optOut' as const];
+			const [json, output] =
+				bot.length > 0
+					? [bot[0], 'bot' as const]
+					: person.length > 0
+						? [person[0], 'person' as const]
+						: [optOut[0], 'optOut' as const];
 			const phone = String(json.sessionId);
-			played.emitted.push({ second, output, phone, replyIds: (json.replies as IDataObject[]).map((reply) => String(reply.id)) });
+			played.emitted.push({
+				second,
+				output,
+				phone,
+				replyIds: (json.replies as IDataObject[]).map((reply) => String(reply.id)),
+			});
 			lastEmitSecond = second;
-			answers.push({ at: second + (output === 'person' ? 2 : 1), phone, text: output === 'person' ? `Olga: about your turn at ${second}` : `bot: answer at ${second}` });
+			answers.push({
+				at: second + (output === 'person' ? 2 : 1),
+				phone,
+				text:
+					output === 'person' ? `Olga: about your turn at ${second}` : `bot: answer at ${second}`,
+			});
 		}
 		for (const answer of answers.filter(({ at }) => at <= second + 1)) {
 			newest.set(answer.phone, await t.sendChat(answer.text, answer.phone));
@@ -157,12 +201,19 @@ async function play(handoff: boolean): Promise<Played> {
 }
 
 function latencies(played: Played, output: Emitted['output']): number[] {
-	return played.emitted.filter((emit) => emit.output === output).flatMap((emit) => emit.replyIds.filter((id) => played.lastOfBurst.has(id)).map((id) => emit.second - played.lastOfBurst.get(id)!));
+	return played.emitted
+		.filter((emit) => emit.output === output)
+		.flatMap((emit) =>
+			emit.replyIds
+				.filter((id) => played.lastOfBurst.has(id))
+				.map((id) => emit.second - played.lastOfBurst.get(id)!),
+		);
 }
 
 function everyMessageOnce(played: Played): void {
 	const outputsOf = new Map<string, number>();
-	for (const emit of played.emitted) for (const id of emit.replyIds) outputsOf.set(id, (outputsOf.get(id) ?? 0) + 1);
+	for (const emit of played.emitted)
+		for (const id of emit.replyIds) outputsOf.set(id, (outputsOf.get(id) ?? 0) + 1);
 	expect(played.written).toHaveLength(MESSAGES);
 	expect(played.written.filter((id) => outputsOf.get(id) !== 1)).toEqual([]);
 	// nothing but the customers' messages: the person's and the bot's mailings never come out as turns
@@ -177,7 +228,9 @@ describe('Messaging Service Chat Trigger with human handoff at scale', () => {
 		everyMessageOnce(baseline);
 		expect(baseline.emitted.filter((emit) => emit.output === 'person')).toEqual([]);
 		const bot = latencies(baseline, 'bot');
-		console.log(`handoff scale, baseline: ${baseline.emitted.length} turns; latency median ${percentile(bot, 0.5)} s, p95 ${percentile(bot, 0.95)} s, max ${Math.max(...bot)} s`);
+		console.log(
+			`handoff scale, baseline: ${baseline.emitted.length} turns; latency median ${percentile(bot, 0.5)} s, p95 ${percentile(bot, 0.95)} s, max ${Math.max(...bot)} s`,
+		);
 	});
 
 	it(`${HANDED_OVER} handed over mid-burst and back later: every message once on exactly one output, none to the bot while a person has it, none to the person after, latency as without`, async () => {
@@ -187,13 +240,19 @@ describe('Messaging Service Chat Trigger with human handoff at scale', () => {
 		for (const emit of played.emitted) {
 			const held = played.held.get(emit.phone);
 			const withPerson = held !== undefined && emit.second >= held[0] && emit.second < held[1];
-			if (emit.output === 'bot' && withPerson) wrong.push(`bot turn of ${emit.phone} at ${emit.second} s, a person's from ${held![0]} s`);
-			if (emit.output === 'person' && !withPerson) wrong.push(`person turn of ${emit.phone} at ${emit.second} s, held ${held?.join(' to ') ?? 'never'}`);
+			if (emit.output === 'bot' && withPerson)
+				wrong.push(`bot turn of ${emit.phone} at ${emit.second} s, a person's from ${held![0]} s`);
+			if (emit.output === 'person' && !withPerson)
+				wrong.push(
+					`person turn of ${emit.phone} at ${emit.second} s, held ${held?.join(' to ') ?? 'never'}`,
+				);
 		}
 		expect(wrong).toEqual([]);
 		expect(played.viaDonePromise).toBeGreaterThanOrEqual(HANDED_OVER / 2);
 		const personTurns = played.emitted.filter((emit) => emit.output === 'person');
-		expect(new Set(personTurns.map((emit) => emit.phone)).size).toBeGreaterThanOrEqual(HANDED_OVER * 0.9);
+		expect(new Set(personTurns.map((emit) => emit.phone)).size).toBeGreaterThanOrEqual(
+			HANDED_OVER * 0.9,
+		);
 		const bot = latencies(played, 'bot');
 		const person = latencies(played, 'person');
 		const before = latencies(baseline, 'bot');

@@ -25,9 +25,19 @@ const WHEN = '2026-03-05T10:30:00';
 describe('a workflow saved with node version 1', () => {
 	it('SMS > Create Message: Send Time (Additional Fields) is sent as Send At is', async () => {
 		const alphanameId = String(fixture.account.alphanameIds[0]);
-		const createMessage = (overrides: INodeParameters) => params(fixture.account, 'sms', 'createMessage', overrides);
-		const old = await received(1, createMessage({ additionalFields: { senderNameId: alphanameId, time: WHEN, timeout: 20 } }));
-		const current = await received(2, createMessage({ additionalFields: { senderNameId: alphanameId, sendAt: WHEN }, options: { timeout: 20 } }));
+		const createMessage = (overrides: INodeParameters) =>
+			params(fixture.account, 'sms', 'createMessage', overrides);
+		const old = await received(
+			1,
+			createMessage({ additionalFields: { senderNameId: alphanameId, time: WHEN, timeout: 20 } }),
+		);
+		const current = await received(
+			2,
+			createMessage({
+				additionalFields: { senderNameId: alphanameId, sendAt: WHEN },
+				options: { timeout: 20 },
+			}),
+		);
 		expect(old.query.time).toBe('2026-03-05 10:30');
 		expect(old).toEqual(current);
 	});
@@ -41,7 +51,9 @@ describe('a workflow saved with node version 1', () => {
 	});
 
 	it('SMS > Send Batch: Schedule Time (Options) is sent as Send At is', async () => {
-		const base = params(fixture.account, 'sms', 'sendBatch', { callbackUrl: 'https://example.com/outcome' });
+		const base = params(fixture.account, 'sms', 'sendBatch', {
+			callbackUrl: 'https://example.com/outcome',
+		});
 		const items = [{ phone: '375291234567' }];
 		const old = await received(1, { ...base, options: { scheduleTime: WHEN } }, items);
 		const current = await received(2, { ...base, options: { sendAt: WHEN } }, items);
@@ -53,18 +65,41 @@ describe('a workflow saved with node version 1', () => {
 
 	it('Template > Get Many saved as "getAll" still lists the templates', async () => {
 		const getMany = params(fixture.account, 'template', 'getMany', { returnAll: false, limit: 2 });
-		const old = await runNode({ baseUrl: fixture.sandbox.url, typeVersion: 1, parameters: { ...getMany, operation: 'getAll' } });
-		const current = await runNode({ baseUrl: fixture.sandbox.url, typeVersion: 2, parameters: getMany });
+		const old = await runNode({
+			baseUrl: fixture.sandbox.url,
+			typeVersion: 1,
+			parameters: { ...getMany, operation: 'getAll' },
+		});
+		const current = await runNode({
+			baseUrl: fixture.sandbox.url,
+			typeVersion: 2,
+			parameters: getMany,
+		});
 		expect(old.error).toBeUndefined();
 		expect(old.items).toHaveLength(2);
 		expect(old.items).toEqual(current.items);
 	});
 
 	it('offers version 1 Template > Get Many as "getAll", version 2 as "getMany"', () => {
-		const { MessagingService } = jest.requireActual('../../../nodes/MessagingService/MessagingService.node');
-		const fields = (new MessagingService().description.properties as Array<{ name: string; options?: Array<{ name: string; value: string }>; displayOptions?: IDataObject }>)
-			.filter((property) => property.name === 'operation' && JSON.stringify(property.displayOptions).includes('"template"'))
-			.map((property) => [JSON.stringify(property.displayOptions?.show), property.options?.find((option) => option.name === 'Get Many')?.value]);
+		const { MessagingService } = jest.requireActual(
+			'../../../nodes/MessagingService/MessagingService.node',
+		);
+		const fields = (
+			new MessagingService().description.properties as Array<{
+				name: string;
+				options?: Array<{ name: string; value: string }>;
+				displayOptions?: IDataObject;
+			}>
+		)
+			.filter(
+				(property) =>
+					property.name === 'operation' &&
+					JSON.stringify(property.displayOptions).includes('"template"'),
+			)
+			.map((property) => [
+				JSON.stringify(property.displayOptions?.show),
+				property.options?.find((option) => option.name === 'Get Many')?.value,
+			]);
 		expect(fields).toEqual([
 			[expect.stringContaining('"@version":[1]'), 'getAll'],
 			[expect.stringContaining('"_cnd":{"gte":2}'), 'getMany'],
@@ -72,8 +107,15 @@ describe('a workflow saved with node version 1', () => {
 	});
 
 	it('shows version 1 its own field names, and version 2 only Send At', () => {
-		const { MessagingService } = jest.requireActual('../../../nodes/MessagingService/MessagingService.node');
-		const names = (new MessagingService().description.properties as Array<{ name: string; displayOptions?: IDataObject }>)
+		const { MessagingService } = jest.requireActual(
+			'../../../nodes/MessagingService/MessagingService.node',
+		);
+		const names = (
+			new MessagingService().description.properties as Array<{
+				name: string;
+				displayOptions?: IDataObject;
+			}>
+		)
 			.filter((property) => ['sendTime', 'sendAt'].includes(property.name))
 			.map((property) => [property.name, JSON.stringify(property.displayOptions?.show ?? {})]);
 		expect(names).toEqual([

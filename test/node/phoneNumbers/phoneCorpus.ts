@@ -36,12 +36,17 @@ function written(digits: string, random: () => number): string {
 function otherDigits(digits: string, count: number, random: () => number): string {
 	const kept = digits.slice(0, Math.max(1, digits.length - count));
 	let tail = '';
-	for (let index = kept.length; index < digits.length; index++) tail += String(Math.floor(random() * 10));
+	for (let index = kept.length; index < digits.length; index++)
+		tail += String(Math.floor(random() * 10));
 	return kept + tail;
 }
 
 /** `perCountry` cases per country with an example, the same for a seed. */
-export function phoneCorpus(seed: number, perCountry: number, trunkOf: (country: string) => string | undefined): PhoneCase[] {
+export function phoneCorpus(
+	seed: number,
+	perCountry: number,
+	trunkOf: (country: string) => string | undefined,
+): PhoneCase[] {
 	const random = seededRandom(seed);
 	const countries = Object.keys(examples) as CountryCode[];
 	const cases: PhoneCase[] = [];
@@ -51,21 +56,43 @@ export function phoneCorpus(seed: number, perCountry: number, trunkOf: (country:
 		const trunk = trunkOf(country) ?? '';
 		for (let index = 0; index < perCountry; index++) {
 			const pick = random();
-			const tailed = random() < 0.6 ? otherDigits(example, 1 + Math.floor(random() * 4), random) : example;
-			const make = (variation: string, text: string, defaultCountry?: string) => cases.push({ text, defaultCountry, from: country, variation });
+			const tailed =
+				random() < 0.6 ? otherDigits(example, 1 + Math.floor(random() * 4), random) : example;
+			const make = (variation: string, text: string, defaultCountry?: string) =>
+				cases.push({ text, defaultCountry, from: country, variation });
 			if (pick < 0.2) make('international', `+${code} ${written(tailed, random)}`);
 			else if (pick < 0.3) make('international with 00', `00${code} ${written(tailed, random)}`);
 			else if (pick < 0.34) make('digits with the code, no +', `${code}${tailed}`);
-			else if (pick < 0.38) make('digits with the code, no +, with a Default Country', `${code}${tailed}`, random() < 0.5 ? country : countries[Math.floor(random() * countries.length)]);
-			else if (pick < 0.5 && trunk !== '') make('trunk prefix in brackets after the code', `+${code} (${trunk})${written(tailed, random)}`);
-			else if (pick < 0.56 && trunk !== '') make('trunk prefix after the code', `+${code} ${trunk}${written(tailed, random)}`);
-			else if (pick < 0.7) make('national with Default Country', `${trunk}${written(tailed, random)}`, country);
-			else if (pick < 0.76) make('national without Default Country', `${trunk}${written(tailed, random)}`);
-			else if (pick < 0.84) make('a digit too few', `+${code} ${written(tailed.slice(0, -1), random)}`);
-			else if (pick < 0.92) make('a digit too many', `+${code} ${written(tailed + String(Math.floor(random() * 10)), random)}`);
+			else if (pick < 0.38)
+				make(
+					'digits with the code, no +, with a Default Country',
+					`${code}${tailed}`,
+					random() < 0.5 ? country : countries[Math.floor(random() * countries.length)],
+				);
+			else if (pick < 0.5 && trunk !== '')
+				make(
+					'trunk prefix in brackets after the code',
+					`+${code} (${trunk})${written(tailed, random)}`,
+				);
+			else if (pick < 0.56 && trunk !== '')
+				make('trunk prefix after the code', `+${code} ${trunk}${written(tailed, random)}`);
+			else if (pick < 0.7)
+				make('national with Default Country', `${trunk}${written(tailed, random)}`, country);
+			else if (pick < 0.76)
+				make('national without Default Country', `${trunk}${written(tailed, random)}`);
+			else if (pick < 0.84)
+				make('a digit too few', `+${code} ${written(tailed.slice(0, -1), random)}`);
+			else if (pick < 0.92)
+				make(
+					'a digit too many',
+					`+${code} ${written(tailed + String(Math.floor(random() * 10)), random)}`,
+				);
 			else {
 				const other = countries[Math.floor(random() * countries.length)];
-				make('the number under another country code', `+${getCountryCallingCode(other)} ${written(tailed, random)}`);
+				make(
+					'the number under another country code',
+					`+${getCountryCallingCode(other)} ${written(tailed, random)}`,
+				);
 			}
 		}
 	}

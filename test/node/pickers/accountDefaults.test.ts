@@ -8,7 +8,8 @@ import { useSandbox } from '../../harness/sandbox';
 const fixture = useSandbox();
 
 /** A chat message with the Chat Sender ID left empty. */
-const chatSend = () => params(fixture.account, 'chatMessage', 'send', { chatnameId: '', phone: '375291000001' });
+const chatSend = () =>
+	params(fixture.account, 'chatMessage', 'send', { chatnameId: '', phone: '375291000001' });
 
 const defaults = () => ({
 	defaultSenderNameId: String(fixture.account.alphanameIds[1]),
@@ -26,12 +27,17 @@ function sent(apiMethod: string): IDataObject[] {
 describe('account defaults from the credential', () => {
 	it('SMS > Send: an empty Sender Name ID takes the default, for every item, with one read of the credential', async () => {
 		const { error, credentialReads } = await fixture.run({
-			parameters: params(fixture.account, 'sms', 'send', { senderNameId: '', phone: '={{ $json.phone }}' }),
+			parameters: params(fixture.account, 'sms', 'send', {
+				senderNameId: '',
+				phone: '={{ $json.phone }}',
+			}),
 			items: [{ phone: '375291000001' }, { phone: '375291000002' }, { phone: '375291000003' }],
 			credentialFields: defaults(),
 		});
 		expect(error).toBeUndefined();
-		expect(sent('sendQuickSMS').map((request) => request.alphaname_id)).toEqual(Array(3).fill(defaults().defaultSenderNameId));
+		expect(sent('sendQuickSMS').map((request) => request.alphaname_id)).toEqual(
+			Array(3).fill(defaults().defaultSenderNameId),
+		);
 		expect(credentialReads).toBe(1);
 	});
 
@@ -54,8 +60,13 @@ describe('account defaults from the credential', () => {
 	});
 
 	it('a default that is not an ID is refused, naming the credential field', async () => {
-		const { error } = await fixture.run({ parameters: chatSend(), credentialFields: { defaultChatnameId: 'DemoSupport' } });
-		expect(error?.message).toMatch(/^Invalid Chat Sender ID "DemoSupport" in item 0: the credential's "Default Chat Sender ID" is not an ID/);
+		const { error } = await fixture.run({
+			parameters: chatSend(),
+			credentialFields: { defaultChatnameId: 'DemoSupport' },
+		});
+		expect(error?.message).toMatch(
+			/^Invalid Chat Sender ID "DemoSupport" in item 0: the credential's "Default Chat Sender ID" is not an ID/,
+		);
 		expect(fixture.sandbox.requests()).toEqual([]);
 	});
 
@@ -65,26 +76,42 @@ describe('account defaults from the credential', () => {
 		expect(sent('sendQuickChatMessage')[0].chatname_id).toBe(defaults().defaultChatnameId);
 
 		const list = await fixture.run({
-			parameters: params(fixture.account, 'chatMessage', 'sendToList', { chatnameId: '', listId: '' }),
+			parameters: params(fixture.account, 'chatMessage', 'sendToList', {
+				chatnameId: '',
+				listId: '',
+			}),
 			credentialFields: defaults(),
 		});
 		expect(list.error).toBeUndefined();
-		expect(sent('sendChatMessageList')[0]).toMatchObject({ chatname_id: defaults().defaultChatnameId, list_id: defaults().defaultListId });
+		expect(sent('sendChatMessageList')[0]).toMatchObject({
+			chatname_id: defaults().defaultChatnameId,
+			list_id: defaults().defaultListId,
+		});
 	});
 
 	it('SMS > Send to List: sender name and subscriber list from the credential', async () => {
 		const { error } = await fixture.run({
-			parameters: params(fixture.account, 'sms', 'sendToList', { senderNameId: '', listId: '', sendAt: '2026-04-01T10:00:00' }),
+			parameters: params(fixture.account, 'sms', 'sendToList', {
+				senderNameId: '',
+				listId: '',
+				sendAt: '2026-04-01T10:00:00',
+			}),
 			credentialFields: defaults(),
 		});
 		expect(error).toBeUndefined();
-		expect(sent('sendSmsList')[0]).toMatchObject({ alphaname_id: defaults().defaultSenderNameId, list_id: defaults().defaultListId });
+		expect(sent('sendSmsList')[0]).toMatchObject({
+			alphaname_id: defaults().defaultSenderNameId,
+			list_id: defaults().defaultListId,
+		});
 	});
 
 	it('Send Batch (SMS and chat): the sender name of the mailings from the credential', async () => {
 		const fromDefaults = { senderNameId: '', ...RECIPIENTS_FROM_PHONE_FIELD };
 		const sms = await fixture.run({
-			parameters: params(fixture.account, 'sms', 'sendBatch', { ...fromDefaults, callbackUrl: 'https://example.com/hook' }),
+			parameters: params(fixture.account, 'sms', 'sendBatch', {
+				...fromDefaults,
+				callbackUrl: 'https://example.com/hook',
+			}),
 			items: [{ phone: '375291000001' }, { phone: '375291000002' }],
 			credentialFields: defaults(),
 		});
@@ -95,7 +122,12 @@ describe('account defaults from the credential', () => {
 			credentialFields: defaults(),
 		});
 		expect(chat.error).toBeUndefined();
-		const mailings = [...sent('sendBulkSms'), ...sent('sendBulkChat')].map((body) => (body.messages as IDataObject[])[0]);
-		expect(mailings.map((mailing) => mailing.alphaname_id)).toEqual([defaults().defaultSenderNameId, defaults().defaultSenderNameId]);
+		const mailings = [...sent('sendBulkSms'), ...sent('sendBulkChat')].map(
+			(body) => (body.messages as IDataObject[])[0],
+		);
+		expect(mailings.map((mailing) => mailing.alphaname_id)).toEqual([
+			defaults().defaultSenderNameId,
+			defaults().defaultSenderNameId,
+		]);
 	});
 });

@@ -11,20 +11,40 @@ import { useSandbox } from '../../harness/sandbox';
 
 const fixture = useSandbox();
 
-async function form(version: 'v1' | 'v2', method: string, fields: Record<string, string | number>): Promise<IDataObject> {
-	const body = new URLSearchParams({ token: TEST_API_KEY, ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])) });
-	const response = await fetch(`${fixture.sandbox.url}/api/${version}/${method}`, { method: 'POST', body });
+async function form(
+	version: 'v1' | 'v2',
+	method: string,
+	fields: Record<string, string | number>,
+): Promise<IDataObject> {
+	const body = new URLSearchParams({
+		token: TEST_API_KEY,
+		...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])),
+	});
+	const response = await fetch(`${fixture.sandbox.url}/api/${version}/${method}`, {
+		method: 'POST',
+		body,
+	});
 	expect(response.status).toBe(200);
 	const answer = (await response.json()) as IDataObject;
 	return (version === 'v2' ? answer.result : answer) as IDataObject;
 }
 
 const chatMessage = async () =>
-	(await form('v2', 'sendQuickChatMessage', { chatname_id: fixture.account.chatnameIds[0], phone: '375291234567', message: 'Hi' }))
-		.message_id as number;
+	(
+		await form('v2', 'sendQuickChatMessage', {
+			chatname_id: fixture.account.chatnameIds[0],
+			phone: '375291234567',
+			message: 'Hi',
+		})
+	).message_id as number;
 const chatListMailing = async () =>
-	(await form('v2', 'sendChatMessageList', { chatname_id: fixture.account.chatnameIds[0], list_id: fixture.account.listIds[0], message: 'Hi' }))
-		.message_id as number;
+	(
+		await form('v2', 'sendChatMessageList', {
+			chatname_id: fixture.account.chatnameIds[0],
+			list_id: fixture.account.listIds[0],
+			message: 'Hi',
+		})
+	).message_id as number;
 const smsListMailing = async () =>
 	(
 		await form('v1', 'sendSmsList', {
@@ -52,15 +72,91 @@ interface PickerCase {
 }
 
 const cases: PickerCase[] = [
-	{ title: 'Chat Message > Get Mailing', resource: 'chatMessage', operation: 'getMailing', parameter: 'messageId', label: 'Mailing', apiMethod: 'getChatMessageData', good: chatMessage },
-	{ title: 'Chat Message > Get Delivery Status', resource: 'chatMessage', operation: 'getDeliveryStatus', parameter: 'messageId', label: 'Mailing', apiMethod: 'getChatDeliveryData', good: chatMessage },
-	{ title: 'Chat Message > Get Many Deliveries', resource: 'chatMessage', operation: 'getManyDeliveries', parameter: 'messageId', label: 'Mailing', apiMethod: 'getChatDeliveryList', good: chatMessage, other: { returnAll: true } },
-	{ title: 'Chat Message > Confirm List Mailing', resource: 'chatMessage', operation: 'confirmListMailing', parameter: 'messageId', label: 'Mailing', apiMethod: 'confirmChatMessage', good: chatListMailing },
-	{ title: 'Reply > Get Many New', resource: 'reply', operation: 'getManyNew', parameter: 'messageId', label: 'Mailing', apiMethod: 'getNewIncomingMessages', good: chatMessage },
-	{ title: 'SMS > Confirm List Mailing', resource: 'sms', operation: 'confirmListMailing', parameter: 'messageId', label: 'Mailing', apiMethod: 'confirmSendMessageByList', good: smsListMailing, other: { confirmAction: 'info' } },
-	{ title: 'SMS > Send Created Message', resource: 'sms', operation: 'sendCreatedMessage', parameter: 'createdMessageId', label: 'Created Message', apiMethod: 'sendSMS', good: async () => 10000001, other: { phone: '375291234567' } },
-	{ title: 'SMS > Get Message Status', resource: 'sms', operation: 'getMessageStatus', parameter: 'createdMessageId', label: 'Created Message', apiMethod: 'checkSMSMessageStatus', good: async () => 10000001 },
-	{ title: 'SMS > Get Many Deliveries', resource: 'sms', operation: 'getManyDeliveries', parameter: 'messageOrMailingId', label: 'Message or Mailing', apiMethod: 'getSmsDeliveryList', good: async () => 10000002, other: { returnAll: true } },
+	{
+		title: 'Chat Message > Get Mailing',
+		resource: 'chatMessage',
+		operation: 'getMailing',
+		parameter: 'messageId',
+		label: 'Mailing',
+		apiMethod: 'getChatMessageData',
+		good: chatMessage,
+	},
+	{
+		title: 'Chat Message > Get Delivery Status',
+		resource: 'chatMessage',
+		operation: 'getDeliveryStatus',
+		parameter: 'messageId',
+		label: 'Mailing',
+		apiMethod: 'getChatDeliveryData',
+		good: chatMessage,
+	},
+	{
+		title: 'Chat Message > Get Many Deliveries',
+		resource: 'chatMessage',
+		operation: 'getManyDeliveries',
+		parameter: 'messageId',
+		label: 'Mailing',
+		apiMethod: 'getChatDeliveryList',
+		good: chatMessage,
+		other: { returnAll: true },
+	},
+	{
+		title: 'Chat Message > Confirm List Mailing',
+		resource: 'chatMessage',
+		operation: 'confirmListMailing',
+		parameter: 'messageId',
+		label: 'Mailing',
+		apiMethod: 'confirmChatMessage',
+		good: chatListMailing,
+	},
+	{
+		title: 'Reply > Get Many New',
+		resource: 'reply',
+		operation: 'getManyNew',
+		parameter: 'messageId',
+		label: 'Mailing',
+		apiMethod: 'getNewIncomingMessages',
+		good: chatMessage,
+	},
+	{
+		title: 'SMS > Confirm List Mailing',
+		resource: 'sms',
+		operation: 'confirmListMailing',
+		parameter: 'messageId',
+		label: 'Mailing',
+		apiMethod: 'confirmSendMessageByList',
+		good: smsListMailing,
+		other: { confirmAction: 'info' },
+	},
+	{
+		title: 'SMS > Send Created Message',
+		resource: 'sms',
+		operation: 'sendCreatedMessage',
+		parameter: 'createdMessageId',
+		label: 'Created Message',
+		apiMethod: 'sendSMS',
+		good: async () => 10000001,
+		other: { phone: '375291234567' },
+	},
+	{
+		title: 'SMS > Get Message Status',
+		resource: 'sms',
+		operation: 'getMessageStatus',
+		parameter: 'createdMessageId',
+		label: 'Created Message',
+		apiMethod: 'checkSMSMessageStatus',
+		good: async () => 10000001,
+	},
+	{
+		title: 'SMS > Get Many Deliveries',
+		resource: 'sms',
+		operation: 'getManyDeliveries',
+		parameter: 'messageOrMailingId',
+		label: 'Message or Mailing',
+		apiMethod: 'getSmsDeliveryList',
+		good: async () => 10000002,
+		other: { returnAll: true },
+	},
 ];
 
 /** the ID each read asked for (a paged read counts once: its first page, until an empty one) */
@@ -74,15 +170,25 @@ function sentIds(apiMethod: string): string[] {
 }
 
 describe.each(cases)('$title: the picker', (c) => {
-	const run = async (picker: INodeParameters, items: IDataObject[] = [{}], continueOnFail = false) =>
+	const run = async (
+		picker: INodeParameters,
+		items: IDataObject[] = [{}],
+		continueOnFail = false,
+	) =>
 		await fixture.run({
-			parameters: params(fixture.account, c.resource, c.operation, { ...c.other, [c.parameter]: picker }),
+			parameters: params(fixture.account, c.resource, c.operation, {
+				...c.other,
+				[c.parameter]: picker,
+			}),
 			items,
 			continueOnFail,
 		});
 
 	it.each([
-		['From List', (id: number) => ({ __rl: true, mode: 'list', value: String(id), cachedResultName: 'picked' })],
+		[
+			'From List',
+			(id: number) => ({ __rl: true, mode: 'list', value: String(id), cachedResultName: 'picked' }),
+		],
 		['By ID', (id: number) => ({ __rl: true, mode: 'id', value: ` ${id} ` })],
 	])('%s sends the chosen ID', async (_mode, picker) => {
 		const id = await c.good();
@@ -109,7 +215,9 @@ describe.each(cases)('$title: the picker', (c) => {
 	});
 
 	it('nothing chosen: n8n refuses to run the node, naming the field, before any request', async () => {
-		await expect(run({ __rl: true, mode: 'list', value: '' })).rejects.toThrow(`Parameter "${c.label}" is required`);
+		await expect(run({ __rl: true, mode: 'list', value: '' })).rejects.toThrow(
+			`Parameter "${c.label}" is required`,
+		);
 		expect(fixture.sandbox.requests()).toEqual([]);
 	});
 });

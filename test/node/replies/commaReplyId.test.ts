@@ -12,7 +12,9 @@ function markedIds(): string[] {
 	return t.sandbox
 		.requests()
 		.filter((request) => request.apiMethod === 'readResponseStatus')
-		.flatMap((request) => String((request.body as Record<string, unknown> | null)?.incoming_messages).split(','));
+		.flatMap((request) =>
+			String((request.body as Record<string, unknown> | null)?.incoming_messages).split(','),
+		);
 }
 
 /**
@@ -23,8 +25,24 @@ function markedIds(): string[] {
 async function mailingWithCommaReply(): Promise<{ mailing: number; inject: () => string }> {
 	const mailing = await t.sendChat();
 	const earlier = t.sandbox.now().getTime() - 10 * 60_000;
-	for (const id of ['77', '78']) t.sandbox.injectReply(TEST_API_KEY, { message_id: mailing, phone: PHONE, message: `old ${id}`, id, receivedAt: earlier });
-	return { mailing, inject: () => t.sandbox.injectReply(TEST_API_KEY, { message_id: mailing, phone: PHONE, message: 'a comma in my ID', id: '77,78' }).id };
+	for (const id of ['77', '78'])
+		t.sandbox.injectReply(TEST_API_KEY, {
+			message_id: mailing,
+			phone: PHONE,
+			message: `old ${id}`,
+			id,
+			receivedAt: earlier,
+		});
+	return {
+		mailing,
+		inject: () =>
+			t.sandbox.injectReply(TEST_API_KEY, {
+				message_id: mailing,
+				phone: PHONE,
+				message: 'a comma in my ID',
+				id: '77,78',
+			}).id,
+	};
 }
 
 async function unreadIds(mailing: number): Promise<string[]> {
@@ -54,7 +72,11 @@ describe('A reply whose ID holds a comma', () => {
 		t.sandbox.clearRequests();
 		await chat.untilTurns(session, 1);
 		await chat.seconds(session, 70);
-		expect(session.turns.map((turn) => turn.flatMap((item) => (item.replies as Array<{ id: unknown }>).map((reply) => reply.id)))).toEqual([[id]]);
+		expect(
+			session.turns.map((turn) =>
+				turn.flatMap((item) => (item.replies as Array<{ id: unknown }>).map((reply) => reply.id)),
+			),
+		).toEqual([[id]]);
 		expect(markedIds()).not.toContain('77');
 		expect(markedIds()).not.toContain('78');
 		expect(await unreadIds(mailing)).toEqual(['77', '77,78', '78']);

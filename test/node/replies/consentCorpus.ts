@@ -8,8 +8,15 @@ import { DELIBERATE_DIFFERENCES, SOURCE_GROUPS, type Label } from './consentCorp
 import { PHRASING_GROUPS } from './consentCorpusPhrasings';
 
 const POLITE: Record<string, string> = {
-	english: 'please', mixed: 'please', russian: 'пожалуйста', russianTransliterated: 'pozhaluysta', belarusian: 'калі ласка',
-	ukrainian: 'будь ласка', polish: 'proszę', german: 'bitte', spanish: 'por favor',
+	english: 'please',
+	mixed: 'please',
+	russian: 'пожалуйста',
+	russianTransliterated: 'pozhaluysta',
+	belarusian: 'калі ласка',
+	ukrainian: 'будь ласка',
+	polish: 'proszę',
+	german: 'bitte',
+	spanish: 'por favor',
 };
 
 export interface ConsentReply {
@@ -38,14 +45,23 @@ function styledForms(reply: string): string[] {
 
 function formsOf(reply: string, label: Label, language: string, published: boolean): string[] {
 	if (label === null) return [reply, `${reply.toUpperCase()}!`, `${reply} 😊`];
-	return [reply, `${reply.toUpperCase()}!!`, `${reply} ${POLITE[language] ?? 'please'}`, `${reply} 🙏`, ...(published ? styledForms(reply) : [])];
+	return [
+		reply,
+		`${reply.toUpperCase()}!!`,
+		`${reply} ${POLITE[language] ?? 'please'}`,
+		`${reply} 🙏`,
+		...(published ? styledForms(reply) : []),
+	];
 }
 
 export function consentCorpus(): ConsentReply[] {
 	styled = 0;
 	const corpus: ConsentReply[] = [];
 	const seen = new Set<string>();
-	for (const [groups, published] of [[SOURCE_GROUPS, true], [PHRASING_GROUPS, false]] as const) {
+	for (const [groups, published] of [
+		[SOURCE_GROUPS, true],
+		[PHRASING_GROUPS, false],
+	] as const) {
 		for (const { source, language, label, replies } of groups) {
 			for (const reply of replies) {
 				for (const text of formsOf(reply, label, language, published)) {
@@ -56,6 +72,7 @@ export function consentCorpus(): ConsentReply[] {
 			}
 		}
 	}
-	for (const { text, label, source } of DELIBERATE_DIFFERENCES) corpus.push({ text, label, language: 'english', source });
+	for (const { text, label, source } of DELIBERATE_DIFFERENCES)
+		corpus.push({ text, label, language: 'english', source });
 	return corpus;
 }

@@ -1,4 +1,7 @@
-import { ConsentRecognizer, defaultOptOutKeywords } from '../../../nodes/MessagingService/replies/consent/recognizer';
+import {
+	ConsentRecognizer,
+	defaultOptOutKeywords,
+} from '../../../nodes/MessagingService/replies/consent/recognizer';
 import { DEFAULT_OPT_OUT_KEYWORDS } from '../../../nodes/MessagingService/replies/consent/optOutKeywords';
 import { consentRecognizerOf } from '../../../nodes/MessagingService/replies/consent/options';
 import { HARD_CASES, optOutCorpus } from './optOutCorpus';
@@ -31,18 +34,37 @@ describe('opt-out recognition: the rule', () => {
 		expect(optOutOf(text)).toEqual({ optOut: true, keyword });
 	});
 
-	it.each(["don't stop", 'stop by tomorrow', 'unstoppable', 'Stopwatch', 'stop sign', 'Где остановка?', 'Как отписаться от журнала?', '', '🛑', 'please', 'Thanks!'])(
-		'%j does not opt out',
-		(text) => {
-			expect(optOutOf(text)).toEqual({ optOut: false, keyword: null });
-		},
-	);
+	it.each([
+		"don't stop",
+		'stop by tomorrow',
+		'unstoppable',
+		'Stopwatch',
+		'stop sign',
+		'Где остановка?',
+		'Как отписаться от журнала?',
+		'',
+		'🛑',
+		'please',
+		'Thanks!',
+	])('%j does not opt out', (text) => {
+		expect(optOutOf(text)).toEqual({ optOut: false, keyword: null });
+	});
 
 	it('lists keywords in at least English, Russian, Belarusian, Ukrainian, Polish, German and Spanish, with transliterations', () => {
 		expect(Object.keys(DEFAULT_OPT_OUT_KEYWORDS)).toEqual(
-			expect.arrayContaining(['english', 'russian', 'russianTransliterated', 'belarusian', 'ukrainian', 'polish', 'german', 'spanish']),
+			expect.arrayContaining([
+				'english',
+				'russian',
+				'russianTransliterated',
+				'belarusian',
+				'ukrainian',
+				'polish',
+				'german',
+				'spanish',
+			]),
 		);
-		for (const keywords of Object.values(DEFAULT_OPT_OUT_KEYWORDS)) expect(ConsentRecognizer.unusable(keywords)).toEqual([]);
+		for (const keywords of Object.values(DEFAULT_OPT_OUT_KEYWORDS))
+			expect(ConsentRecognizer.unusable(keywords)).toEqual([]);
 	});
 });
 
@@ -76,16 +98,31 @@ describe('consent recognition: the classes of real writing (issue 51)', () => {
 		expect(consent.match(text)).toEqual({ consent: kind, keyword });
 	});
 
-	it.each(['Can I stop by at 3?', "don't stop sending me deals", 'I said stop by at 5', 'I said stop?', 'Cancel it', 'I said cancel', 'YES', 'Yes', 'goodbye', "Help! I can't log in", 'Can you help me?', 'When does the sale start?', 'Я и ты'])(
-		'%j is none of them',
-		(text) => {
-			expect(consent.match(text)).toEqual({ consent: null, keyword: null });
-		},
-	);
+	it.each([
+		'Can I stop by at 3?',
+		"don't stop sending me deals",
+		'I said stop by at 5',
+		'I said stop?',
+		'Cancel it',
+		'I said cancel',
+		'YES',
+		'Yes',
+		'goodbye',
+		"Help! I can't log in",
+		'Can you help me?',
+		'When does the sale start?',
+		'Я и ты',
+	])('%j is none of them', (text) => {
+		expect(consent.match(text)).toEqual({ consent: null, keyword: null });
+	});
 
 	it('Opt-In and Help Recognition off: opt-outs only', () => {
 		const optOutsOnly = consentRecognizerOf({ optInHelpRecognition: false }, () => undefined)!;
-		expect(['STOP', 'START', 'HELP'].map((text) => optOutsOnly.match(text).consent)).toEqual(['optOut', null, null]);
+		expect(['STOP', 'START', 'HELP'].map((text) => optOutsOnly.match(text).consent)).toEqual([
+			'optOut',
+			null,
+			null,
+		]);
 	});
 });
 
@@ -96,13 +133,23 @@ describe('opt-out recognition: the options', () => {
 
 	it('Default Keywords when the option is not set; Off recognizes nothing', () => {
 		expect(consentRecognizerOf({}, warn)?.matchOptOut('stop').optOut).toBe(true);
-		expect(consentRecognizerOf({ optOutRecognition: 'off', optOutKeywords: 'stop' }, warn)).toBeUndefined();
+		expect(
+			consentRecognizerOf({ optOutRecognition: 'off', optOutKeywords: 'stop' }, warn),
+		).toBeUndefined();
 		// My Opt-Out Keywords is read only when the mode asks for it
-		expect(consentRecognizerOf({ optOutRecognition: 'default', optOutKeywords: 'arrêt' }, warn)?.matchOptOut('Arrêt !').optOut).toBe(false);
+		expect(
+			consentRecognizerOf(
+				{ optOutRecognition: 'default', optOutKeywords: 'arrêt' },
+				warn,
+			)?.matchOptOut('Arrêt !').optOut,
+		).toBe(false);
 	});
 
-	it('Default Keywords and Mine adds the user\'s keywords, commas and lines alike', () => {
-		const extended = consentRecognizerOf({ optOutRecognition: 'extend', optOutKeywords: 'arrêt, désabonner\nstop promo' }, warn)!;
+	it("Default Keywords and Mine adds the user's keywords, commas and lines alike", () => {
+		const extended = consentRecognizerOf(
+			{ optOutRecognition: 'extend', optOutKeywords: 'arrêt, désabonner\nstop promo' },
+			warn,
+		)!;
 		expect(extended.matchOptOut('ARRET!').keyword).toBe('arrêt');
 		expect(extended.matchOptOut('Désabonner svp').optOut).toBe(false);
 		expect(extended.matchOptOut('Stop promo please').keyword).toBe('stop promo');
@@ -110,14 +157,20 @@ describe('opt-out recognition: the options', () => {
 	});
 
 	it('My Keywords Only replaces the list', () => {
-		const mine = consentRecognizerOf({ optOutRecognition: 'replace', optOutKeywords: 'stop promo' }, warn)!;
+		const mine = consentRecognizerOf(
+			{ optOutRecognition: 'replace', optOutKeywords: 'stop promo' },
+			warn,
+		)!;
 		expect(mine.matchOptOut('stop promo').optOut).toBe(true);
 		expect(mine.matchOptOut('stop').optOut).toBe(false);
 		expect(mine.size).toBe(1);
 	});
 
 	it('a keyword that could never match is left out, and an empty My Keywords Only falls back to the default list, each with a warning', () => {
-		const mine = consentRecognizerOf({ optOutRecognition: 'replace', optOutKeywords: '!!!, please, 🛑' }, warn)!;
+		const mine = consentRecognizerOf(
+			{ optOutRecognition: 'replace', optOutKeywords: '!!!, please, 🛑' },
+			warn,
+		)!;
 		expect(mine.matchOptOut('stop').optOut).toBe(true);
 		expect(warnings).toEqual([
 			expect.stringContaining('"!!!", "please", "🛑" left out'),
@@ -135,7 +188,17 @@ describe('opt-out recognition: the labelled corpus', () => {
 		expect(optOuts / corpus.length).toBeGreaterThan(0.45);
 		expect(optOuts / corpus.length).toBeLessThan(0.55);
 		const languages = new Set(corpus.map((reply) => reply.language));
-		for (const language of ['english', 'russian', 'russianTransliterated', 'belarusian', 'ukrainian', 'polish', 'german', 'spanish']) expect(languages).toContain(language);
+		for (const language of [
+			'english',
+			'russian',
+			'russianTransliterated',
+			'belarusian',
+			'ukrainian',
+			'polish',
+			'german',
+			'spanish',
+		])
+			expect(languages).toContain(language);
 	});
 
 	it('recall 100%, precision at least 99%', () => {
@@ -155,6 +218,8 @@ describe('opt-out recognition: the labelled corpus', () => {
 		expect(recall).toBe(1);
 		expect(precision).toBeGreaterThanOrEqual(0.99);
 		// the hard cases are the only errors, and they are errors: the rule is what this measures
-		expect(wrong.map((reply) => reply.text).sort()).toEqual(HARD_CASES.map((hard) => hard.text).sort());
+		expect(wrong.map((reply) => reply.text).sort()).toEqual(
+			HARD_CASES.map((hard) => hard.text).sort(),
+		);
 	});
 });

@@ -9,13 +9,15 @@ jest.setTimeout(600_000);
 const chat = useChatTrigger();
 const { t } = chat;
 
-const marks = (items: IDataObject[]) => items.map((item) => [item.message, item.optOut, item.optOutKeyword]);
+const marks = (items: IDataObject[]) =>
+	items.map((item) => [item.message, item.optOut, item.optOutKeyword]);
 
 describe('Messaging Service Trigger: opt-outs marked', () => {
 	it('marks each reply with optOut and the keyword found; every reply is output once and marked read', async () => {
 		const { mailing, session } = await t.watching(RECENT);
 		t.sandbox.advanceClock(60);
-		for (const text of ['STOP!!', 'Stop please', "don't stop", 'Отписаться', 'stop by tomorrow']) t.reply(mailing, text);
+		for (const text of ['STOP!!', 'Stop please', "don't stop", 'Отписаться', 'stop by tomorrow'])
+			t.reply(mailing, text);
 		const { items, error } = await session.poll();
 		expect(error).toBeUndefined();
 		expect(marks(items)).toEqual([
@@ -31,15 +33,24 @@ describe('Messaging Service Trigger: opt-outs marked', () => {
 	});
 
 	it('Combine Replies per Phone: the conversation opts out when one of its replies does, each reply marked', async () => {
-		const { mailing, session } = await t.watching({ ...RECENT, options: { combineRepliesPerPhone: true } });
+		const { mailing, session } = await t.watching({
+			...RECENT,
+			options: { combineRepliesPerPhone: true },
+		});
 		t.sandbox.advanceClock(60);
 		t.reply(mailing, 'what is the price?');
 		t.reply(mailing, 'стоп');
 		t.reply(mailing, 'hello', OTHER_PHONE);
 		const { executions } = await session.poll();
 		const byPhone = Object.fromEntries(executions.map(([item]) => [item.sessionId, item]));
-		expect(byPhone[PHONE]).toMatchObject({ optOut: true, optOutKeyword: 'стоп', chatInput: 'what is the price?\nстоп' });
-		expect((byPhone[PHONE].replies as IDataObject[]).map((reply) => [reply.message, reply.optOut])).toEqual([
+		expect(byPhone[PHONE]).toMatchObject({
+			optOut: true,
+			optOutKeyword: 'стоп',
+			chatInput: 'what is the price?\nстоп',
+		});
+		expect(
+			(byPhone[PHONE].replies as IDataObject[]).map((reply) => [reply.message, reply.optOut]),
+		).toEqual([
 			['what is the price?', false],
 			['стоп', true],
 		]);
@@ -48,8 +59,15 @@ describe('Messaging Service Trigger: opt-outs marked', () => {
 
 	it('Opt-Out Recognition: Off leaves replies unmarked; My Keywords Only checks only those', async () => {
 		// the first leaves them unread for the second
-		const { mailing, session } = await t.watching({ ...RECENT, markAsRead: false, options: { optOutRecognition: 'off' } });
-		const mine = t.session({ ...RECENT, options: { optOutRecognition: 'replace', optOutKeywords: 'arrêt' } });
+		const { mailing, session } = await t.watching({
+			...RECENT,
+			markAsRead: false,
+			options: { optOutRecognition: 'off' },
+		});
+		const mine = t.session({
+			...RECENT,
+			options: { optOutRecognition: 'replace', optOutKeywords: 'arrêt' },
+		});
 		await mine.poll();
 		t.sandbox.advanceClock(60);
 		t.reply(mailing, 'STOP');
@@ -66,10 +84,26 @@ describe('Messaging Service Trigger: opt-outs marked', () => {
 	it('marks opt-ins and help requests with consent and the keyword; opt-out fields stay as they were', async () => {
 		const { mailing, session } = await t.watching(RECENT);
 		t.sandbox.advanceClock(60);
-		for (const text of ['STOP', 'START', 'HELP', "Help! I can't log in", 'I said stop', 'what is the price?']) t.reply(mailing, text);
+		for (const text of [
+			'STOP',
+			'START',
+			'HELP',
+			"Help! I can't log in",
+			'I said stop',
+			'what is the price?',
+		])
+			t.reply(mailing, text);
 		const { items, error } = await session.poll();
 		expect(error).toBeUndefined();
-		expect(items.map((item) => [item.message, item.consent, item.consentKeyword, item.optOut, item.optOutKeyword])).toEqual([
+		expect(
+			items.map((item) => [
+				item.message,
+				item.consent,
+				item.consentKeyword,
+				item.optOut,
+				item.optOutKeyword,
+			]),
+		).toEqual([
 			['STOP', 'optOut', 'stop', true, 'stop'],
 			['START', 'optIn', 'start', false, null],
 			['HELP', 'help', 'help', false, null],
@@ -80,7 +114,10 @@ describe('Messaging Service Trigger: opt-outs marked', () => {
 	});
 
 	it('Opt-In and Help Recognition off: START and HELP are ordinary replies', async () => {
-		const { mailing, session } = await t.watching({ ...RECENT, options: { optInHelpRecognition: false } });
+		const { mailing, session } = await t.watching({
+			...RECENT,
+			options: { optInHelpRecognition: false },
+		});
 		t.sandbox.advanceClock(60);
 		for (const text of ['START', 'HELP', 'STOP']) t.reply(mailing, text);
 		const { items } = await session.poll();
@@ -108,7 +145,13 @@ describe('Messaging Service Chat Trigger: opt-outs on their own output', () => {
 		expect(session.turns).toEqual([]);
 		expect(session.optOuts).toHaveLength(1);
 		const [[optOut]] = session.optOuts;
-		expect(optOut).toMatchObject({ sessionId: PHONE, phone: PHONE, chatInput: 'STOP!!', optOut: true, optOutKeyword: 'stop' });
+		expect(optOut).toMatchObject({
+			sessionId: PHONE,
+			phone: PHONE,
+			chatInput: 'STOP!!',
+			optOut: true,
+			optOutKeyword: 'stop',
+		});
 		expect(await t.unread(mailing)).toEqual([]);
 		await chat.seconds(session, 70);
 		expect(session.optOuts).toHaveLength(1);
@@ -119,7 +162,7 @@ describe('Messaging Service Chat Trigger: opt-outs on their own output', () => {
 		expect([again.turns, again.optOuts]).toEqual([[], []]);
 	});
 
-	it('a turn holding an opt-out goes whole to Opt-Outs (nothing lost, nothing to the bot); another phone\'s turn goes to Turns; the next turn goes to Turns', async () => {
+	it("a turn holding an opt-out goes whole to Opt-Outs (nothing lost, nothing to the bot); another phone's turn goes to Turns; the next turn goes to Turns", async () => {
 		const mailing = await t.sendChat();
 		const session = await chat.activate();
 		t.reply(mailing, 'hi', PHONE);
@@ -130,14 +173,28 @@ describe('Messaging Service Chat Trigger: opt-outs on their own output', () => {
 		await chat.seconds(session, 20);
 		expect(session.optOuts).toHaveLength(1);
 		const [[turn]] = session.optOuts;
-		expect(turn).toMatchObject({ sessionId: PHONE, optOut: true, optOutKeyword: 'отписаться', chatInput: 'hi\nactually, no.\nОтписаться, пожалуйста' });
-		expect((turn.replies as IDataObject[]).map((reply) => reply.optOut)).toEqual([false, false, true]);
-		expect(session.turns.map(([item]) => [item.sessionId, item.chatInput, item.optOut])).toEqual([[OTHER_PHONE, 'what is the price?', false]]);
+		expect(turn).toMatchObject({
+			sessionId: PHONE,
+			optOut: true,
+			optOutKeyword: 'отписаться',
+			chatInput: 'hi\nactually, no.\nОтписаться, пожалуйста',
+		});
+		expect((turn.replies as IDataObject[]).map((reply) => reply.optOut)).toEqual([
+			false,
+			false,
+			true,
+		]);
+		expect(session.turns.map(([item]) => [item.sessionId, item.chatInput, item.optOut])).toEqual([
+			[OTHER_PHONE, 'what is the price?', false],
+		]);
 		expect(await t.unread(mailing)).toEqual([]);
 
 		t.reply(mailing, 'wait, one more question', PHONE);
 		await chat.seconds(session, 20);
-		expect(session.turns.map(([item]) => item.chatInput)).toEqual(['what is the price?', 'wait, one more question']);
+		expect(session.turns.map(([item]) => item.chatInput)).toEqual([
+			'what is the price?',
+			'wait, one more question',
+		]);
 		expect(session.optOuts).toHaveLength(1);
 	});
 
@@ -148,7 +205,11 @@ describe('Messaging Service Chat Trigger: opt-outs on their own output', () => {
 		t.reply(mailing, 'HELP', OTHER_PHONE);
 		await chat.seconds(session, 12);
 		expect(session.turns).toEqual([]);
-		expect(session.optOuts.map(([item]) => [item.sessionId, item.consent, item.consentKeyword, item.optOut]).sort()).toEqual(
+		expect(
+			session.optOuts
+				.map(([item]) => [item.sessionId, item.consent, item.consentKeyword, item.optOut])
+				.sort(),
+		).toEqual(
 			[
 				[PHONE, 'optIn', 'start', false],
 				[OTHER_PHONE, 'help', 'help', false],
@@ -156,7 +217,9 @@ describe('Messaging Service Chat Trigger: opt-outs on their own output', () => {
 		);
 		t.reply(mailing, "Help! I can't log in", PHONE);
 		await chat.untilTurns(session, 1);
-		expect(session.turns.map(([item]) => [item.chatInput, item.consent])).toEqual([["Help! I can't log in", null]]);
+		expect(session.turns.map(([item]) => [item.chatInput, item.consent])).toEqual([
+			["Help! I can't log in", null],
+		]);
 		expect(session.optOuts).toHaveLength(2);
 		expect(await t.unread(mailing)).toEqual([]);
 	});
@@ -184,8 +247,14 @@ describe('Messaging Service Chat Trigger: opt-outs on their own output', () => {
 		await chat.seconds(session, 60);
 		const received = [...session.turns, ...session.optOuts].flat();
 		expect(received.map((item) => item.sessionId).sort()).toEqual([...phones].sort());
-		for (const item of received) expect(String(item.chatInput).split('\n')).toEqual(sent.get(String(item.sessionId)));
-		expect(session.optOuts.flat().map((item) => item.sessionId).sort()).toEqual(phones.filter((_, n) => n % 4 === 0).sort());
+		for (const item of received)
+			expect(String(item.chatInput).split('\n')).toEqual(sent.get(String(item.sessionId)));
+		expect(
+			session.optOuts
+				.flat()
+				.map((item) => item.sessionId)
+				.sort(),
+		).toEqual(phones.filter((_, n) => n % 4 === 0).sort());
 		expect(session.turns.flat().every((item) => item.optOut === false)).toBe(true);
 		expect(await t.unread(mailing)).toEqual([]);
 	});

@@ -13,9 +13,15 @@ describe('Reply > Mark as Read', () => {
 		const { items, request } = await fixture.runOk({
 			parameters: markAsRead({ replyIds: `${replyIds[0]}, ${replyIds[1]}` }),
 		});
-		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v2/readResponseStatus', bodyType: 'form' });
+		expect(request).toMatchObject({
+			httpMethod: 'POST',
+			path: '/api/v2/readResponseStatus',
+			bodyType: 'form',
+		});
 		expect(request.body).toEqual({ token: TEST_API_KEY, incoming_messages: replyIds.join(',') });
-		expect(items.map((item) => item.json)).toEqual([{ result: '2 messages marked as read', replyIds }]);
+		expect(items.map((item) => item.json)).toEqual([
+			{ result: '2 messages marked as read', replyIds },
+		]);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 	});
 
@@ -26,7 +32,9 @@ describe('Reply > Mark as Read', () => {
 			items: [{ ids: replyIds }],
 		});
 		expect(error).toBeUndefined();
-		expect(fixture.sandbox.requests()[0].body).toMatchObject({ incoming_messages: replyIds.join(',') });
+		expect(fixture.sandbox.requests()[0].body).toMatchObject({
+			incoming_messages: replyIds.join(','),
+		});
 	});
 
 	it('one request per item by default, each output paired to its item', async () => {
@@ -35,7 +43,12 @@ describe('Reply > Mark as Read', () => {
 			parameters: markAsRead({ replyIds: '={{ $json.id }}' }),
 			items: replyIds.map((id) => ({ id })),
 		});
-		expect(fixture.sandbox.requests().map((r) => r.body?.incoming_messages).sort()).toEqual([...replyIds].sort());
+		expect(
+			fixture.sandbox
+				.requests()
+				.map((r) => r.body?.incoming_messages)
+				.sort(),
+		).toEqual([...replyIds].sort());
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
@@ -47,12 +60,17 @@ describe('Reply > Mark as Read', () => {
 			continueOnFail: true,
 		});
 		expect(requests).toHaveLength(1);
-		expect(requests[0].body).toEqual({ token: TEST_API_KEY, incoming_messages: replyIds.join(',') });
+		expect(requests[0].body).toEqual({
+			token: TEST_API_KEY,
+			incoming_messages: replyIds.join(','),
+		});
 		expect(items).toHaveLength(2);
 		expect(items[0].json).toEqual({ result: '3 messages marked as read', replyIds });
 		expect(items[0].pairedItem).toEqual([{ item: 0 }, { item: 2 }]);
 		expect(items[1].pairedItem).toEqual({ item: 1 });
-		expect(String(items[1].json.error)).toMatch(/^Invalid Reply IDs "id#1" in item 1: reply IDs are separated by commas/);
+		expect(String(items[1].json.error)).toMatch(
+			/^Invalid Reply IDs "id#1" in item 1: reply IDs are separated by commas/,
+		);
 	});
 
 	it('without Continue On Fail, a bad item stops the node before any request', async () => {
@@ -61,7 +79,9 @@ describe('Reply > Mark as Read', () => {
 			parameters: markAsRead({ replyIds: '={{ $json.id }}', options: { combineItems: true } }),
 			items: [{ id: replyIds[0] }, { id: '' }],
 		});
-		expect(error?.message).toMatch(/^The Reply IDs field is empty in item 1: enter at least one reply ID/);
+		expect(error?.message).toMatch(
+			/^The Reply IDs field is empty in item 1: enter at least one reply ID/,
+		);
 		expect(fixture.sandbox.requests()).toHaveLength(0);
 	});
 

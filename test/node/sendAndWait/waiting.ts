@@ -24,13 +24,20 @@ process.env.N8N_HMAC_SIGNATURE_SECRET = HMAC_SECRET;
 /** What n8n gives a node so that it can sign its resume links (execution id, waiting URL). */
 export const WAITING_BASE_URL = 'https://n8n.example.com/webhook-waiting';
 export const EXECUTION_ID = '4711';
-export const waitingAdditionalData = { executionId: EXECUTION_ID, webhookWaitingBaseUrl: WAITING_BASE_URL };
+export const waitingAdditionalData = {
+	executionId: EXECUTION_ID,
+	webhookWaitingBaseUrl: WAITING_BASE_URL,
+};
 
 /** The link a waiting node sends: the waiting URL, execution id, node id and n8n's 64-character signature. */
-export const SIGNED_LINK = /^https:\/\/n8n\.example\.com\/webhook-waiting\/4711\/node-under-test\?signature=[0-9a-f]{64}$/;
+export const SIGNED_LINK =
+	/^https:\/\/n8n\.example\.com\/webhook-waiting\/4711\/node-under-test\?signature=[0-9a-f]{64}$/;
 
 /** Runs the node with what n8n gives it to sign its resume link (unless `options` gives its own). */
-export async function runWithResumeLink(fixture: SandboxFixture, options: Parameters<SandboxFixture['run']>[0]): Promise<RunNodeResult> {
+export async function runWithResumeLink(
+	fixture: SandboxFixture,
+	options: Parameters<SandboxFixture['run']>[0],
+): Promise<RunNodeResult> {
 	return await fixture.run({ additionalData: waitingAdditionalData, ...options });
 }
 
@@ -39,7 +46,9 @@ export function hasValidSignature(link: string): boolean {
 	const url = new URL(link);
 	const signature = url.searchParams.get('signature');
 	url.searchParams.delete('signature');
-	const expected = createHmac('sha256', HMAC_SECRET).update(`${url.pathname}${url.search}`).digest('hex');
+	const expected = createHmac('sha256', HMAC_SECRET)
+		.update(`${url.pathname}${url.search}`)
+		.digest('hex');
 	return signature === expected;
 }
 
@@ -74,9 +83,18 @@ export async function callWebhook(
 	};
 	// Plain objects assigned after mock(): a deep mock would answer any property of the request.
 	const additionalData = mock<IWorkflowExecuteAdditionalData>({ executionId: EXECUTION_ID });
-	additionalData.httpRequest = { method: request.method, body: request.body ?? {}, headers: {}, query: request.query ?? {} } as never;
+	additionalData.httpRequest = {
+		method: request.method,
+		body: request.body ?? {},
+		headers: {},
+		query: request.query ?? {},
+	} as never;
 	additionalData.httpResponse = response as never;
-	const webhookData = { httpMethod: request.method, node: NODE_NAME, webhookDescription: { name: 'default' } } as unknown as IWebhookData;
+	const webhookData = {
+		httpMethod: request.method,
+		node: NODE_NAME,
+		webhookDescription: { name: 'default' },
+	} as unknown as IWebhookData;
 	const context = new WebhookContext(
 		workflow,
 		workflow.getNode(NODE_NAME)!,

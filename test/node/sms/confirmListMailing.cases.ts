@@ -7,6 +7,20 @@ const sms = (rest: INodeParameters) => caseParams('sms', 'confirmListMailing', r
 
 /** SMS > Confirm List Mailing: item 1 of three is bad, refused before any request (test/harness/badItemCheck.ts). */
 export const badItems = [
-	{ name: 'Confirm List Mailing: empty mailing ID', field: 'Mailing', method: 'confirmSendMessageByList', parameters: sms({ messageId: V, confirmAction: 'info' }), good: twice(smsListMailing), bad: '' },
-	{ name: 'Confirm List Mailing: mailing ID not a whole number', field: 'Mailing', method: 'confirmSendMessageByList', parameters: sms({ messageId: V, confirmAction: 'info' }), good: twice(smsListMailing), bad: '12.5' },
+	{
+		name: 'Confirm List Mailing: empty mailing ID',
+		field: 'Mailing',
+		method: 'confirmSendMessageByList',
+		parameters: sms({ messageId: V, confirmAction: 'info' }),
+		good: twice(smsListMailing),
+		bad: '',
+	},
+	{
+		name: 'Confirm List Mailing: mailing ID not a whole number',
+		field: 'Mailing',
+		method: 'confirmSendMessageByList',
+		parameters: sms({ messageId: V, confirmAction: 'info' }),
+		good: twice(smsListMailing),
+		bad: '12.5',
+	},
 ] satisfies BadItemCase[];

@@ -15,7 +15,10 @@ describe('SMS > Confirm List Mailing', () => {
 		const balance = fixture.account.balance;
 
 		const info = await fixture.run({
-			parameters: params(fixture.account, 'sms', 'confirmListMailing', { messageId, confirmAction: 'info' }),
+			parameters: params(fixture.account, 'sms', 'confirmListMailing', {
+				messageId,
+				confirmAction: 'info',
+			}),
 		});
 		expect(info.error).toBeUndefined();
 		expect(info.items[0].json).toMatchObject({ message_id: Number(messageId), confirmed: 0 });
@@ -34,10 +37,12 @@ describe('SMS > Confirm List Mailing', () => {
 		expect(fixture.sandbox.counters().messagesSent).toBe(fixture.account.lists[0].phones.length);
 
 		const requests = fixture.sandbox.requests();
-		expect(requests.map((request) => [request.httpMethod, request.path, request.bodyType])).toEqual([
-			['POST', '/api/v1/confirmSendMessageByList', 'form'],
-			['POST', '/api/v1/confirmSendMessageByList', 'form'],
-		]);
+		expect(requests.map((request) => [request.httpMethod, request.path, request.bodyType])).toEqual(
+			[
+				['POST', '/api/v1/confirmSendMessageByList', 'form'],
+				['POST', '/api/v1/confirmSendMessageByList', 'form'],
+			],
+		);
 		expect(requests.map((request) => request.body)).toEqual([
 			{ token: expect.any(String), message_id: messageId, confirm: '0' },
 			{ token: expect.any(String), message_id: messageId, confirm: '1' },

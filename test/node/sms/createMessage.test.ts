@@ -11,11 +11,20 @@ describe('SMS > Create Message', () => {
 		const { items, request } = await fixture.runOk({
 			parameters: params(fixture.account, 'sms', 'createMessage', {
 				message: 'Your table is ready',
-				additionalFields: { name: 'Table ready', senderNameId: String(alphanameId), sendAt: '2026-03-02T09:15:00.000Z' },
+				additionalFields: {
+					name: 'Table ready',
+					senderNameId: String(alphanameId),
+					sendAt: '2026-03-02T09:15:00.000Z',
+				},
 			}),
 			timezone: 'Europe/Minsk',
 		});
-		expect(request).toMatchObject({ httpMethod: 'GET', path: '/api/v1/createSmsMessage', bodyType: 'none', status: 200 });
+		expect(request).toMatchObject({
+			httpMethod: 'GET',
+			path: '/api/v1/createSmsMessage',
+			bodyType: 'none',
+			status: 200,
+		});
 		expect(request.query).toEqual({
 			token: expect.any(String),
 			message: 'Your table is ready',
@@ -38,15 +47,28 @@ describe('SMS > Create Message', () => {
 
 	it('stores the text with Prefer GSM-7 applied, and refuses one over Max Parts before storing it', async () => {
 		const stored = await fixture.runOk({
-			parameters: params(fixture.account, 'sms', 'createMessage', { message: 'Your table’s ready…', options: { preferGsm7: true } }),
+			parameters: params(fixture.account, 'sms', 'createMessage', {
+				message: 'Your table’s ready…',
+				options: { preferGsm7: true },
+			}),
 		});
 		expect(stored.request.query.message).toBe("Your table's ready...");
-		expect(stored.items[0].json).toMatchObject({ parts: 1, computedParts: 1, encoding: 'GSM-7', gsm7Replacements: 2 });
+		expect(stored.items[0].json).toMatchObject({
+			parts: 1,
+			computedParts: 1,
+			encoding: 'GSM-7',
+			gsm7Replacements: 2,
+		});
 		fixture.sandbox.clearRequests();
 		const refused = await fixture.run({
-			parameters: params(fixture.account, 'sms', 'createMessage', { message: 'б'.repeat(71), options: { maxParts: 1 } }),
+			parameters: params(fixture.account, 'sms', 'createMessage', {
+				message: 'б'.repeat(71),
+				options: { maxParts: 1 },
+			}),
 		});
-		expect(refused.error?.message).toMatch(/^Invalid Message "б+" in item 0: it needs 2 parts \(UCS-2 because of б\), more than Max Parts \(1\)$/);
+		expect(refused.error?.message).toMatch(
+			/^Invalid Message "б+" in item 0: it needs 2 parts \(UCS-2 because of б\), more than Max Parts \(1\)$/,
+		);
 		expect(fixture.sandbox.requests()).toEqual([]);
 	});
 });

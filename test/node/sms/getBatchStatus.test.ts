@@ -17,7 +17,8 @@ const sendBatch = async (phones: string[]) =>
 		callbackUrl: 'http://127.0.0.1:9/callback',
 		options: { chunkSize: 2 },
 	});
-const batchStatus = (overrides: INodeParameters) => params(fixture.account, 'sms', 'getBatchStatus', overrides);
+const batchStatus = (overrides: INodeParameters) =>
+	params(fixture.account, 'sms', 'getBatchStatus', overrides);
 
 describe('SMS > Get Batch Status', () => {
 	it('asks statusBulkSms with the uuid in the query and outputs one item per mailing', async () => {
@@ -27,7 +28,12 @@ describe('SMS > Get Batch Status', () => {
 			parameters: batchStatus({ uuid: '={{ $json.uuid }}' }),
 			items: [{ uuid }],
 		});
-		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v1/statusBulkSms', bodyType: 'none', status: 200 });
+		expect(request).toMatchObject({
+			httpMethod: 'POST',
+			path: '/api/v1/statusBulkSms',
+			bodyType: 'none',
+			status: 200,
+		});
 		expect(request.query).toEqual({ token: expect.any(String), uuid });
 
 		expect(items).toHaveLength(1);
@@ -36,7 +42,11 @@ describe('SMS > Get Batch Status', () => {
 			name: 'Status check',
 			alphaname_id: fixture.account.alphanameIds[0],
 			success: [
-				expect.objectContaining({ phone: '375291000001', status: 'DELIVERED', delivery_id: expect.any(Number) }),
+				expect.objectContaining({
+					phone: '375291000001',
+					status: 'DELIVERED',
+					delivery_id: expect.any(Number),
+				}),
 				expect.objectContaining({ phone: '375291000002', status: 'DELIVERED' }),
 			],
 		});
@@ -51,7 +61,9 @@ describe('SMS > Get Batch Status', () => {
 			items: [{ uuid: first }, { uuid: second }],
 		});
 		expect(error).toBeUndefined();
-		expect(items.map((item) => [item.json.phone, item.json.status, item.json.name, item.pairedItem])).toEqual([
+		expect(
+			items.map((item) => [item.json.phone, item.json.status, item.json.name, item.pairedItem]),
+		).toEqual([
 			['375291000001', 'NEW', 'Status check', { item: 0 }],
 			['375291000002', 'NEW', 'Status check', { item: 0 }],
 			['375291000003', 'NEW', 'Status check', { item: 1 }],
@@ -74,17 +86,25 @@ describe('SMS > Get Batch Status: bad input', () => {
 
 describe('batch status output', () => {
 	const records: IDataObject[] = [
-		{ message_id: 1, name: 'A', alphaname_id: 1001, success: [{ delivery_id: 5, phone: '1', status: 'NEW' }] },
+		{
+			message_id: 1,
+			name: 'A',
+			alphaname_id: 1001,
+			success: [{ delivery_id: 5, phone: '1', status: 'NEW' }],
+		},
 		{ errors: ['B content url is not valid'] },
 	];
 
-	it.each(['mailing', 'delivery'] as const)('surfaces error entries as items with an error text (%s)', (output) => {
-		const result = batchStatusOutput(records, output);
-		expect(result).toHaveLength(2);
-		expect(result[1]).toEqual({
-			failed: true,
-			error: 'The service did not send this mailing: B content url is not valid',
-			errors: ['B content url is not valid'],
-		});
-	});
+	it.each(['mailing', 'delivery'] as const)(
+		'surfaces error entries as items with an error text (%s)',
+		(output) => {
+			const result = batchStatusOutput(records, output);
+			expect(result).toHaveLength(2);
+			expect(result[1]).toEqual({
+				failed: true,
+				error: 'The service did not send this mailing: B content url is not valid',
+				errors: ['B content url is not valid'],
+			});
+		},
+	);
 });

@@ -11,7 +11,12 @@ export const badItems = [
 		name: 'Get Many Deliveries: ID with a hash',
 		field: 'Message or Mailing',
 		method: 'getSmsDeliveryList',
-		requests: ['getSmsDeliveryList', 'getSmsDeliveryList', 'getSmsDeliveryList', 'getSmsDeliveryList'],
+		requests: [
+			'getSmsDeliveryList',
+			'getSmsDeliveryList',
+			'getSmsDeliveryList',
+			'getSmsDeliveryList',
+		],
 		parameters: sms({ messageOrMailingId: V, returnAll: true }),
 		good: twice(deliveredSmsMessage),
 		bad: '#10000001',

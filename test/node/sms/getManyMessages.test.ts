@@ -8,7 +8,9 @@ const { createMessage } = smsSetup(fixture);
 describe('SMS > Get Many Messages', () => {
 	it('with Return All, pages past the first 100 records with limit_offset/limit_rows in the query', async () => {
 		const { error } = await fixture.run({
-			parameters: params(fixture.account, 'sms', 'createMessage', { message: '=Message {{ $itemIndex }}' }),
+			parameters: params(fixture.account, 'sms', 'createMessage', {
+				message: '=Message {{ $itemIndex }}',
+			}),
 			items: Array.from({ length: 149 }, () => ({})),
 		});
 		expect(error).toBeUndefined();
@@ -21,7 +23,14 @@ describe('SMS > Get Many Messages', () => {
 		expect(new Set(items.map((item) => item.json.message_id)).size).toBe(150);
 		expect(items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
 		const requests = fixture.sandbox.requests();
-		expect(requests.map((request) => [request.httpMethod, request.path, request.query.limit_offset, request.query.limit_rows])).toEqual([
+		expect(
+			requests.map((request) => [
+				request.httpMethod,
+				request.path,
+				request.query.limit_offset,
+				request.query.limit_rows,
+			]),
+		).toEqual([
 			['GET', '/api/v1/getMessagesList', '0', '100'],
 			['GET', '/api/v1/getMessagesList', '100', '100'],
 			// a short page may be the service's cap on limit_rows: the list ends at an empty page
@@ -38,7 +47,10 @@ describe('SMS > Get Many Messages', () => {
 		expect(items).toHaveLength(2);
 		const requests = fixture.sandbox.requests();
 		expect(requests).toHaveLength(1);
-		expect(requests[0].query).toEqual({ token: expect.any(String), limit_offset: '0', limit_rows: '2' });
+		expect(requests[0].query).toEqual({
+			token: expect.any(String),
+			limit_offset: '0',
+			limit_rows: '2',
+		});
 	});
 });
-

@@ -7,6 +7,20 @@ const sms = (rest: INodeParameters) => caseParams('sms', 'getMessageStatus', res
 
 /** SMS > Get Message Status: item 1 of three is bad, refused before any request (test/harness/badItemCheck.ts). */
 export const badItems = [
-	{ name: 'Get Message Status: created message ID with letters', field: 'Created Message', method: 'checkSMSMessageStatus', parameters: sms({ createdMessageId: V }), good: twice(async (e, i) => await createdSmsMessage(e, `m${i}`)), bad: 'msg-1' },
-	{ name: 'Get Message Status: ID in exponent form', field: 'Created Message', method: 'checkSMSMessageStatus', parameters: sms({ createdMessageId: V }), good: twice(async (e, i) => await createdSmsMessage(e, `m${i}`)), bad: '1e7' },
+	{
+		name: 'Get Message Status: created message ID with letters',
+		field: 'Created Message',
+		method: 'checkSMSMessageStatus',
+		parameters: sms({ createdMessageId: V }),
+		good: twice(async (e, i) => await createdSmsMessage(e, `m${i}`)),
+		bad: 'msg-1',
+	},
+	{
+		name: 'Get Message Status: ID in exponent form',
+		field: 'Created Message',
+		method: 'checkSMSMessageStatus',
+		parameters: sms({ createdMessageId: V }),
+		good: twice(async (e, i) => await createdSmsMessage(e, `m${i}`)),
+		bad: '1e7',
+	},
 ] satisfies BadItemCase[];

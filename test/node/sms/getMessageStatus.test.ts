@@ -11,9 +11,15 @@ describe('SMS > Get Message Status', () => {
 	it('reads the status of a created message by message_id in the query', async () => {
 		const messageId = await createMessage();
 		const { items, request } = await fixture.runOk({
-			parameters: params(fixture.account, 'sms', 'getMessageStatus', { createdMessageId: String(messageId) }),
+			parameters: params(fixture.account, 'sms', 'getMessageStatus', {
+				createdMessageId: String(messageId),
+			}),
 		});
-		expect(request).toMatchObject({ httpMethod: 'GET', path: '/api/v1/checkSMSMessageStatus', bodyType: 'none' });
+		expect(request).toMatchObject({
+			httpMethod: 'GET',
+			path: '/api/v1/checkSMSMessageStatus',
+			bodyType: 'none',
+		});
 		expect(request.query).toEqual({ token: expect.any(String), message_id: String(messageId) });
 		expect(items[0].json).toMatchObject({ message_id: messageId });
 	});

@@ -7,6 +7,20 @@ const sms = (rest: INodeParameters) => caseParams('sms', 'getStatus', rest);
 
 /** SMS > Get Status: item 1 of three is bad, refused before any request (test/harness/badItemCheck.ts). */
 export const badItems = [
-	{ name: 'Get Status: SMS ID with letters', field: 'SMS ID', method: 'checkSMS', parameters: sms({ smsId: V }), good: twice(sentSms), bad: 'sms-30000001' },
-	{ name: 'Get Status: negative SMS ID', field: 'SMS ID', method: 'checkSMS', parameters: sms({ smsId: V }), good: twice(sentSms), bad: '-30000001' },
+	{
+		name: 'Get Status: SMS ID with letters',
+		field: 'SMS ID',
+		method: 'checkSMS',
+		parameters: sms({ smsId: V }),
+		good: twice(sentSms),
+		bad: 'sms-30000001',
+	},
+	{
+		name: 'Get Status: negative SMS ID',
+		field: 'SMS ID',
+		method: 'checkSMS',
+		parameters: sms({ smsId: V }),
+		good: twice(sentSms),
+		bad: '-30000001',
+	},
 ] satisfies BadItemCase[];

@@ -16,15 +16,19 @@ const send = (message: string) =>
 
 describe('text in a query parameter', () => {
 	// the pair at units 1,022-1,023, 1,023-1,024 (across qs's chunk) and 1,024-1,025, and at the second chunk's end
-	it.each([1022, 1023, 1024, 2047])('an emoji at UTF-16 unit %i of an SMS arrives whole', async (at) => {
-		const message = `${'a'.repeat(at)}😀${'b'.repeat(10)}`;
-		const { requests } = await fixture.runOk({ parameters: send(message) });
-		expect(requests).toHaveLength(1);
-		expect(requests[0].query.message).toBe(message);
-	});
+	it.each([1022, 1023, 1024, 2047])(
+		'an emoji at UTF-16 unit %i of an SMS arrives whole',
+		async (at) => {
+			const message = `${'a'.repeat(at)}😀${'b'.repeat(10)}`;
+			const { requests } = await fixture.runOk({ parameters: send(message) });
+			expect(requests).toHaveLength(1);
+			expect(requests[0].query.message).toBe(message);
+		},
+	);
 
 	it('characters that mean something in a URL arrive as written', async () => {
-		const message = 'a&b=c?d#e%20f+g h/i;j,k\'l"m<n>o[p]q{r}s|t\\u^v`w~x!y*z(1)2 — «ё» 中文 ﷺ \u00a0end';
+		const message =
+			'a&b=c?d#e%20f+g h/i;j,k\'l"m<n>o[p]q{r}s|t\\u^v`w~x!y*z(1)2 — «ё» 中文 ﷺ \u00a0end';
 		const { requests } = await fixture.runOk({ parameters: send(message) });
 		expect(requests[0].query.message).toBe(message);
 	});

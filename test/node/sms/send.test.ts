@@ -19,12 +19,22 @@ describe('SMS > Send', () => {
 				messageFrom: 'text',
 				message: 'Your order has shipped',
 				senderNameId: String(alphanameId),
-				options: { showCost: true, forwarding: true, forwardingTime: 15, chatnameId: String(chatnameId) },
+				options: {
+					showCost: true,
+					forwarding: true,
+					forwardingTime: 15,
+					chatnameId: String(chatnameId),
+				},
 			}),
 		});
 		expect(requests).toHaveLength(1);
 		const [request] = requests;
-		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v1/sendQuickSMS', bodyType: 'form', status: 200 });
+		expect(request).toMatchObject({
+			httpMethod: 'POST',
+			path: '/api/v1/sendQuickSMS',
+			bodyType: 'form',
+			status: 200,
+		});
 		expect(request.query).toEqual({
 			token: TEST_API_KEY,
 			message: 'Your order has shipped',
@@ -32,7 +42,11 @@ describe('SMS > Send', () => {
 			alphaname_id: String(alphanameId),
 			show_cost: '1',
 		});
-		expect(request.body).toEqual({ forwarding_message: '1', forwarding_time: '15', chatname_id: String(chatnameId) });
+		expect(request.body).toEqual({
+			forwarding_message: '1',
+			forwarding_time: '15',
+			chatname_id: String(chatnameId),
+		});
 
 		expect(items).toHaveLength(1);
 		expect(items[0].json).toEqual({
@@ -48,20 +62,34 @@ describe('SMS > Send', () => {
 	});
 
 	it('sends nothing in the form body when forwarding is off, and no show_cost unless asked', async () => {
-		const { request } = await fixture.runOk({ parameters: send({ phone: '375291234567', message: 'Hello' }) });
+		const { request } = await fixture.runOk({
+			parameters: send({ phone: '375291234567', message: 'Hello' }),
+		});
 		expect(request.bodyType).toBe('none');
-		expect(Object.keys(request.query).sort()).toEqual(['alphaname_id', 'message', 'phone', 'token']);
+		expect(Object.keys(request.query).sort()).toEqual([
+			'alphaname_id',
+			'message',
+			'phone',
+			'token',
+		]);
 	});
 
 	it('sends the text of a stored template when Message From is Template', async () => {
 		const templateId = fixture.account.templateIds[0];
 		const { items, error } = await fixture.run({
-			parameters: send({ phone: '375291234567', messageFrom: 'template', messageTemplate: byId(templateId) }),
+			parameters: send({
+				phone: '375291234567',
+				messageFrom: 'template',
+				messageTemplate: byId(templateId),
+			}),
 		});
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
 		const requests = fixture.sandbox.requests();
-		expect(requests.map((request) => request.apiMethod)).toEqual(['getTemplateMessageById', 'sendQuickSMS']);
+		expect(requests.map((request) => request.apiMethod)).toEqual([
+			'getTemplateMessageById',
+			'sendQuickSMS',
+		]);
 		const sent = fixture.sandbox.counters().sent;
 		expect(sent).toHaveLength(1);
 		expect(sent[0].text.length).toBeGreaterThan(0);
@@ -82,7 +110,11 @@ describe('SMS > Send', () => {
 			.counters()
 			.sent.map((group) => `${group.phone}:${group.text}`)
 			.sort();
-		expect(sent).toEqual(['375291111111:Hello N0', '375292222222:Hello N1', '375293333333:Hello N2']);
+		expect(sent).toEqual([
+			'375291111111:Hello N0',
+			'375292222222:Hello N1',
+			'375293333333:Hello N2',
+		]);
 	});
 });
 

@@ -5,11 +5,16 @@ import { caseParams, type WaitCase } from '../../harness/badInputCase';
 const waitLimit = (values: INodeParameters) => ({ options: { limitWaitTime: { values } } });
 
 const sms = (extra: INodeParameters) => caseParams('sms', 'sendAndWait', extra);
-const form = (...values: INodeParameters[]) => sms({ responseType: 'customForm', formFields: { values } });
+const form = (...values: INodeParameters[]) =>
+	sms({ responseType: 'customForm', formFields: { values } });
 
 /** SMS > Send and Wait for Response, refused before anything is sent or waits; the one item is bad. */
 export const waitCases: WaitCase[] = [
-	['no phone (SMS, from an expression)', sms({ phone: '={{ $json.phone }}' }), /The Phone field is empty in item 0/],
+	[
+		'no phone (SMS, from an expression)',
+		sms({ phone: '={{ $json.phone }}' }),
+		/The Phone field is empty in item 0/,
+	],
 	[
 		'a text that needs more than Max Parts with its response link',
 		sms({ message: 'Approve the refund? '.repeat(7), options: { maxParts: 1 } }),
@@ -25,7 +30,11 @@ export const waitCases: WaitCase[] = [
 		sms({ options: { handBackPhone: '12-34' } }),
 		/^Invalid Offer Hand Back to Bot for Phone "12-34" in item 0: a phone number must have 7 to 15 digits/,
 	],
-	['a custom form without fields', sms({ responseType: 'customForm' }), /Invalid Form Fields .* in item 0: add at least one field to the form/],
+	[
+		'a custom form without fields',
+		sms({ responseType: 'customForm' }),
+		/Invalid Form Fields .* in item 0: add at least one field to the form/,
+	],
 	[
 		'a custom form with a list without choices',
 		form({ fieldLabel: 'Day', fieldType: 'dropdown', choices: ' , ' }),

@@ -27,11 +27,20 @@ describe('SMS > Send Batch, from input items', () => {
 	it('gathers all items into one sendBulkSms request: JSON body, key in the query and the body', async () => {
 		const { items, requests } = await fixture.runOk({
 			parameters: batchParameters(),
-			items: [{ phone: '+375 29 100-00-01' }, { phone: '375291000002' }, { phone: '00375291000003' }],
+			items: [
+				{ phone: '+375 29 100-00-01' },
+				{ phone: '375291000002' },
+				{ phone: '00375291000003' },
+			],
 		});
 		expect(requests).toHaveLength(1);
 		const [request] = requests;
-		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v1/sendBulkSms', bodyType: 'json', status: 200 });
+		expect(request).toMatchObject({
+			httpMethod: 'POST',
+			path: '/api/v1/sendBulkSms',
+			bodyType: 'json',
+			status: 200,
+		});
 		expect(request.query).toEqual({ token: expect.any(String) });
 		expect(request.body).toEqual({
 			token: request.query.token,
@@ -63,14 +72,22 @@ describe('SMS > Send Batch, from input items', () => {
 			parameters: batchParameters({ options: { chunkSize: 1000 } }),
 			items: input,
 		});
-		expect(requests.map((request) => request.apiMethod)).toEqual(['sendBulkSms', 'sendBulkSms', 'sendBulkSms']);
-		const mailings = requests.map((request) => (request.body as { messages: IDataObject[] }).messages[0]);
+		expect(requests.map((request) => request.apiMethod)).toEqual([
+			'sendBulkSms',
+			'sendBulkSms',
+			'sendBulkSms',
+		]);
+		const mailings = requests.map(
+			(request) => (request.body as { messages: IDataObject[] }).messages[0],
+		);
 		expect(mailings.map((mailing) => mailing.name)).toEqual([
 			'Spring sale (part 1 of 3)',
 			'Spring sale (part 2 of 3)',
 			'Spring sale (part 3 of 3)',
 		]);
-		expect(mailings.map((mailing) => (mailing.delivery_list as string[]).length)).toEqual([1000, 1000, 501]);
+		expect(mailings.map((mailing) => (mailing.delivery_list as string[]).length)).toEqual([
+			1000, 1000, 501,
+		]);
 		expect((mailings[2].delivery_list as string[])[500]).toBe(phoneOf(2500));
 
 		expect(items.map((item) => [item.json.chunk, item.json.chunks, item.json.recipients])).toEqual([
@@ -78,14 +95,16 @@ describe('SMS > Send Batch, from input items', () => {
 			[2, 3, 1000],
 			[3, 3, 501],
 		]);
-		const paired = items.map((item) => (item.pairedItem as Array<{ item: number }>).map((pair) => pair.item));
+		const paired = items.map((item) =>
+			(item.pairedItem as Array<{ item: number }>).map((pair) => pair.item),
+		);
 		expect(paired[0]).toEqual(Array.from({ length: 1000 }, (_, index) => index));
 		expect(paired[2][0]).toBe(2000);
 		expect(paired[2]).toHaveLength(501);
 		expect(fixture.sandbox.counters().messagesSent).toBe(2501);
 	});
 
-	it('sends a personal mailing with each item\'s text and the schedule time in the workflow time zone', async () => {
+	it("sends a personal mailing with each item's text and the schedule time in the workflow time zone", async () => {
 		const { items, error } = await fixture.run({
 			parameters: batchParameters({
 				messageType: 'personal',
@@ -178,7 +197,11 @@ describe('SMS > Send Batch, recipients from fields of each item (the default)', 
 
 	it('reads the fields it is given, nested ones with dots, and a field whose name has a dot first', async () => {
 		const { request } = await fixture.runOk({
-			parameters: fieldParameters({ messageType: 'personal', phoneField: 'contact.mobile', personalTextField: 'sms.text' }),
+			parameters: fieldParameters({
+				messageType: 'personal',
+				phoneField: 'contact.mobile',
+				personalTextField: 'sms.text',
+			}),
 			items: [
 				{ contact: { mobile: '375291000001' }, sms: { text: 'nested' } },
 				{ contact: { mobile: '375291000002' }, 'sms.text': 'dotted name', sms: { text: 'nested' } },
@@ -196,7 +219,9 @@ describe('SMS > Send Batch, recipients from fields of each item (the default)', 
 			items: [{ phone: '375291000001' }, { name: 'Bob', mobile: '375291000002' }],
 		});
 		expect(error?.message).toBe('Item 1 has no field "phone"');
-		expect(error?.description).toMatch(/Set "Phone Field" to the name of the field .*\(its fields are: name, mobile\)/);
+		expect(error?.description).toMatch(
+			/Set "Phone Field" to the name of the field .*\(its fields are: name, mobile\)/,
+		);
 		expect(fixture.sandbox.requests()).toHaveLength(0);
 	});
 
@@ -206,7 +231,10 @@ describe('SMS > Send Batch, recipients from fields of each item (the default)', 
 			items: [{ phone: '375291000001' }, {}, { phone: 'call me' }, { phone: '375291000004' }],
 			continueOnFail: true,
 		});
-		expect((request.body as { messages: IDataObject[] }).messages[0].delivery_list).toEqual(['375291000001', '375291000004']);
+		expect((request.body as { messages: IDataObject[] }).messages[0].delivery_list).toEqual([
+			'375291000001',
+			'375291000004',
+		]);
 		const failed = items.filter((item) => item.json.error !== undefined);
 		expect(failed.map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
 		expect(failed[0].json.error).toBe('Item 1 has no field "phone"');
@@ -218,7 +246,13 @@ describe('SMS > Send Batch, mailings as JSON', () => {
 	it('sends one request per item with its mailings, phones normalised, outputs paired', async () => {
 		const alphanameId = String(fixture.account.alphanameIds[1]);
 		const mailings = (name: string) => [
-			{ name, alphaname_id: alphanameId, message_type: 'bulk', text: 'Hello', delivery_list: ['+375 29 100-00-01'] },
+			{
+				name,
+				alphaname_id: alphanameId,
+				message_type: 'bulk',
+				text: 'Hello',
+				delivery_list: ['+375 29 100-00-01'],
+			},
 			{
 				name: `${name} personal`,
 				alphaname_id: Number(alphanameId),
@@ -228,15 +262,26 @@ describe('SMS > Send Batch, mailings as JSON', () => {
 			},
 		];
 		const { items, requests } = await fixture.runOk({
-			parameters: params(fixture.account, 'sms', 'sendBatch', { ...MAILINGS_AS_JSON, callbackUrl: CALLBACK }),
+			parameters: params(fixture.account, 'sms', 'sendBatch', {
+				...MAILINGS_AS_JSON,
+				callbackUrl: CALLBACK,
+			}),
 			items: [{ mailings: mailings('A') }, { mailings: mailings('B') }],
 		});
 		expect(requests).toHaveLength(2);
 		const body = requests[0].body as { messages: IDataObject[]; callback_url: string };
 		expect(body.callback_url).toEqual(signedCallback(CALLBACK, 1, 2));
-		expect((requests[1].body as { callback_url: string }).callback_url).toEqual(signedCallback(CALLBACK, 2, 2));
+		expect((requests[1].body as { callback_url: string }).callback_url).toEqual(
+			signedCallback(CALLBACK, 2, 2),
+		);
 		expect(body.messages).toEqual([
-			{ name: 'A', alphaname_id: alphanameId, message_type: 'bulk', text: 'Hello', delivery_list: ['375291000001'] },
+			{
+				name: 'A',
+				alphaname_id: alphanameId,
+				message_type: 'bulk',
+				text: 'Hello',
+				delivery_list: ['375291000001'],
+			},
 			{
 				name: 'A personal',
 				alphaname_id: alphanameId,
@@ -247,7 +292,9 @@ describe('SMS > Send Batch, mailings as JSON', () => {
 		]);
 		expect((requests[1].body as { messages: IDataObject[] }).messages[0].name).toBe('B');
 		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-		expect(items.every((item) => typeof item.json.uuid === 'string' && item.json.success === 'OK')).toBe(true);
+		expect(
+			items.every((item) => typeof item.json.uuid === 'string' && item.json.success === 'OK'),
+		).toBe(true);
 	});
 });
 

@@ -7,7 +7,14 @@ const sms = (rest: INodeParameters) => caseParams('sms', 'sendCreatedMessage', r
 
 /** SMS > Send Created Message: item 1 of three is bad, refused before any request (test/harness/badItemCheck.ts). */
 export const badItems = [
-	{ name: 'Send Created Message: message ID with letters', field: 'Created Message', method: 'sendSMS', parameters: sms({ createdMessageId: V, phone: '375291000001' }), good: twice(async (e, i) => await createdSmsMessage(e, `c${i}`)), bad: 'msg-1' },
+	{
+		name: 'Send Created Message: message ID with letters',
+		field: 'Created Message',
+		method: 'sendSMS',
+		parameters: sms({ createdMessageId: V, phone: '375291000001' }),
+		good: twice(async (e, i) => await createdSmsMessage(e, `c${i}`)),
+		bad: 'msg-1',
+	},
 	{
 		name: 'Send Created Message: bad phone',
 		field: 'Phone',

@@ -11,12 +11,23 @@ describe('SMS > Send Created Message', () => {
 	it('sends a created message to the phone of each item, then gives sent and delivered times as ISO dates', async () => {
 		const messageId = await createMessage('Hello there');
 		const { items, requests } = await fixture.runOk({
-			parameters: params(fixture.account, 'sms', 'sendCreatedMessage', { createdMessageId: String(messageId), phone: '={{ $json.phone }}' }),
+			parameters: params(fixture.account, 'sms', 'sendCreatedMessage', {
+				createdMessageId: String(messageId),
+				phone: '={{ $json.phone }}',
+			}),
 			items: [{ phone: '+375 29 100-00-01' }, { phone: '375291000002' }],
 		});
 		expect(requests).toHaveLength(2);
-		expect(requests[0]).toMatchObject({ httpMethod: 'GET', path: '/api/v1/sendSMS', bodyType: 'none' });
-		expect(requests.map((request) => request.query).sort((a, b) => String(a.phone).localeCompare(String(b.phone)))).toEqual([
+		expect(requests[0]).toMatchObject({
+			httpMethod: 'GET',
+			path: '/api/v1/sendSMS',
+			bodyType: 'none',
+		});
+		expect(
+			requests
+				.map((request) => request.query)
+				.sort((a, b) => String(a.phone).localeCompare(String(b.phone))),
+		).toEqual([
 			{ token: expect.any(String), message_id: String(messageId), phone: '375291000001' },
 			{ token: expect.any(String), message_id: String(messageId), phone: '375291000002' },
 		]);

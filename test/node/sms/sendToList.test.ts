@@ -11,7 +11,12 @@ describe('SMS > Send to List', () => {
 		const { items, error } = await sendToList('2026-03-03T08:00:00.000Z');
 		expect(error).toBeUndefined();
 		const [request] = fixture.sandbox.requests();
-		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v1/sendSmsList', bodyType: 'form', status: 200 });
+		expect(request).toMatchObject({
+			httpMethod: 'POST',
+			path: '/api/v1/sendSmsList',
+			bodyType: 'form',
+			status: 200,
+		});
 		expect(request.query).toEqual({});
 		expect(request.body).toEqual({
 			token: expect.any(String),
@@ -21,7 +26,10 @@ describe('SMS > Send to List', () => {
 			alphaname_id: String(fixture.account.alphanameIds[0]),
 			d_schedule: '2026-03-03 09:00',
 		});
-		expect(items[0].json).toMatchObject({ message_id: expect.any(Number), count_phones: fixture.account.lists[0].phones.length });
+		expect(items[0].json).toMatchObject({
+			message_id: expect.any(Number),
+			count_phones: fixture.account.lists[0].phones.length,
+		});
 		// a list mailing waits for its confirmation
 		expect(fixture.sandbox.counters().messagesSent).toBe(0);
 	});

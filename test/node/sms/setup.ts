@@ -7,13 +7,20 @@ import type { SandboxFixture } from '../../harness/sandbox';
 export function smsSetup(fixture: SandboxFixture) {
 	async function sendToList(sendTime?: string) {
 		return await fixture.run({
-			parameters: params(fixture.account, 'sms', 'sendToList', sendTime !== undefined ? { sendAt: sendTime } : {}),
+			parameters: params(
+				fixture.account,
+				'sms',
+				'sendToList',
+				sendTime !== undefined ? { sendAt: sendTime } : {},
+			),
 			timezone: 'Europe/Berlin',
 		});
 	}
 
 	async function createMessage(message = 'Your table is ready'): Promise<number> {
-		const { items, error } = await fixture.run({ parameters: params(fixture.account, 'sms', 'createMessage', { message }) });
+		const { items, error } = await fixture.run({
+			parameters: params(fixture.account, 'sms', 'createMessage', { message }),
+		});
 		expect(error).toBeUndefined();
 		fixture.sandbox.clearRequests();
 		return Number(items[0].json.message_id);

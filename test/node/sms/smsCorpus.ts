@@ -8,19 +8,31 @@ const GSM_BASIC =
 	'@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM_EXTENSION = '\f^{}\\[~]|€';
 const CYRILLIC = 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯіўІЎєїґ';
-const CJK = '的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年得就那要下以生会自着去之过家学对可里后小么心多天而能好都然没日于起还发成事只作当想看文无开手十用主行方又';
+const CJK =
+	'的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年得就那要下以生会自着去之过家学对可里后小么心多天而能好都然没日于起还发成事只作当想看文无开手十用主行方又';
 const NON_BMP = ['😀', '🎉', '👍', '❤️', '🔥', '𝄞', '𠜎', '🇧🇾', '🇩🇪', '👍🏽', '👨‍👩‍👧', '🏳️‍🌈', '✅', '🙂'];
 const COMBINING = ['e\u0301', 'a\u0300', 'n\u0303', 'o\u0308', 'c\u0327', 'u\u030A', 'и\u0306'];
 const LOOKALIKES = ['’', '‘', '“', '”', '–', '—', '…', '\u00A0', '«', '»', '`'];
 
-export type CorpusKind = 'basic GSM' | 'GSM extension' | 'look-alike' | 'emoji and non-BMP' | 'Cyrillic' | 'CJK' | 'combining marks' | 'mixed';
+export type CorpusKind =
+	| 'basic GSM'
+	| 'GSM extension'
+	| 'look-alike'
+	| 'emoji and non-BMP'
+	| 'Cyrillic'
+	| 'CJK'
+	| 'combining marks'
+	| 'mixed';
 
 export interface CorpusText {
 	kind: CorpusKind;
 	text: string;
 }
 
-const BOUNDARIES = [70, 71, 134, 135, 136, 160, 161, 201, 202, 268, 269, 306, 307, 308, 459, 460, 612, 613, 1530, 1531];
+const BOUNDARIES = [
+	70, 71, 134, 135, 136, 160, 161, 201, 202, 268, 269, 306, 307, 308, 459, 460, 612, 613, 1530,
+	1531,
+];
 
 function pick<T>(random: () => number, list: ArrayLike<T>): T {
 	return list[Math.floor(random() * list.length)];
@@ -52,11 +64,28 @@ function alphabetFor(kind: CorpusKind, random: () => number): () => string {
 		case 'combining marks':
 			return sometimes(0.05 + random() * 0.4, () => pick(random, COMBINING));
 		case 'mixed':
-			return () => pick(random, [gsm, () => pick(random, GSM_EXTENSION), () => pick(random, NON_BMP), () => pick(random, CYRILLIC), () => pick(random, CJK), () => pick(random, COMBINING)])();
+			return () =>
+				pick(random, [
+					gsm,
+					() => pick(random, GSM_EXTENSION),
+					() => pick(random, NON_BMP),
+					() => pick(random, CYRILLIC),
+					() => pick(random, CJK),
+					() => pick(random, COMBINING),
+				])();
 	}
 }
 
-const KINDS: CorpusKind[] = ['basic GSM', 'GSM extension', 'look-alike', 'emoji and non-BMP', 'Cyrillic', 'CJK', 'combining marks', 'mixed'];
+const KINDS: CorpusKind[] = [
+	'basic GSM',
+	'GSM extension',
+	'look-alike',
+	'emoji and non-BMP',
+	'Cyrillic',
+	'CJK',
+	'combining marks',
+	'mixed',
+];
 
 /** `count` texts, the kinds in turn. */
 export function smsCorpus(count: number, seed = 41): CorpusText[] {

@@ -16,7 +16,9 @@ import { marketingTexts, smsCorpus } from './smsCorpus';
  */
 
 // split-sms ships no types: what this test reads of it
-const splitSms = createRequire(__filename)('split-sms') as { split(text: string): { characterSet: 'GSM' | 'Unicode'; parts: unknown[] } };
+const splitSms = createRequire(__filename)('split-sms') as {
+	split(text: string): { characterSet: 'GSM' | 'Unicode'; parts: unknown[] };
+};
 
 function pack(sizes: number[], single: number, split: number): number {
 	if (sizes.reduce((sum, size) => sum + size, 0) <= single) return 1;
@@ -32,7 +34,12 @@ function pack(sizes: number[], single: number, split: number): number {
 	return parts;
 }
 
-const ucs2Pack = (pieces: string[]) => pack(pieces.map((piece) => piece.length), 70, 67);
+const ucs2Pack = (pieces: string[]) =>
+	pack(
+		pieces.map((piece) => piece.length),
+		70,
+		67,
+	);
 
 /** UTF-16 offsets where a part starts, packing code points whole (the package's rule) */
 function partStarts(text: string): Set<number> {
@@ -85,14 +92,21 @@ describe('SMS parts and encoding before sending', () => {
 		const differing = corpus.filter(({ text }) => {
 			const ours = countSmsParts(text);
 			const reference = splitSms.split(text);
-			return ours.parts !== reference.parts.length || ours.encoding !== (reference.characterSet === 'GSM' ? 'GSM-7' : 'UCS-2');
+			return (
+				ours.parts !== reference.parts.length ||
+				ours.encoding !== (reference.characterSet === 'GSM' ? 'GSM-7' : 'UCS-2')
+			);
 		});
-		console.log(`SMS parts corpus: parts and encoding equal to split-sms for ${corpus.length - differing.length}/${corpus.length} texts`);
+		console.log(
+			`SMS parts corpus: parts and encoding equal to split-sms for ${corpus.length - differing.length}/${corpus.length} texts`,
+		);
 		expect(differing.map(({ kind, text }) => `${kind}: ${text}`)).toEqual([]);
 	}, 180_000);
 
 	it('equal sms-segments-calculator on over 2,000 of the generated texts (and the 3GPP rule where it keeps a grapheme whole)', () => {
-		const texts = corpus.filter(({ text }, index) => index % SEGMENTS_EVERY === 0 || text.length < SHORT);
+		const texts = corpus.filter(
+			({ text }, index) => index % SEGMENTS_EVERY === 0 || text.length < SHORT,
+		);
 		const differences = new Map<string, number>();
 		let same = 0;
 		for (const { kind, text } of texts) {
@@ -131,29 +145,60 @@ describe('SMS parts and encoding before sending', () => {
 		['161 GSM-7 characters', 'a'.repeat(161), 2, 'GSM-7'],
 		['306 and 307 GSM-7 characters', 'a'.repeat(307), 3, 'GSM-7'],
 		['80 extension characters (160 septets)', '€'.repeat(80), 1, 'GSM-7'],
-		['an extension character at septet 153 starts part 2', `${'a'.repeat(152)}€${'a'.repeat(10)}`, 2, 'GSM-7'],
-		['an extension character that would straddle parts 1 and 2', `${'a'.repeat(152)}€${'a'.repeat(152)}`, 3, 'GSM-7'],
+		[
+			'an extension character at septet 153 starts part 2',
+			`${'a'.repeat(152)}€${'a'.repeat(10)}`,
+			2,
+			'GSM-7',
+		],
+		[
+			'an extension character that would straddle parts 1 and 2',
+			`${'a'.repeat(152)}€${'a'.repeat(152)}`,
+			3,
+			'GSM-7',
+		],
 		['70 UCS-2 units', 'б'.repeat(70), 1, 'UCS-2'],
 		['71 UCS-2 units', 'б'.repeat(71), 2, 'UCS-2'],
 		['35 emoji (70 units)', '😀'.repeat(35), 1, 'UCS-2'],
-		['a surrogate pair that would straddle parts 1 and 2', `${'б'.repeat(66)}😀${'б'.repeat(66)}`, 3, 'UCS-2'],
+		[
+			'a surrogate pair that would straddle parts 1 and 2',
+			`${'б'.repeat(66)}😀${'б'.repeat(66)}`,
+			3,
+			'UCS-2',
+		],
 		['one ’ in 150 characters', `${'a'.repeat(149)}’`, 3, 'UCS-2'],
 	])('%s', (_name, text, parts, encoding) => {
 		expect(countSmsParts(text)).toMatchObject({ parts, encoding });
-		expect(new SegmentedMessage(text)).toMatchObject({ segmentsCount: parts, encodingName: encoding });
+		expect(new SegmentedMessage(text)).toMatchObject({
+			segmentsCount: parts,
+			encodingName: encoding,
+		});
 	});
 
 	it('names the characters that force UCS-2, each once', () => {
-		expect(countSmsParts('Don’t miss it — it’s 50% off 🎉').ucs2Characters).toEqual(['’', '—', '🎉']);
+		expect(countSmsParts('Don’t miss it — it’s 50% off 🎉').ucs2Characters).toEqual([
+			'’',
+			'—',
+			'🎉',
+		]);
 		expect(countSmsParts('Plain [GSM] text € {ok}').ucs2Characters).toEqual([]);
 	});
 
 	it('Prefer GSM-7 replaces look-alikes only when the whole text becomes GSM-7, and counts them', () => {
-		expect(preferGsm7('Don’t miss it – “50%” off…\u00A0now')).toEqual({ text: 'Don\'t miss it - "50%" off... now', replaced: 6 });
-		expect(preferGsm7('It’s your birthday 🎉')).toEqual({ text: 'It’s your birthday 🎉', replaced: 0 });
+		expect(preferGsm7('Don’t miss it – “50%” off…\u00A0now')).toEqual({
+			text: 'Don\'t miss it - "50%" off... now',
+			replaced: 6,
+		});
+		expect(preferGsm7('It’s your birthday 🎉')).toEqual({
+			text: 'It’s your birthday 🎉',
+			replaced: 0,
+		});
 		expect(preferGsm7('Plain text')).toEqual({ text: 'Plain text', replaced: 0 });
 		const before = marketingTexts.reduce((sum, text) => sum + countSmsParts(text).parts, 0);
-		const after = marketingTexts.reduce((sum, text) => sum + countSmsParts(preferGsm7(text).text).parts, 0);
+		const after = marketingTexts.reduce(
+			(sum, text) => sum + countSmsParts(preferGsm7(text).text).parts,
+			0,
+		);
 		expect(after).toBeLessThan(before);
 	});
 });

@@ -9,12 +9,24 @@ const fixture = useSandbox();
 describe('Template > Create', () => {
 	it('creates a template (form body with key, name and message) and outputs the full template', async () => {
 		const { items, request } = await fixture.runOk({
-			parameters: params(fixture.account, 'template', 'create', { name: 'Reminder', message: 'See you tomorrow' }),
+			parameters: params(fixture.account, 'template', 'create', {
+				name: 'Reminder',
+				message: 'See you tomorrow',
+			}),
 		});
 		expect(request).toMatchObject({ path: '/api/v2/createTemplateMessage', bodyType: 'form' });
 		expect(request.query).toEqual({});
-		expect(request.body).toEqual({ token: TEST_API_KEY, name: 'Reminder', message: 'See you tomorrow' });
-		expect(items[0].json).toEqual({ id: expect.any(Number), name: 'Reminder', message: 'See you tomorrow', parts: 1 });
+		expect(request.body).toEqual({
+			token: TEST_API_KEY,
+			name: 'Reminder',
+			message: 'See you tomorrow',
+		});
+		expect(items[0].json).toEqual({
+			id: expect.any(Number),
+			name: 'Reminder',
+			message: 'See you tomorrow',
+			parts: 1,
+		});
 	});
 });
 

@@ -9,13 +9,17 @@ const fixture = useSandbox();
 describe('Template > Delete', () => {
 	it('deletes (form body) and outputs {deleted: true}', async () => {
 		const id = fixture.account.templateIds[0];
-		const { items, request } = await fixture.runOk({ parameters: params(fixture.account, 'template', 'delete', { template: fromList(id) }) });
+		const { items, request } = await fixture.runOk({
+			parameters: params(fixture.account, 'template', 'delete', { template: fromList(id) }),
+		});
 		expect(request).toMatchObject({ path: '/api/v2/deleteTemplateMessage', bodyType: 'form' });
 		expect(request.body).toEqual({ token: TEST_API_KEY, template_id: String(id) });
 		expect(items.map((item) => item.json)).toEqual([{ deleted: true }]);
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 
-		const { items: left } = await fixture.run({ parameters: params(fixture.account, 'template', 'getMany', { returnAll: true }) });
+		const { items: left } = await fixture.run({
+			parameters: params(fixture.account, 'template', 'getMany', { returnAll: true }),
+		});
 		expect(left.map((item) => item.json.id)).not.toContain(id);
 	});
 });

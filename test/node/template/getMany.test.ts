@@ -13,7 +13,11 @@ describe('Template > Get Many', () => {
 		expect(items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
 
 		const [request] = fixture.sandbox.requests();
-		expect(request).toMatchObject({ httpMethod: 'POST', path: '/api/v2/getTemplateMessages', bodyType: 'none' });
+		expect(request).toMatchObject({
+			httpMethod: 'POST',
+			path: '/api/v2/getTemplateMessages',
+			bodyType: 'none',
+		});
 		expect(request.query).toEqual({ token: expect.any(String) });
 	});
 

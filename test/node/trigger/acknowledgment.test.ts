@@ -77,24 +77,29 @@ describe('Messaging Service Trigger: acknowledgment after n8n holds the executio
 
 		const restarted = session.restart();
 		const again = await restarted.poll();
-		expect(again.items).toEqual([expect.objectContaining({ id: theirs, redelivered: true, sessionId: '375297654321' })]);
+		expect(again.items).toEqual([
+			expect.objectContaining({ id: theirs, redelivered: true, sessionId: '375297654321' }),
+		]);
 	});
 
-	it.each(['cancelledAtShutdown', 'notCreated'] as const)('an execution %s does not acknowledge its replies: the next poll emits them again, flagged', async (outcome) => {
-		const { mailing, session } = await activeSession();
-		const id = t.reply(mailing, 'cut short');
-		const poll = await session.poll();
-		await poll.finish[0](outcome);
-		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([id]);
-		t.sandbox.advanceClock(60);
-		const again = await session.poll();
-		expect(again.items).toEqual([expect.objectContaining({ id, redelivered: true })]);
-		// and the new execution is waited for like any other
-		t.sandbox.advanceClock(60);
-		expect((await session.poll()).items).toEqual([]);
-		await again.finish[0]();
-		expect(await t.unread(mailing)).toEqual([]);
-	});
+	it.each(['cancelledAtShutdown', 'notCreated'] as const)(
+		'an execution %s does not acknowledge its replies: the next poll emits them again, flagged',
+		async (outcome) => {
+			const { mailing, session } = await activeSession();
+			const id = t.reply(mailing, 'cut short');
+			const poll = await session.poll();
+			await poll.finish[0](outcome);
+			expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([id]);
+			t.sandbox.advanceClock(60);
+			const again = await session.poll();
+			expect(again.items).toEqual([expect.objectContaining({ id, redelivered: true })]);
+			// and the new execution is waited for like any other
+			t.sandbox.advanceClock(60);
+			expect((await session.poll()).items).toEqual([]);
+			await again.finish[0]();
+			expect(await t.unread(mailing)).toEqual([]);
+		},
+	);
 
 	it('an execution a person stops holds its replies: marked read, not emitted again', async () => {
 		const { mailing, session } = await activeSession();
@@ -112,7 +117,9 @@ describe('Messaging Service Trigger: acknowledgment after n8n holds the executio
 		t.sandbox.advanceClock(29 * 60);
 		expect((await session.poll()).items).toEqual([]);
 		t.sandbox.advanceClock(2 * 60);
-		expect((await session.poll()).items).toEqual([expect.objectContaining({ id, redelivered: true })]);
+		expect((await session.poll()).items).toEqual([
+			expect.objectContaining({ id, redelivered: true }),
+		]);
 	});
 
 	it('a mark that fails when the execution finished is made by the next poll', async () => {
@@ -120,7 +127,9 @@ describe('Messaging Service Trigger: acknowledgment after n8n holds the executio
 		const id = t.reply(mailing, 'mark me');
 		const poll = await session.poll();
 		// more failures than the transport's retries of a read
-		t.sandbox.setFaults({ rules: [{ apiMethod: 'readResponseStatus', kind: '500-before', count: 20 }] });
+		t.sandbox.setFaults({
+			rules: [{ apiMethod: 'readResponseStatus', kind: '500-before', count: 20 }],
+		});
 		await poll.finish[0]();
 		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([id]);
 		t.sandbox.clearFaults();
@@ -146,8 +155,9 @@ describe('Messaging Service Trigger: acknowledgment after n8n holds the executio
 
 // n8n's durable scheduler builds every poll afresh: the state is loaded from the database (saved only
 // with an emit, or committed with the execution), and several polls of one node can start at once.
-describe('Messaging Service Trigger on n8n\'s durable scheduler: each poll with the state n8n loaded', () => {
-	const durable = (workflowId: string, savedStaticData?: string) => t.session(RECENT, { workflowId, savedStaticData, finishExecutions: 'byTest' });
+describe("Messaging Service Trigger on n8n's durable scheduler: each poll with the state n8n loaded", () => {
+	const durable = (workflowId: string, savedStaticData?: string) =>
+		t.session(RECENT, { workflowId, savedStaticData, finishExecutions: 'byTest' });
 
 	it('polls started at once with the same state: the replies are emitted by one of them', async () => {
 		const mailing = await t.sendChat();
@@ -156,7 +166,9 @@ describe('Messaging Service Trigger on n8n\'s durable scheduler: each poll with 
 		const saved = activation.savedStaticData();
 		t.sandbox.advanceClock(60);
 		const ids = [t.reply(mailing, 'one'), t.reply(mailing, 'two')];
-		const polls = await Promise.all([1, 2, 3].map(async () => await durable('durable-at-once', saved).poll()));
+		const polls = await Promise.all(
+			[1, 2, 3].map(async () => await durable('durable-at-once', saved).poll()),
+		);
 		expect(polls.flatMap((poll) => poll.items.map((item) => item.id))).toEqual(ids);
 	});
 
@@ -176,7 +188,7 @@ describe('Messaging Service Trigger on n8n\'s durable scheduler: each poll with 
 		expect((await durable('durable-stale', beforeTheEmit).poll()).items).toEqual([]);
 	});
 
-	it('the activation poll\'s state, never saved (nothing emitted), is not lost: replies written after it are output', async () => {
+	it("the activation poll's state, never saved (nothing emitted), is not lost: replies written after it are output", async () => {
 		const mailing = await t.sendChat();
 		const old = t.reply(mailing, 'before activation');
 		await durable('durable-activation').poll();

@@ -1,6 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { decodeSeen, MAX_SEEN, STATE_KEY } from '../../../nodes/MessagingService/replies/savedState';
+import {
+	decodeSeen,
+	MAX_SEEN,
+	STATE_KEY,
+} from '../../../nodes/MessagingService/replies/savedState';
 import type { TriggerSession } from '../../harness/poll';
 import { RECENT, useTriggerSandbox } from './fixture';
 
@@ -15,7 +19,11 @@ function rememberedReplies(nodeStaticData: IDataObject): number {
  * Six rounds of 500 replies (the clock a second on every 50), a poll after each; `reply` injects
  * reply n of a round, `afterPoll` checks what each poll left. Returns what the polls output.
  */
-async function sixRoundsOf500Replies(session: TriggerSession, reply: (round: number, n: number) => void, afterPoll = () => {}) {
+async function sixRoundsOf500Replies(
+	session: TriggerSession,
+	reply: (round: number, n: number) => void,
+	afterPoll = () => {},
+) {
 	const emitted = new Set<string>();
 	let total = 0;
 	for (let round = 0; round < 6; round++) {
@@ -31,8 +39,12 @@ async function sixRoundsOf500Replies(session: TriggerSession, reply: (round: num
 	return { total, emitted };
 }
 
-function incomingCalls(requests: Array<{ apiMethod: string | null; body: Record<string, unknown> | null }>): string[] {
-	return requests.filter((request) => request.apiMethod === 'getNewIncomingMessages').map((request) => String(request.body?.message_id));
+function incomingCalls(
+	requests: Array<{ apiMethod: string | null; body: Record<string, unknown> | null }>,
+): string[] {
+	return requests
+		.filter((request) => request.apiMethod === 'getNewIncomingMessages')
+		.map((request) => String(request.body?.message_id));
 }
 
 describe('Messaging Service Trigger: bounded work and bounded state', () => {
@@ -80,7 +92,7 @@ describe('Messaging Service Trigger: bounded work and bounded state', () => {
 		expect([...emitted].sort()).toEqual([...injected].sort());
 	});
 
-	it('stops early when n8n\'s poll budget runs out, and continues next poll without losing anything', async () => {
+	it("stops early when n8n's poll budget runs out, and continues next poll without losing anything", async () => {
 		const mailings = [await t.sendChat('x'), await t.sendChat('y'), await t.sendChat('z')];
 		const session = t.session(RECENT, { pollBudgetMs: 0 });
 		for (let poll = 0; poll < 3; poll++) await session.poll();
@@ -96,7 +108,10 @@ describe('Messaging Service Trigger: bounded work and bounded state', () => {
 	});
 
 	it('keeps the state bounded after thousands of replies (Mark as Read on)', async () => {
-		const { mailing, session } = await t.watching({ ...RECENT, options: { maxRepliesPerPoll: 500 } });
+		const { mailing, session } = await t.watching({
+			...RECENT,
+			options: { maxRepliesPerPoll: 500 },
+		});
 		const { total, emitted } = await sixRoundsOf500Replies(session, (round, n) =>
 			t.reply(mailing, `r${round}.${n}`, `3752900${String(n).padStart(5, '0')}`),
 		);
@@ -111,7 +126,11 @@ describe('Messaging Service Trigger: bounded work and bounded state', () => {
 	it('keeps the state bounded after thousands of unread replies (Mark as Read off), without re-emitting', async () => {
 		const mailing = await t.sendChat();
 		const other = await t.sendChat();
-		const session = t.session({ ...RECENT, markAsRead: false, options: { maxRepliesPerPoll: 1000 } });
+		const session = t.session({
+			...RECENT,
+			markAsRead: false,
+			options: { maxRepliesPerPoll: 1000 },
+		});
 		await session.poll();
 		const { total, emitted } = await sixRoundsOf500Replies(
 			session,
@@ -155,7 +174,9 @@ describe('Messaging Service Trigger: bounded work and bounded state', () => {
 		const { items } = await session.poll();
 		expect(items.map((item) => item.id)).toEqual([id]);
 		// the listing is read from where it reached (230), plus the newest group; old mailings are not read
-		const listing = t.sandbox.requests().filter((request) => request.apiMethod === 'getChatMessages');
+		const listing = t.sandbox
+			.requests()
+			.filter((request) => request.apiMethod === 'getChatMessages');
 		expect(listing.length).toBeLessThanOrEqual(2);
 		expect(Number(listing[0].body?.limit_offset)).toBe(230);
 		expect(incomingCalls(t.sandbox.requests())).toEqual([String(recent)]);

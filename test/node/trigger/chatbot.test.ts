@@ -87,7 +87,14 @@ describe('Messaging Service Trigger: the fields an AI Agent reads', () => {
 
 	it('treats every dash and space in a phone alike: one customer, one conversation', async () => {
 		const { mailing, session } = await activeSession(COMBINED);
-		const written = ['+375 29 123-45-67', '+375 29 123\u201345\u201367', '375\u00a029\u00a01234567', '+375-29-123\u201145\u201167', '(375) 29 123\u221245\u221267', '00375291234567'];
+		const written = [
+			'+375 29 123-45-67',
+			'+375 29 123\u201345\u201367',
+			'375\u00a029\u00a01234567',
+			'+375-29-123\u201145\u201167',
+			'(375) 29 123\u221245\u221267',
+			'00375291234567',
+		];
 		for (const [n, phone] of written.entries()) t.reply(mailing, `part ${n + 1}`, phone);
 		const { items } = await session.poll();
 		expect(items).toHaveLength(1);
@@ -99,11 +106,18 @@ describe('Messaging Service Trigger: the fields an AI Agent reads', () => {
 		const mailing = await t.sendChat('How can we help?');
 		const id = t.reply(mailing, 'hello', '+375291234567');
 		const plain = await t.session(RECENT).poll('manual');
-		expect(plain.items).toEqual([expect.objectContaining({ id, sessionId: PHONE, chatInput: 'hello' })]);
+		expect(plain.items).toEqual([
+			expect.objectContaining({ id, sessionId: PHONE, chatInput: 'hello' }),
+		]);
 		expect(plain.items[0].replies).toBeUndefined();
 		const combined = await t.session(COMBINED).poll('manual');
 		expect(combined.items).toEqual([
-			expect.objectContaining({ id, sessionId: PHONE, chatInput: 'hello', replies: [expect.objectContaining({ id, message: 'hello' })] }),
+			expect.objectContaining({
+				id,
+				sessionId: PHONE,
+				chatInput: 'hello',
+				replies: [expect.objectContaining({ id, message: 'hello' })],
+			}),
 		]);
 	});
 });
@@ -153,13 +167,19 @@ describe('Messaging Service Trigger: Combine Replies per Phone', () => {
 		t.reply(answer, 'thanks');
 		t.reply(mailing, 'still there?', OTHER_PHONE);
 		const { items, executions } = await session.poll();
-		expect(items.map((item) => [item.sessionId, item.chatInput, (item.replies as IDataObject[]).length])).toEqual([
+		expect(
+			items.map((item) => [item.sessionId, item.chatInput, (item.replies as IDataObject[]).length]),
+		).toEqual([
 			[PHONE, 'hi\nthanks', 2],
 			[OTHER_PHONE, 'hello\nstill there?', 2],
 		]);
 		// the AI Agent reads its memory's session from an execution's first item: one execution per phone
-		expect(executions.map((execution) => execution.map((item) => item.sessionId))).toEqual([[PHONE], [OTHER_PHONE]]);
-		const mailingsOf = (item: IDataObject) => (item.replies as IDataObject[]).map((reply) => (reply.mailing as IDataObject).message_id);
+		expect(executions.map((execution) => execution.map((item) => item.sessionId))).toEqual([
+			[PHONE],
+			[OTHER_PHONE],
+		]);
+		const mailingsOf = (item: IDataObject) =>
+			(item.replies as IDataObject[]).map((reply) => (reply.mailing as IDataObject).message_id);
 		expect(mailingsOf(items[0])).toEqual([mailing, answer]);
 	});
 
@@ -181,7 +201,8 @@ describe('Messaging Service Trigger: Combine Replies per Phone', () => {
 		t.sandbox.advanceClock(60);
 		const late = t.reply(mailing, 'to move my booking');
 		const second = await session.poll();
-		const idsOf = (items: IDataObject[]) => items.flatMap((item) => (item.replies as IDataObject[]).map((reply) => reply.id));
+		const idsOf = (items: IDataObject[]) =>
+			items.flatMap((item) => (item.replies as IDataObject[]).map((reply) => reply.id));
 		expect(first.items.map((item) => item.chatInput)).toEqual(['hi\nI need']);
 		expect(second.items.map((item) => item.chatInput)).toEqual(['to move my booking']);
 		expect([...idsOf(first.items), ...idsOf(second.items)]).toEqual([...early, late]);
@@ -219,7 +240,10 @@ describe('Messaging Service Trigger: Combine Replies per Phone', () => {
 	});
 
 	it('still bounds a poll by Max Replies per Poll, the rest combined at the next poll', async () => {
-		const { mailing, session } = await activeSession({ ...RECENT, options: { combineRepliesPerPhone: true, maxRepliesPerPoll: 2 } });
+		const { mailing, session } = await activeSession({
+			...RECENT,
+			options: { combineRepliesPerPhone: true, maxRepliesPerPoll: 2 },
+		});
 		for (const text of ['1', '2', '3']) t.reply(mailing, text);
 		const first = await session.poll();
 		const second = await session.poll();
@@ -230,8 +254,14 @@ describe('Messaging Service Trigger: Combine Replies per Phone', () => {
 
 describe('Messaging Service Trigger: Combine Replies per Phone at scale', () => {
 	it('makes 1,000 replies from 250 phones one execution per phone, each with its texts in order, each reply once', async () => {
-		const { mailing, session } = await activeSession({ ...RECENT, options: { combineRepliesPerPhone: true, maxRepliesPerPoll: 1000 } });
-		const phones = Array.from({ length: 250 }, (_, index) => `37529${String(1_000_000 + index).padStart(7, '0')}`);
+		const { mailing, session } = await activeSession({
+			...RECENT,
+			options: { combineRepliesPerPhone: true, maxRepliesPerPoll: 1000 },
+		});
+		const phones = Array.from(
+			{ length: 250 },
+			(_, index) => `37529${String(1_000_000 + index).padStart(7, '0')}`,
+		);
 		const ids: string[] = [];
 		for (let round = 0; round < 4; round++) {
 			for (const phone of phones) ids.push(t.reply(mailing, `${phone} says ${round}`, phone));
@@ -245,9 +275,13 @@ describe('Messaging Service Trigger: Combine Replies per Phone at scale', () => 
 			expect(execution).toHaveLength(1);
 			const phone = phones[index];
 			expect(execution[0].sessionId).toBe(phone);
-			expect(execution[0].chatInput).toBe([0, 1, 2, 3].map((round) => `${phone} says ${round}`).join('\n'));
+			expect(execution[0].chatInput).toBe(
+				[0, 1, 2, 3].map((round) => `${phone} says ${round}`).join('\n'),
+			);
 		}
-		const output = executions.flatMap((execution) => (execution[0].replies as IDataObject[]).map((reply) => String(reply.id)));
+		const output = executions.flatMap((execution) =>
+			(execution[0].replies as IDataObject[]).map((reply) => String(reply.id)),
+		);
 		expect(output.sort()).toEqual([...ids].sort());
 		expect(markedRead().sort()).toEqual([...ids].sort());
 		t.sandbox.advanceClock(60);
@@ -270,18 +304,29 @@ describe('Messaging Service Trigger: the bot never talks to itself', () => {
 			expect(quiet.error).toBeUndefined();
 			expect(quiet.result).toBeNull();
 		}
-		const watched = t.sandbox.requests().filter((request) => request.apiMethod === 'getNewIncomingMessages' && request.body?.message_id === String(answer));
+		const watched = t.sandbox
+			.requests()
+			.filter(
+				(request) =>
+					request.apiMethod === 'getNewIncomingMessages' &&
+					request.body?.message_id === String(answer),
+			);
 		expect(watched.length).toBeGreaterThan(0);
 
 		t.sandbox.advanceClock(60);
 		const followUp = t.reply(answer, 'move my booking');
 		const next = await session.poll();
 		expect(next.items).toEqual([
-			expect.objectContaining({ id: followUp, chatInput: 'move my booking', sessionId: PHONE, mailing: expect.objectContaining({ message_id: answer }) }),
+			expect.objectContaining({
+				id: followUp,
+				chatInput: 'move my booking',
+				sessionId: PHONE,
+				mailing: expect.objectContaining({ message_id: answer }),
+			}),
 		]);
 	});
 
-	it('still outputs a customer reply that repeats the bot\'s words: replies are told by the service, not by their text', async () => {
+	it("still outputs a customer reply that repeats the bot's words: replies are told by the service, not by their text", async () => {
 		const { mailing, session } = await activeSession(RECENT);
 		const sent = 'Your booking is moved to Friday.';
 		const answer = await t.sendChat(sent);

@@ -43,15 +43,23 @@ export function useTriggerSandbox() {
 
 	async function api(method: string, form: Record<string, string | number>): Promise<IDataObject> {
 		syncTime();
-		const body = new URLSearchParams(Object.entries(form).map(([key, value]): [string, string] => [key, String(value)]));
-		const response = await fetch(`${fixture.sandbox.url}/api/v2/${method}`, { method: 'POST', body });
+		const body = new URLSearchParams(
+			Object.entries(form).map(([key, value]): [string, string] => [key, String(value)]),
+		);
+		const response = await fetch(`${fixture.sandbox.url}/api/v2/${method}`, {
+			method: 'POST',
+			body,
+		});
 		const answer = (await response.json()) as IDataObject;
 		if (answer.status !== 'OK') throw new Error(`${method}: ${JSON.stringify(answer)}`);
 		return answer;
 	}
 
 	/** a chat mailing created by the emulator's API (sendQuickChatMessage); returns its message_id */
-	async function sendChat(message = 'Your order is ready. Reply YES to confirm.', phone = PHONE): Promise<number> {
+	async function sendChat(
+		message = 'Your order is ready. Reply YES to confirm.',
+		phone = PHONE,
+	): Promise<number> {
 		const answer = await api('sendQuickChatMessage', {
 			token: TEST_API_KEY,
 			chatname_id: fixture.account.chatnameIds[0],
@@ -60,8 +68,16 @@ export function useTriggerSandbox() {
 		});
 		return (answer.result as IDataObject).message_id as number;
 	}
-	const session = (parameters: INodeParameters, options: Partial<TriggerSessionOptions> = {}): TriggerSession =>
-		new TriggerSession({ baseUrl: fixture.sandbox.url, parameters, beforePoll: syncTime, ...options });
+	const session = (
+		parameters: INodeParameters,
+		options: Partial<TriggerSessionOptions> = {},
+	): TriggerSession =>
+		new TriggerSession({
+			baseUrl: fixture.sandbox.url,
+			parameters,
+			beforePoll: syncTime,
+			...options,
+		});
 
 	return {
 		fixture,
@@ -78,11 +94,15 @@ export function useTriggerSandbox() {
 		},
 		/** a reply from a phone to a mailing; returns its id */
 		reply(mailingId: number, message: string, phone = PHONE): string {
-			return fixture.sandbox.injectReply(TEST_API_KEY, { message_id: mailingId, phone, message }).id;
+			return fixture.sandbox.injectReply(TEST_API_KEY, { message_id: mailingId, phone, message })
+				.id;
 		},
 		/** the unread replies of a mailing, as the service answers them */
 		async unread(mailingId: number): Promise<IDataObject[]> {
-			const answer = await api('getNewIncomingMessages', { token: TEST_API_KEY, message_id: mailingId });
+			const answer = await api('getNewIncomingMessages', {
+				token: TEST_API_KEY,
+				message_id: mailingId,
+			});
 			return answer.result as IDataObject[];
 		},
 		session,
@@ -108,7 +128,9 @@ export function pickedMailings(...ids: Array<number | string>): INodeParameters 
  * A hostile service in front of the file's emulator (see test/hostile/faultProxy.ts): it passes
  * everything on until a test scripts a lie; reset before each test.
  */
-export function useFaultProxy(t: ReturnType<typeof useTriggerSandbox>): { readonly proxy: FaultProxy } {
+export function useFaultProxy(t: ReturnType<typeof useTriggerSandbox>): {
+	readonly proxy: FaultProxy;
+} {
 	let proxy: FaultProxy | undefined;
 	beforeAll(async () => {
 		proxy = await startFaultProxy(t.sandbox.url);

@@ -49,7 +49,11 @@ describe('Messaging Service Trigger: activation, manual test, restarts, failures
 		const manual = await session.poll('manual', 'manual');
 		expect(manual.error).toBeUndefined();
 		expect(manual.items).toEqual([
-			expect.objectContaining({ id: latestOfAll, message: 'latest of all', mailing: expect.objectContaining({ message_id: older }) }),
+			expect.objectContaining({
+				id: latestOfAll,
+				message: 'latest of all',
+				mailing: expect.objectContaining({ message_id: older }),
+			}),
 		]);
 		expect(session.savedStaticData()).toBe(saved);
 		expect(methodsCalled(t.sandbox.requests())).not.toContain('readResponseStatus');
@@ -61,14 +65,22 @@ describe('Messaging Service Trigger: activation, manual test, restarts, failures
 
 	it('manual mode says clearly when there is no reply yet, and how to make one', async () => {
 		const noMailing = await t.session(RECENT).poll('manual', 'manual');
-		expect(noMailing.error?.message).toMatch(/No reply yet: no chat mailing was created in the last 7 days/);
-		expect((noMailing.error as { description?: string }).description).toMatch(/Chat Message > Send.*Fetch Test Event/);
+		expect(noMailing.error?.message).toMatch(
+			/No reply yet: no chat mailing was created in the last 7 days/,
+		);
+		expect((noMailing.error as { description?: string }).description).toMatch(
+			/Chat Message > Send.*Fetch Test Event/,
+		);
 
 		await t.sendChat();
 		const session = t.session(RECENT);
 		const noReply = await session.poll('manual', 'manual');
-		expect(noReply.error?.message).toMatch(/No reply yet: none of the 1 watched chat mailing has an unread reply/);
-		expect((noReply.error as { description?: string }).description).toMatch(/answer one of the watched chat mailings/i);
+		expect(noReply.error?.message).toMatch(
+			/No reply yet: none of the 1 watched chat mailing has an unread reply/,
+		);
+		expect((noReply.error as { description?: string }).description).toMatch(
+			/answer one of the watched chat mailings/i,
+		);
 		expect(session.savedStaticData()).toBe('{}');
 	});
 
@@ -120,7 +132,11 @@ describe('Messaging Service Trigger: activation, manual test, restarts, failures
 
 	it('a poll whose every read fails (Specific Mailings) fails, changes nothing, and loses nothing', async () => {
 		const mailing = await t.sendChat();
-		const session = t.session({ watch: 'specificMailings', mailings: pickedMailings(mailing), markAsRead: true });
+		const session = t.session({
+			watch: 'specificMailings',
+			mailings: pickedMailings(mailing),
+			markAsRead: true,
+		});
 		await session.poll();
 		const ids = [t.reply(mailing, 'one'), t.reply(mailing, 'two')];
 		const saved = session.savedStaticData();
@@ -155,7 +171,9 @@ describe('Messaging Service Trigger: activation, manual test, restarts, failures
 		const outcome = await t.session(RECENT, { apiKey: 'wrong-key-123' }).poll();
 		expect(outcome.result).toBeNull();
 		expect(outcome.error?.constructor.name).toBe('NodeApiError');
-		expect(`${outcome.error?.message} ${(outcome.error as { description?: string }).description}`).toMatch(/key/i);
+		expect(
+			`${outcome.error?.message} ${(outcome.error as { description?: string }).description}`,
+		).toMatch(/key/i);
 		expect(JSON.stringify(outcome.error)).not.toContain('wrong-key-123');
 		expect(JSON.stringify(outcome.error)).not.toContain(TEST_API_KEY);
 	});
@@ -167,13 +185,19 @@ describe('Messaging Service Trigger: activation, manual test, restarts, failures
 	});
 
 	it('specific mailings: a bad ID is refused clearly; an ID added later does not flood', async () => {
-		const bad = await t.session({ watch: 'specificMailings', mailings: pickedMailings('20000001', 'abc') }).poll();
+		const bad = await t
+			.session({ watch: 'specificMailings', mailings: pickedMailings('20000001', 'abc') })
+			.poll();
 		expect(bad.error?.message).toBe('Invalid Mailing "abc" in entry 2 of Mailings');
 
 		const first = await t.sendChat('first');
 		const second = await t.sendChat('second');
 		t.reply(second, 'existed before it was added');
-		const session = t.session({ watch: 'specificMailings', mailings: pickedMailings(first), markAsRead: true });
+		const session = t.session({
+			watch: 'specificMailings',
+			mailings: pickedMailings(first),
+			markAsRead: true,
+		});
 		await session.poll();
 		const edited = session.restart();
 		edited.node.parameters.mailings = pickedMailings(first, second);

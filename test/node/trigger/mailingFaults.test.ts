@@ -23,82 +23,101 @@ async function watchThree(watch: 'specificMailings' | 'recentMailings') {
 	const bad = await t.sendChat('bad');
 	const good = [await t.sendChat('first healthy'), await t.sendChat('second healthy')];
 	const parameters: INodeParameters =
-		watch === 'specificMailings' ? { watch, mailings: pickedMailings(bad, ...good), markAsRead: true } : RECENT;
+		watch === 'specificMailings'
+			? { watch, mailings: pickedMailings(bad, ...good), markAsRead: true }
+			: RECENT;
 	return { bad, good, session: t.session(parameters, { baseUrl: hostile.proxy.url }) };
 }
 
-describe.each(['specificMailings', 'recentMailings'] as const)('Messaging Service Trigger (%s): one mailing that cannot be read', (watch) => {
-	// the activation poll is the first that fails
-	it.each([1, 5, 50])('failing for %i polls: every healthy reply within one poll, each once; reported once; its reply after', async (polls) => {
-		const { bad, good, session } = await watchThree(watch);
-		let failing = true;
-		hostile.proxy.intercept = (request) => (failing && readsOf(bad)(request) ? SERVER_ERROR : undefined);
-		expect((await session.poll()).error).toBeUndefined();
-		const waiting = t.reply(bad, 'waiting for the bad mailing');
+describe.each(['specificMailings', 'recentMailings'] as const)(
+	'Messaging Service Trigger (%s): one mailing that cannot be read',
+	(watch) => {
+		// the activation poll is the first that fails
+		it.each([1, 5, 50])(
+			'failing for %i polls: every healthy reply within one poll, each once; reported once; its reply after',
+			async (polls) => {
+				const { bad, good, session } = await watchThree(watch);
+				let failing = true;
+				hostile.proxy.intercept = (request) =>
+					failing && readsOf(bad)(request) ? SERVER_ERROR : undefined;
+				expect((await session.poll()).error).toBeUndefined();
+				const waiting = t.reply(bad, 'waiting for the bad mailing');
 
-		const output: string[] = [];
-		const errors: string[] = [];
-		let pollsReadingBad = 0;
-		for (let poll = 1; poll < polls + 20; poll++) {
-			if (poll === polls) failing = false;
-			t.sandbox.advanceClock(60);
-			const fresh = t.reply(good[poll % 2], `hello ${poll}`);
-			const before = hostile.proxy.requests.length;
-			const outcome = await session.poll();
-			if (failing && hostile.proxy.requests.slice(before).some(readsOf(bad))) pollsReadingBad++;
-			const ids = outcome.items.map((item) => String(item.id));
-			expect(ids).toContain(fresh);
-			output.push(...ids);
-			if (outcome.error) errors.push(outcome.error.message);
-		}
-		expect(new Set(output).size).toBe(output.length);
-		expect(output.filter((id) => id === waiting)).toHaveLength(1);
-		expect(await t.unread(bad)).toEqual([]);
-		// a single failure is a passing fault; from the second in a row it is reported, once
-		expect(errors).toHaveLength(polls >= 2 ? 1 : 0);
-		if (polls >= 2) expect(errors[0]).toMatch(new RegExp(`mailing ${bad} could not be read 2 times in a row \\(The service is unavailable \\(500\\)`));
-		// backoff: tried after 1, 2, 4, 8, then every 16 polls: 7 reads in 50 polls (100 polls showed
-		// nothing more, at twice the cost; without backoff it is 50)
-		if (polls === 50) expect(pollsReadingBad).toBeLessThanOrEqual(7);
-	});
+				const output: string[] = [];
+				const errors: string[] = [];
+				let pollsReadingBad = 0;
+				for (let poll = 1; poll < polls + 20; poll++) {
+					if (poll === polls) failing = false;
+					t.sandbox.advanceClock(60);
+					const fresh = t.reply(good[poll % 2], `hello ${poll}`);
+					const before = hostile.proxy.requests.length;
+					const outcome = await session.poll();
+					if (failing && hostile.proxy.requests.slice(before).some(readsOf(bad))) pollsReadingBad++;
+					const ids = outcome.items.map((item) => String(item.id));
+					expect(ids).toContain(fresh);
+					output.push(...ids);
+					if (outcome.error) errors.push(outcome.error.message);
+				}
+				expect(new Set(output).size).toBe(output.length);
+				expect(output.filter((id) => id === waiting)).toHaveLength(1);
+				expect(await t.unread(bad)).toEqual([]);
+				// a single failure is a passing fault; from the second in a row it is reported, once
+				expect(errors).toHaveLength(polls >= 2 ? 1 : 0);
+				if (polls >= 2)
+					expect(errors[0]).toMatch(
+						new RegExp(
+							`mailing ${bad} could not be read 2 times in a row \\(The service is unavailable \\(500\\)`,
+						),
+					);
+				// backoff: tried after 1, 2, 4, 8, then every 16 polls: 7 reads in 50 polls (100 polls showed
+				// nothing more, at twice the cost; without backoff it is 50)
+				if (polls === 50) expect(pollsReadingBad).toBeLessThanOrEqual(7);
+			},
+		);
 
-	it('the service says it no longer exists: reported once, never read again, the others go on', async () => {
-		const { bad, good, session } = await watchThree(watch);
-		hostile.proxy.intercept = (request) => (readsOf(bad)(request) ? NOT_FOUND : undefined);
-		await session.poll();
-		const errors: Error[] = [];
-		for (let poll = 0; poll < 10; poll++) {
-			t.sandbox.advanceClock(60);
-			const fresh = t.reply(good[poll % 2], `hello ${poll}`);
-			const outcome = await session.poll();
-			expect(outcome.items.map((item) => item.id)).toEqual([fresh]);
-			if (outcome.error) errors.push(outcome.error);
-		}
-		expect(errors.map((error) => error.message)).toEqual([
-			`Replies to a watched mailing are not coming in: mailing ${bad} no longer exists on the service, so it is no longer read (The service refused the request as invalid (400): message_id: not found)`,
-		]);
-		expect((errors[0] as { description?: string }).description).toMatch(/remove it from Mailings/);
-		expect(hostile.proxy.requests.filter(readsOf(bad))).toHaveLength(1);
-	});
+		it('the service says it no longer exists: reported once, never read again, the others go on', async () => {
+			const { bad, good, session } = await watchThree(watch);
+			hostile.proxy.intercept = (request) => (readsOf(bad)(request) ? NOT_FOUND : undefined);
+			await session.poll();
+			const errors: Error[] = [];
+			for (let poll = 0; poll < 10; poll++) {
+				t.sandbox.advanceClock(60);
+				const fresh = t.reply(good[poll % 2], `hello ${poll}`);
+				const outcome = await session.poll();
+				expect(outcome.items.map((item) => item.id)).toEqual([fresh]);
+				if (outcome.error) errors.push(outcome.error);
+			}
+			expect(errors.map((error) => error.message)).toEqual([
+				`Replies to a watched mailing are not coming in: mailing ${bad} no longer exists on the service, so it is no longer read (The service refused the request as invalid (400): message_id: not found)`,
+			]);
+			expect((errors[0] as { description?: string }).description).toMatch(
+				/remove it from Mailings/,
+			);
+			expect(hostile.proxy.requests.filter(readsOf(bad))).toHaveLength(1);
+		});
 
-	it('an answer that is not a list is a fault of that mailing, named by its method, never "no replies"', async () => {
-		const { bad, good, session } = await watchThree(watch);
-		hostile.proxy.rewrite = (request, body) => (readsOf(bad)(request) ? { status: 'OK', result: { id: '1', message: 'not a list' } } : body);
-		await session.poll();
-		t.reply(bad, 'kept for later');
-		const errors: string[] = [];
-		for (let poll = 0; poll < 3; poll++) {
-			t.sandbox.advanceClock(60);
-			const fresh = t.reply(good[0], `hello ${poll}`);
-			const outcome = await session.poll();
-			expect(outcome.items.map((item) => item.id)).toEqual([fresh]);
-			if (outcome.error) errors.push(outcome.error.message);
-		}
-		expect(errors).toHaveLength(1);
-		expect(errors[0]).toContain('The service answered getNewIncomingMessages with an object where a list was expected');
-		expect(await t.unread(bad)).toHaveLength(1);
-	});
-});
+		it('an answer that is not a list is a fault of that mailing, named by its method, never "no replies"', async () => {
+			const { bad, good, session } = await watchThree(watch);
+			hostile.proxy.rewrite = (request, body) =>
+				readsOf(bad)(request) ? { status: 'OK', result: { id: '1', message: 'not a list' } } : body;
+			await session.poll();
+			t.reply(bad, 'kept for later');
+			const errors: string[] = [];
+			for (let poll = 0; poll < 3; poll++) {
+				t.sandbox.advanceClock(60);
+				const fresh = t.reply(good[0], `hello ${poll}`);
+				const outcome = await session.poll();
+				expect(outcome.items.map((item) => item.id)).toEqual([fresh]);
+				if (outcome.error) errors.push(outcome.error.message);
+			}
+			expect(errors).toHaveLength(1);
+			expect(errors[0]).toContain(
+				'The service answered getNewIncomingMessages with an object where a list was expected',
+			);
+			expect(await t.unread(bad)).toHaveLength(1);
+		});
+	},
+);
 
 describe('Messaging Service Trigger: reporting a mailing that cannot be read', () => {
 	it('never on the first poll after n8n loads the workflow (n8n would refuse to activate it): on the next one', async () => {
@@ -118,14 +137,17 @@ describe('Messaging Service Trigger: reporting a mailing that cannot be read', (
 			const outcome = await restarted.poll();
 			if (outcome.error) errors.push(outcome.error.message);
 		}
-		expect(errors).toEqual([expect.stringMatching(new RegExp(`mailing ${bad} could not be read 2 times in a row`))]);
+		expect(errors).toEqual([
+			expect.stringMatching(new RegExp(`mailing ${bad} could not be read 2 times in a row`)),
+		]);
 	});
 
 	it('Specific Mailings whose every read fails: the poll fails as a whole, each time, and changes nothing', async () => {
 		const { good, session } = await watchThree('specificMailings');
 		await session.poll();
 		const saved = session.savedStaticData();
-		hostile.proxy.intercept = (request) => (request.apiMethod === 'getNewIncomingMessages' ? SERVER_ERROR : undefined);
+		hostile.proxy.intercept = (request) =>
+			request.apiMethod === 'getNewIncomingMessages' ? SERVER_ERROR : undefined;
 		for (let poll = 0; poll < 3; poll++) {
 			const outcome = await session.poll();
 			expect(outcome.error?.message).toMatch(/unavailable \(500\)/);
@@ -148,7 +170,7 @@ describe('Messaging Service Trigger: reporting a mailing that cannot be read', (
 
 // n8n's durable scheduler runs each scheduled poll with a static data object of its own (loaded from
 // the database) and a budget under its poll timeout; its activation poll has n8n-core's default budget
-describe('Messaging Service Trigger on n8n\'s durable scheduler: one mailing that cannot be read', () => {
+describe("Messaging Service Trigger on n8n's durable scheduler: one mailing that cannot be read", () => {
 	it('is reported once, by a scheduled poll, never by the activation poll; the healthy replies each once', async () => {
 		const bad = await t.sendChat('bad');
 		const good = await t.sendChat('healthy');
@@ -162,13 +184,20 @@ describe('Messaging Service Trigger on n8n\'s durable scheduler: one mailing tha
 		for (let poll = 1; poll <= 20; poll++) {
 			t.sandbox.advanceClock(60);
 			t.reply(good, `hello ${poll}`);
-			const scheduled = t.session(RECENT, { baseUrl: hostile.proxy.url, workflowId, savedStaticData: saved, pollBudgetMs: 36_000 });
+			const scheduled = t.session(RECENT, {
+				baseUrl: hostile.proxy.url,
+				workflowId,
+				savedStaticData: saved,
+				pollBudgetMs: 36_000,
+			});
 			const outcome = await scheduled.poll();
 			output.push(...outcome.items.map((item) => String(item.id)));
 			if (outcome.error) errors.push(outcome.error.message);
 			saved = scheduled.savedStaticData();
 		}
-		expect(errors).toEqual([expect.stringMatching(new RegExp(`mailing ${bad} could not be read 2 times in a row`))]);
+		expect(errors).toEqual([
+			expect.stringMatching(new RegExp(`mailing ${bad} could not be read 2 times in a row`)),
+		]);
 		expect(output).toHaveLength(20);
 		expect(new Set(output).size).toBe(20);
 	});

@@ -3,7 +3,9 @@ import { PHONE, RECENT, useTriggerSandbox } from './fixture';
 
 const t = useTriggerSandbox();
 
-function readCalls(requests: Array<{ apiMethod: string | null; body: Record<string, unknown> | null }>): string[] {
+function readCalls(
+	requests: Array<{ apiMethod: string | null; body: Record<string, unknown> | null }>,
+): string[] {
 	return requests
 		.filter((request) => request.apiMethod === 'readResponseStatus')
 		.flatMap((request) => String(request.body?.incoming_messages).split(','));
@@ -26,8 +28,14 @@ describe('Messaging Service Trigger: memory by reply ID', () => {
 		const { mailing, session } = await t.watching({ ...RECENT, markAsRead: false });
 		const base = t.sandbox.now().getTime();
 		t.sandbox.advanceClock(20);
-		const early = [3, 10, 20].map((second, n) =>
-			t.sandbox.injectReply(TEST_API_KEY, { message_id: mailing, phone: PHONE, message: `r${n}`, receivedAt: base + second * 1000 }).id,
+		const early = [3, 10, 20].map(
+			(second, n) =>
+				t.sandbox.injectReply(TEST_API_KEY, {
+					message_id: mailing,
+					phone: PHONE,
+					message: `r${n}`,
+					receivedAt: base + second * 1000,
+				}).id,
 		);
 		expect((await session.poll()).items.map((item) => item.id)).toEqual(early);
 		const late = t.sandbox.injectReply(TEST_API_KEY, {
@@ -55,7 +63,11 @@ describe('Messaging Service Trigger: memory by reply ID', () => {
 	});
 
 	it('a late reply newer than every forgotten ID is output: the floor stands in only for forgotten IDs', async () => {
-		const { mailing, session } = await t.watching({ ...RECENT, markAsRead: false, options: { maxRepliesPerPoll: 1000 } });
+		const { mailing, session } = await t.watching({
+			...RECENT,
+			markAsRead: false,
+			options: { maxRepliesPerPoll: 1000 },
+		});
 		t.sandbox.advanceClock(100);
 		for (let n = 0; n < 2100; n++) t.reply(mailing, `r${n}`);
 		t.sandbox.advanceClock(100);

@@ -15,7 +15,8 @@ describe('Messaging Service Trigger: each reply once', () => {
 		const injected: string[] = [];
 		for (let round = 0; round < 4; round++) {
 			t.sandbox.advanceClock(60);
-			for (let n = 0; n <= round; n++) injected.push(t.reply(mailing, `answer ${round}.${n}`, `37529100000${n}`));
+			for (let n = 0; n <= round; n++)
+				injected.push(t.reply(mailing, `answer ${round}.${n}`, `37529100000${n}`));
 			const outcome = await session.poll();
 			expect(outcome.error).toBeUndefined();
 			emitted.push(...outcome.items.map((item) => String(item.id)));
@@ -52,7 +53,9 @@ describe('Messaging Service Trigger: each reply once', () => {
 		const { mailing, session } = await t.watching(RECENT);
 		const first = t.reply(mailing, 'first');
 		// readResponseStatus waits; the reply arrives between reading the replies and marking them
-		t.sandbox.setFaults({ rules: [{ apiMethod: 'readResponseStatus', kind: 'delay', delayMs: 400, count: 1 }] });
+		t.sandbox.setFaults({
+			rules: [{ apiMethod: 'readResponseStatus', kind: 'delay', delayMs: 400, count: 1 }],
+		});
 		let late = '';
 		let pollFinished = false;
 		let injectedDuringPoll = false;
@@ -68,7 +71,9 @@ describe('Messaging Service Trigger: each reply once', () => {
 		await arrival;
 		expect(injectedDuringPoll).toBe(true);
 		expect(during.items.map((item) => item.id)).toEqual([first]);
-		const marked = t.sandbox.requests().find((request) => request.apiMethod === 'readResponseStatus');
+		const marked = t.sandbox
+			.requests()
+			.find((request) => request.apiMethod === 'readResponseStatus');
 		expect(marked?.body).toMatchObject({ incoming_messages: first });
 
 		const next = await session.poll();
@@ -88,14 +93,21 @@ describe('Messaging Service Trigger: each reply once', () => {
 	it('watches specific mailings by ID', async () => {
 		const watched = await t.sendChat('watched');
 		const other = await t.sendChat('other');
-		const session = t.session({ watch: 'specificMailings', mailings: pickedMailings(watched), markAsRead: true });
+		const session = t.session({
+			watch: 'specificMailings',
+			mailings: pickedMailings(watched),
+			markAsRead: true,
+		});
 		await session.poll();
 		const id = t.reply(watched, 'yes');
 		t.reply(other, 'not watched');
 		t.sandbox.clearRequests();
 		const { items } = await session.poll();
 		expect(items).toEqual([expect.objectContaining({ id, mailing: { message_id: watched } })]);
-		expect(methodsCalled(t.sandbox.requests())).toEqual(['getNewIncomingMessages', 'readResponseStatus']);
+		expect(methodsCalled(t.sandbox.requests())).toEqual([
+			'getNewIncomingMessages',
+			'readResponseStatus',
+		]);
 	});
 
 	it('with Mark as Read off, emits once and leaves the replies unread', async () => {
@@ -107,16 +119,21 @@ describe('Messaging Service Trigger: each reply once', () => {
 		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([id]);
 	});
 
-	it('receivedAt carries the offset of the credential\'s Service Time Zone; a bad zone is refused clearly', async () => {
+	it("receivedAt carries the offset of the credential's Service Time Zone; a bad zone is refused clearly", async () => {
 		const mailing = await t.sendChat();
 		const id = t.reply(mailing, 'hello');
-		const session = t.session({ ...RECENT, options: { includeExisting: true } }, { serviceTimeZone: 'Europe/Minsk' });
+		const session = t.session(
+			{ ...RECENT, options: { includeExisting: true } },
+			{ serviceTimeZone: 'Europe/Minsk' },
+		);
 		const { items, error } = await session.poll();
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.id)).toEqual([id]);
 		expect(items[0].receivedAt).toBe(`${String(items[0].d_receiver).replace(' ', 'T')}+03:00`);
 
 		const bad = await t.session(RECENT, { serviceTimeZone: 'Mars/Olympus' }).poll();
-		expect(bad.error?.message).toBe('Invalid Service Time Zone: "Mars/Olympus" is not a time zone name');
+		expect(bad.error?.message).toBe(
+			'Invalid Service Time Zone: "Mars/Olympus" is not a time zone name',
+		);
 	});
 });

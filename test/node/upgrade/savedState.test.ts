@@ -21,7 +21,9 @@ jest.setTimeout(120_000);
 const FIXTURES = join(__dirname, 'fixtures');
 const CAPTURE = process.env.CAPTURE_SAVED_STATE === '1';
 
-type Event = { at: number; kind: 'chat'; message: string; id: string } | { at: number; kind: 'reply'; mailing: string; phone: string; message: string; id: string };
+type Event =
+	| { at: number; kind: 'chat'; message: string; id: string }
+	| { at: number; kind: 'reply'; mailing: string; phone: string; message: string; id: string };
 
 interface SavedStateFixture {
 	release: '0.1.0';
@@ -43,7 +45,8 @@ function save(name: string, fixture: SavedStateFixture): void {
 
 const chat = useChatTrigger();
 const { t } = chat;
-const failMarking = () => t.sandbox.setFaults({ rules: [{ apiMethod: 'readResponseStatus', kind: '500-before' }] });
+const failMarking = () =>
+	t.sandbox.setFaults({ rules: [{ apiMethod: 'readResponseStatus', kind: '500-before' }] });
 
 /** The service's side of a scenario, recorded as it happens, or replayed from a fixture. */
 function recorder() {
@@ -86,7 +89,10 @@ describe.each([
 		const first = await r.chat('Your order is ready. Reply YES to confirm.');
 		const second = await r.chat('Rate us from 1 to 5');
 		r.reply(first, 'sent before the activation');
-		const parameters: INodeParameters = baseParameters.watch === 'specificMailings' ? { ...baseParameters, mailings: pickedMailings(Number(first), Number(second)) } : baseParameters;
+		const parameters: INodeParameters =
+			baseParameters.watch === 'specificMailings'
+				? { ...baseParameters, mailings: pickedMailings(Number(first), Number(second)) }
+				: baseParameters;
 		const session = t.session(parameters);
 		failMarking();
 		const output: string[][] = [];
@@ -101,29 +107,45 @@ describe.each([
 		t.sandbox.advanceClock(60);
 		expect((await session.poll()).result).toBeNull();
 		expect(output.flat()).toHaveLength(3);
-		save(name, { release: '0.1.0', parameters, events: r.events, output, savedStaticData: session.savedStaticData() });
+		save(name, {
+			release: '0.1.0',
+			parameters,
+			events: r.events,
+			output,
+			savedStaticData: session.savedStaticData(),
+		});
 	});
 
-	(CAPTURE || !existsSync(join(FIXTURES, `${name}.json`)) ? it.skip : it)('outputs only the replies 0.1.0 had not output, once each', async () => {
-		const fixture = load(name);
-		await replay(fixture.events);
-		failMarking();
-		const [first, second] = fixture.events.filter((event) => event.kind === 'chat').map((event) => event.id);
-		const session = t.session(fixture.parameters, { savedStaticData: fixture.savedStaticData });
-		t.sandbox.advanceClock(60);
-		expect((await session.poll()).result).toBeNull();
+	(CAPTURE || !existsSync(join(FIXTURES, `${name}.json`)) ? it.skip : it)(
+		'outputs only the replies 0.1.0 had not output, once each',
+		async () => {
+			const fixture = load(name);
+			await replay(fixture.events);
+			failMarking();
+			const [first, second] = fixture.events
+				.filter((event) => event.kind === 'chat')
+				.map((event) => event.id);
+			const session = t.session(fixture.parameters, { savedStaticData: fixture.savedStaticData });
+			t.sandbox.advanceClock(60);
+			expect((await session.poll()).result).toBeNull();
 
-		t.sandbox.advanceClock(60);
-		const fresh = [t.reply(Number(first), 'new after the upgrade'), t.reply(Number(second), '4', OTHER_PHONE)];
-		expect(ids((await session.poll()).items)).toEqual(fresh);
-		expect((await session.poll()).result).toBeNull();
+			t.sandbox.advanceClock(60);
+			const fresh = [
+				t.reply(Number(first), 'new after the upgrade'),
+				t.reply(Number(second), '4', OTHER_PHONE),
+			];
+			expect(ids((await session.poll()).items)).toEqual(fresh);
+			expect((await session.poll()).result).toBeNull();
 
-		// marking works again: what 0.1.0 could not mark is marked now; the reply from before the activation stays unread
-		t.sandbox.clearFaults();
-		expect((await session.poll()).result).toBeNull();
-		expect(ids(await t.unread(Number(first)))).toEqual([fixture.events.find((event) => event.kind === 'reply')!.id]);
-		expect(await t.unread(Number(second))).toEqual([]);
-	});
+			// marking works again: what 0.1.0 could not mark is marked now; the reply from before the activation stays unread
+			t.sandbox.clearFaults();
+			expect((await session.poll()).result).toBeNull();
+			expect(ids(await t.unread(Number(first)))).toEqual([
+				fixture.events.find((event) => event.kind === 'reply')!.id,
+			]);
+			expect(await t.unread(Number(second))).toEqual([]);
+		},
+	);
 });
 
 describe('Messaging Service Chat Trigger on static data saved by 0.1.0', () => {
@@ -141,29 +163,55 @@ describe('Messaging Service Chat Trigger on static data saved by 0.1.0', () => {
 		r.reply(mailing, 'hello from me too', OTHER_PHONE);
 		await chat.untilTurns(session, 2);
 		await chat.seconds(session, 10);
-		const output = session.turns.map((turn) => turn.flatMap((item) => ids(item.replies as Array<{ id?: unknown }>)));
+		const output = session.turns.map((turn) =>
+			turn.flatMap((item) => ids(item.replies as Array<{ id?: unknown }>)),
+		);
 		expect(output).toHaveLength(2);
-		save(name, { release: '0.1.0', parameters: DEFAULTS, events: r.events, output, savedStaticData: session.savedAtLastEmit! });
+		save(name, {
+			release: '0.1.0',
+			parameters: DEFAULTS,
+			events: r.events,
+			output,
+			savedStaticData: session.savedAtLastEmit!,
+		});
 	});
 
-	(CAPTURE || !existsSync(join(FIXTURES, `${name}.json`)) ? it.skip : it)('emits only the turns 0.1.0 had not emitted, once each', async () => {
-		const fixture = load(name);
-		await replay(fixture.events);
-		failMarking();
-		const [mailing] = fixture.events.filter((event) => event.kind === 'chat').map((event) => event.id);
-		const session = await chat.activate(fixture.parameters, { savedStaticData: fixture.savedStaticData });
-		await chat.seconds(session, 70);
-		expect(session.turns).toEqual([]);
+	(CAPTURE || !existsSync(join(FIXTURES, `${name}.json`)) ? it.skip : it)(
+		'emits only the turns 0.1.0 had not emitted, once each',
+		async () => {
+			const fixture = load(name);
+			await replay(fixture.events);
+			failMarking();
+			const [mailing] = fixture.events
+				.filter((event) => event.kind === 'chat')
+				.map((event) => event.id);
+			const session = await chat.activate(fixture.parameters, {
+				savedStaticData: fixture.savedStaticData,
+			});
+			await chat.seconds(session, 70);
+			expect(session.turns).toEqual([]);
 
-		const fresh = t.reply(Number(mailing), 'one more question');
-		await chat.untilTurns(session, 1);
-		await chat.seconds(session, 70);
-		expect(session.turns.map((turn) => turn.flatMap((item) => ids(item.replies as Array<{ id?: unknown }>)))).toEqual([[fresh]]);
-		expect(session.failedExecutions).toEqual([]);
-		// saved again in the chat trigger's own words, 0.1.0's form gone
-		const saved = JSON.parse(session.savedAtLastEmit!) as Record<string, Record<string, { sweeps?: number }>>;
-		// (and which mailing went to which phone, chatTrigger/phoneBook.ts; who has each conversation, handoff/state.ts)
-		expect(Object.keys(saved['node:Messaging Service Chat Trigger']).sort()).toEqual(['chatHandoff', 'chatPhones', 'chatTrigger']);
-		expect(saved['node:Messaging Service Chat Trigger'].chatTrigger.sweeps).toBeGreaterThan(1);
-	});
+			const fresh = t.reply(Number(mailing), 'one more question');
+			await chat.untilTurns(session, 1);
+			await chat.seconds(session, 70);
+			expect(
+				session.turns.map((turn) =>
+					turn.flatMap((item) => ids(item.replies as Array<{ id?: unknown }>)),
+				),
+			).toEqual([[fresh]]);
+			expect(session.failedExecutions).toEqual([]);
+			// saved again in the chat trigger's own words, 0.1.0's form gone
+			const saved = JSON.parse(session.savedAtLastEmit!) as Record<
+				string,
+				Record<string, { sweeps?: number }>
+			>;
+			// (and which mailing went to which phone, chatTrigger/phoneBook.ts; who has each conversation, handoff/state.ts)
+			expect(Object.keys(saved['node:Messaging Service Chat Trigger']).sort()).toEqual([
+				'chatHandoff',
+				'chatPhones',
+				'chatTrigger',
+			]);
+			expect(saved['node:Messaging Service Chat Trigger'].chatTrigger.sweeps).toBeGreaterThan(1);
+		},
+	);
 });

@@ -18,18 +18,26 @@ interface LegacyFixture {
 	tokens: Array<{ phone: string; code: string; token: string }>;
 }
 
-const legacy = JSON.parse(readFileSync(join(__dirname, '../upgrade/fixtures/verificationTokens.json'), 'utf8')) as LegacyFixture;
+const legacy = JSON.parse(
+	readFileSync(join(__dirname, '../upgrade/fixtures/verificationTokens.json'), 'utf8'),
+) as LegacyFixture;
 const credentialFields = { verificationSecret: legacy.verificationSecret };
 
 /** n8n's clock `seconds` after the fixture's tokens were issued, going on from there. */
 function clockAtIssuePlus(seconds: number): void {
 	const now = Date.now.bind(Date);
 	const start = now();
-	jest.spyOn(Date, 'now').mockImplementation(() => (legacy.issuedAt + seconds) * 1000 + (now() - start));
+	jest
+		.spyOn(Date, 'now')
+		.mockImplementation(() => (legacy.issuedAt + seconds) * 1000 + (now() - start));
 }
 
 let made = 0;
-const workflow = (name: string) => ({ workflowId: `legacy-${made}-${name}`, staticData: {} as IDataObject, credentialFields });
+const workflow = (name: string) => ({
+	workflowId: `legacy-${made}-${name}`,
+	staticData: {} as IDataObject,
+	credentialFields,
+});
 
 // the fixture's tokens serve every test: each starts as a fresh n8n process would
 beforeEach(() => {
@@ -43,8 +51,15 @@ describe('Verification Code > Check: tokens of release 0.1.0', () => {
 	it('accepts the right code in the workflow that checks it first, once', async () => {
 		const [{ token, code, phone }] = legacy.tokens;
 		const a = workflow('A');
-		expect(await checkCode(fixture, token, code, a)).toMatchObject({ valid: true, status: 'valid', phone });
-		expect(await checkCode(fixture, token, code, a)).toMatchObject({ valid: false, status: 'alreadyUsed' });
+		expect(await checkCode(fixture, token, code, a)).toMatchObject({
+			valid: true,
+			status: 'valid',
+			phone,
+		});
+		expect(await checkCode(fixture, token, code, a)).toMatchObject({
+			valid: false,
+			status: 'alreadyUsed',
+		});
 	});
 
 	it('a token locked or used in one workflow is wrongScope in the others, with a message that says why', async () => {
@@ -63,22 +78,32 @@ describe('Verification Code > Check: tokens of release 0.1.0', () => {
 				});
 			}
 		}
-		expect(await checkCode(fixture, first.token, first.code, a)).toMatchObject({ status: 'tooManyAttempts' });
+		expect(await checkCode(fixture, first.token, first.code, a)).toMatchObject({
+			status: 'tooManyAttempts',
+		});
 	});
 
 	it('is held by a Verification Scope just as by a workflow: the split flow goes on after the upgrade', async () => {
 		const [, , { token, code }] = legacy.tokens;
 		const scope = { verificationScope: `upgrade ${made}` };
 		await checkCodes(fixture, token, [wrongCodeFor(code)], { ...workflow('B'), options: scope });
-		expect(await checkCode(fixture, token, code, workflow('A'))).toMatchObject({ status: 'wrongScope' });
-		expect(await checkCode(fixture, token, code, { ...workflow('C'), options: scope })).toMatchObject({ valid: true });
+		expect(await checkCode(fixture, token, code, workflow('A'))).toMatchObject({
+			status: 'wrongScope',
+		});
+		expect(
+			await checkCode(fixture, token, code, { ...workflow('C'), options: scope }),
+		).toMatchObject({ valid: true });
 	});
 
 	it('is expired after its expiry, everywhere', async () => {
 		jest.restoreAllMocks();
 		clockAtIssuePlus(601);
 		const [{ token, code }] = legacy.tokens;
-		for (const name of ['A', 'B']) expect(await checkCode(fixture, token, code, workflow(name))).toMatchObject({ valid: false, status: 'expired' });
+		for (const name of ['A', 'B'])
+			expect(await checkCode(fixture, token, code, workflow(name))).toMatchObject({
+				valid: false,
+				status: 'expired',
+			});
 	});
 
 	it('after a restart, the workflow that holds its counts in its static data still refuses it', async () => {

@@ -20,21 +20,41 @@ afterAll(() => watch.restore());
 /** Everything a run shows: the error in all its parts and the run data (items, errors as n8n keeps them). */
 function shown(result: RunNodeResult): string {
 	const { error } = result;
-	return serialize([error?.message, error?.description, error?.stack, error, result.run.data.resultData]);
+	return serialize([
+		error?.message,
+		error?.description,
+		error?.stack,
+		error,
+		result.run.data.resultData,
+	]);
 }
 
 describe('Verification Code: the code stays secret', () => {
 	it('is in no output, error, run data or log line of Send and Check', async () => {
 		const mark = watch.mark();
 		const staticData: IDataObject = {};
-		const { token, code, result: sent } = await sendCode(fixture, { codeLength: 16 }, { staticData });
+		const {
+			token,
+			code,
+			result: sent,
+		} = await sendCode(fixture, { codeLength: 16 }, { staticData });
 		expect(code).toMatch(/^\d{16}$/);
 
-		const refused = await fixture.run({ typeVersion: TOKEN_VERSION, parameters: sendParams(fixture, { codeLength: 16 }), staticData });
+		const refused = await fixture.run({
+			typeVersion: TOKEN_VERSION,
+			parameters: sendParams(fixture, { codeLength: 16 }),
+			staticData,
+		});
 		expect(refused.error?.message).toContain('Resend Cooldown');
 
-		const checks = await checkCodes(fixture, token, [wrongCodeFor(code), code, code], { staticData });
-		expect(checks.outputs.map((output) => output.status)).toEqual(['wrongCode', 'valid', 'alreadyUsed']);
+		const checks = await checkCodes(fixture, token, [wrongCodeFor(code), code, code], {
+			staticData,
+		});
+		expect(checks.outputs.map((output) => output.status)).toEqual([
+			'wrongCode',
+			'valid',
+			'alreadyUsed',
+		]);
 
 		for (const result of [sent, refused, checks.result]) expect(shown(result)).not.toContain(code);
 		expect(JSON.stringify(staticData)).not.toContain(code);
@@ -58,19 +78,33 @@ describe('Verification Code: the code stays secret', () => {
 			expect(continueOnFail ? result.items[0].json.error : result.error).toBeDefined();
 			expect(shown(result)).not.toContain('7305918264519037');
 		}
-		expect(fixture.sandbox.requests().map((request) => request.query.message)).toContain('7305918264519037');
+		expect(fixture.sandbox.requests().map((request) => request.query.message)).toContain(
+			'7305918264519037',
+		);
 		expect(watch.loggedSince(mark)).not.toContain('7305918264519037');
 	});
 });
 
 describe('Verification Code: a service that echoes the code', () => {
 	it.each([
-		['in its answer', 200, (code: string) => ({ sms_id: 5, status: 'NEW', parts: 1, message: code, note: `code ${code} queued` })],
+		[
+			'in its answer',
+			200,
+			(code: string) => ({
+				sms_id: 5,
+				status: 'NEW',
+				parts: 1,
+				message: code,
+				note: `code ${code} queued`,
+			}),
+		],
 		['in its refusal', 400, (code: string) => ({ error: `message ${code} refused` })],
 	])('does not pass it on %s', async (_title, status, body) => {
 		const server = await startScriptedServer();
 		server.script((request, response) => {
-			response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body(request.query.get('message') ?? '')));
+			response
+				.writeHead(status, { 'content-type': 'application/json' })
+				.end(JSON.stringify(body(request.query.get('message') ?? '')));
 		});
 		try {
 			const mark = watch.mark();
@@ -97,9 +131,21 @@ describe('Verification Code: a Verification Scope keeps the keys secret', () => 
 		const staticData: IDataObject = {};
 		const options = { verificationScope: 'secrecy' };
 		for (const credentialFields of [{}, { verificationSecret: secret }]) {
-			const { token, code, result: sent } = await sendCode(fixture, { options }, { staticData, credentialFields });
-			const wrong = await checkCodes(fixture, token, [wrongCodeFor(code)], { staticData, credentialFields, options });
-			const elsewhere = await checkCodes(fixture, token, [code], { staticData: {}, workflowId: 'secrecy elsewhere', credentialFields });
+			const {
+				token,
+				code,
+				result: sent,
+			} = await sendCode(fixture, { options }, { staticData, credentialFields });
+			const wrong = await checkCodes(fixture, token, [wrongCodeFor(code)], {
+				staticData,
+				credentialFields,
+				options,
+			});
+			const elsewhere = await checkCodes(fixture, token, [code], {
+				staticData: {},
+				workflowId: 'secrecy elsewhere',
+				credentialFields,
+			});
 			expect(elsewhere.outputs[0]).toMatchObject({ status: 'wrongScope' });
 			for (const result of [sent, wrong.result, elsewhere.result]) {
 				expect(shown(result)).not.toContain(TEST_API_KEY);
@@ -108,7 +154,9 @@ describe('Verification Code: a Verification Scope keeps the keys secret', () => 
 			expect(Buffer.from(token.split('.')[0], 'base64url').toString()).not.toContain(TEST_API_KEY);
 		}
 		const stored = JSON.stringify(staticData);
-		expect(Object.keys(staticData.global as IDataObject).filter((key) => key.includes('scope'))).toHaveLength(2);
+		expect(
+			Object.keys(staticData.global as IDataObject).filter((key) => key.includes('scope')),
+		).toHaveLength(2);
 		expect(stored).not.toContain(TEST_API_KEY);
 		expect(stored).not.toContain(secret);
 		expect(watch.loggedSince(mark)).not.toContain(TEST_API_KEY);

@@ -14,34 +14,51 @@ describe('Verification Code > Send', () => {
 	it.each([
 		['appOne', '/api/v1/sendOtpAppOne', 'otp-app-one'],
 		['appTwo', '/api/v1/sendOtpAppTwo', 'otp-app-two'],
-	])('sends a given code through %s and returns a token, not the code', async (channel, path, counted) => {
-		const before = Date.now();
-		const { items, request } = await fixture.runOk({
-			typeVersion: TOKEN_VERSION,
-			parameters: sendCodeParams({ channel, phone: '+375 29 123-45-67', codeSource: 'given', code: '0048213' }),
-		});
-		expect(request).toMatchObject({ httpMethod: 'POST', path, bodyType: 'none', status: 200 });
-		expect(request.query).toEqual({ token: expect.any(String), message: '0048213', phone: '375291234567' });
-		expect(items[0].json).toEqual({
-			sms_id: expect.any(Number),
-			status: 'NEW',
-			parts: 1,
-			phone: '375291234567',
-			token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
-			expiresAt: expect.any(String),
-		});
-		const expiresAt = Date.parse(String(items[0].json.expiresAt));
-		expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 10 * 60_000);
-		expect(expiresAt).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
-		expect(fixture.sandbox.counters().sent).toEqual([
-			expect.objectContaining({ channel: counted, phone: '375291234567', text: '0048213' }),
-		]);
-	});
+	])(
+		'sends a given code through %s and returns a token, not the code',
+		async (channel, path, counted) => {
+			const before = Date.now();
+			const { items, request } = await fixture.runOk({
+				typeVersion: TOKEN_VERSION,
+				parameters: sendCodeParams({
+					channel,
+					phone: '+375 29 123-45-67',
+					codeSource: 'given',
+					code: '0048213',
+				}),
+			});
+			expect(request).toMatchObject({ httpMethod: 'POST', path, bodyType: 'none', status: 200 });
+			expect(request.query).toEqual({
+				token: expect.any(String),
+				message: '0048213',
+				phone: '375291234567',
+			});
+			expect(items[0].json).toEqual({
+				sms_id: expect.any(Number),
+				status: 'NEW',
+				parts: 1,
+				phone: '375291234567',
+				token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+				expiresAt: expect.any(String),
+			});
+			const expiresAt = Date.parse(String(items[0].json.expiresAt));
+			expect(expiresAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 10 * 60_000);
+			expect(expiresAt).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
+			expect(fixture.sandbox.counters().sent).toEqual([
+				expect.objectContaining({ channel: counted, phone: '375291234567', text: '0048213' }),
+			]);
+		},
+	);
 
 	it('generates a random code of the chosen length for each item, and a token for each', async () => {
 		const { items, error } = await fixture.run({
 			typeVersion: TOKEN_VERSION,
-			parameters: sendCodeParams({ channel: 'appOne', phone: '={{ $json.phone }}', codeSource: 'generate', codeLength: 16 }),
+			parameters: sendCodeParams({
+				channel: 'appOne',
+				phone: '={{ $json.phone }}',
+				codeSource: 'generate',
+				codeLength: 16,
+			}),
 			items: [{ phone: '375291000001' }, { phone: '375291000002' }, { phone: '375291000003' }],
 		});
 		expect(error).toBeUndefined();
@@ -82,7 +99,9 @@ describe('Verification Code > Send', () => {
 			expect(error).toBeUndefined();
 			const sent = fixture.sandbox.counters().sent;
 			expect(sent.reduce((count, group) => count + group.count, 0)).toBe(2);
-			expect(items.map((item) => item.json.code).sort()).toEqual(sent.flatMap((group) => Array<string>(group.count).fill(group.text)).sort());
+			expect(items.map((item) => item.json.code).sort()).toEqual(
+				sent.flatMap((group) => Array<string>(group.count).fill(group.text)).sort(),
+			);
 			expect(items[0].json.token).toEqual(expect.any(String));
 		}
 	});
@@ -90,7 +109,9 @@ describe('Verification Code > Send', () => {
 
 describe('Verification Code > Send: resend cooldown', () => {
 	const refusal = (item: number) =>
-		new RegExp(`^No code sent to Phone "375291000001" in item ${item}: a code went to this phone less than 60 s ago \\(Resend Cooldown\\)$`);
+		new RegExp(
+			`^No code sent to Phone "375291000001" in item ${item}: a code went to this phone less than 60 s ago \\(Resend Cooldown\\)$`,
+		);
 
 	it('refuses a second code to the same phone in one execution, naming field, value and item, and sends nothing for it', async () => {
 		const { error } = await fixture.run({
@@ -114,15 +135,24 @@ describe('Verification Code > Send: resend cooldown', () => {
 		expect(items[0].json.token).toEqual(expect.any(String));
 		expect(String(items[1].json.error)).toMatch(refusal(1));
 		expect(items[2].json.token).toEqual(expect.any(String));
-		expect(fixture.sandbox.counters().sent.map((group) => group.phone)).toEqual(['375291000001', '375291000002']);
+		expect(fixture.sandbox.counters().sent.map((group) => group.phone)).toEqual([
+			'375291000001',
+			'375291000002',
+		]);
 	});
 
 	it('holds across executions of the workflow (its static data), ends after the cooldown, and stores no phone number', async () => {
 		const staticData: IDataObject = {};
 		await sendCode(fixture, {}, { staticData });
-		const again = await fixture.run({ typeVersion: TOKEN_VERSION, parameters: sendCodeParams({}), staticData });
+		const again = await fixture.run({
+			typeVersion: TOKEN_VERSION,
+			parameters: sendCodeParams({}),
+			staticData,
+		});
 		expect(again.error?.message).toMatch(refusal(0));
-		expect(again.error?.description).toMatch(/^Nothing was sent\. Another code can be sent to this phone in (59|60) s/);
+		expect(again.error?.description).toMatch(
+			/^Nothing was sent\. Another code can be sent to this phone in (59|60) s/,
+		);
 		expect(fixture.sandbox.counters().messagesSent).toBe(1);
 		expect(JSON.stringify(staticData)).not.toContain('375291000001');
 
@@ -141,22 +171,37 @@ describe('Verification Code > Send: resend cooldown', () => {
 	});
 
 	it('lets a phone through later in the same run once its cooldown has ended', async () => {
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendOtpAppOne', kind: 'delay', delayMs: 2100, count: 1 }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendOtpAppOne', kind: 'delay', delayMs: 2100, count: 1 }],
+		});
 		const { error } = await fixture.run({
 			typeVersion: TOKEN_VERSION,
-			parameters: sendCodeParams({ phone: '={{ $json.phone }}', options: { concurrency: 1, resendCooldown: 1 } }),
+			parameters: sendCodeParams({
+				phone: '={{ $json.phone }}',
+				options: { concurrency: 1, resendCooldown: 1 },
+			}),
 			items: [{ phone: '375291000001' }, { phone: '375291000002' }, { phone: '375291000001' }],
 		});
 		expect(error).toBeUndefined();
-		expect(fixture.sandbox.counters().sent.map((group) => group.phone)).toEqual(['375291000001', '375291000002', '375291000001']);
+		expect(fixture.sandbox.counters().sent.map((group) => group.phone)).toEqual([
+			'375291000001',
+			'375291000002',
+			'375291000001',
+		]);
 	});
 
 	it('makes room in a full cooldown list for a phone once older cooldowns have ended during the run', async () => {
 		const endsSoon = Math.floor(Date.now() / 1000) + 1;
-		const resends = Object.fromEntries(Array.from({ length: 4999 }, (_, index) => [`ending-${index}`, endsSoon]));
-		const staticData: IDataObject = { global: { messagingServiceVerification: { checks: {}, resends } } };
+		const resends = Object.fromEntries(
+			Array.from({ length: 4999 }, (_, index) => [`ending-${index}`, endsSoon]),
+		);
+		const staticData: IDataObject = {
+			global: { messagingServiceVerification: { checks: {}, resends } },
+		};
 		// the first item takes the 5,000th place and is answered 2.1 s late; by the second, the others have ended
-		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendOtpAppOne', kind: 'delay', delayMs: 2100, count: 1 }] });
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendOtpAppOne', kind: 'delay', delayMs: 2100, count: 1 }],
+		});
 		const { error } = await fixture.run({
 			typeVersion: TOKEN_VERSION,
 			parameters: sendCodeParams({ phone: '={{ $json.phone }}', options: { concurrency: 1 } }),
@@ -171,7 +216,9 @@ describe('Verification Code > Send: resend cooldown', () => {
 		const staticData: IDataObject = {};
 		// one item at a time, each answer 10 ms late: the two runs take turns writing the static data
 		fixture.sandbox.setFaults({ latencyMs: 10 });
-		const items = Array.from({ length: 20 }, (_, index) => ({ phone: String(375291000000 + (index % 10)) }));
+		const items = Array.from({ length: 20 }, (_, index) => ({
+			phone: String(375291000000 + (index % 10)),
+		}));
 		const run = async () =>
 			await fixture.run({
 				typeVersion: TOKEN_VERSION,
@@ -183,7 +230,9 @@ describe('Verification Code > Send: resend cooldown', () => {
 		const runs = await Promise.all([run(), run()]);
 		const outputs = runs.flatMap((result) => result.items.map((item) => item.json));
 		expect(outputs.filter((json) => typeof json.token === 'string')).toHaveLength(10);
-		expect(outputs.filter((json) => /less than 60 s ago/.test(String(json.error)))).toHaveLength(30);
+		expect(outputs.filter((json) => /less than 60 s ago/.test(String(json.error)))).toHaveLength(
+			30,
+		);
 		expect(new Set(fixture.sandbox.counters().sent.map((group) => group.phone)).size).toBe(10);
 		expect(fixture.sandbox.counters().messagesSent).toBe(10);
 	});
@@ -196,7 +245,10 @@ describe('Verification Code > Send: resend cooldown', () => {
 			typeVersion: TOKEN_VERSION,
 			continueOnFail: true,
 			// the longest cooldown: on a slow machine the run may take longer than the default 60 s
-			parameters: sendCodeParams({ phone: '={{ $json.phone }}', options: { resendCooldown: 3600 } }),
+			parameters: sendCodeParams({
+				phone: '={{ $json.phone }}',
+				options: { resendCooldown: 3600 },
+			}),
 			items,
 			staticData,
 		});
@@ -204,7 +256,9 @@ describe('Verification Code > Send: resend cooldown', () => {
 		expect(outputs.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
 		const errors = outputs.map((item) => String(item.json.error ?? ''));
 		expect(errors.filter((message) => /less than 3600 s ago/.test(message))).toHaveLength(3);
-		expect(errors.filter((message) => /too many phones are in their resend cooldown/.test(message))).toHaveLength(1);
+		expect(
+			errors.filter((message) => /too many phones are in their resend cooldown/.test(message)),
+		).toHaveLength(1);
 		const sent = fixture.sandbox.counters().sent.map((group) => group.phone);
 		expect(sent).toHaveLength(5000);
 		expect(new Set(sent).size).toBe(5000);
@@ -214,8 +268,12 @@ describe('Verification Code > Send: resend cooldown', () => {
 	it.each([1, 10])(
 		'with Retry On Fail (Concurrency %i) and the fifth send refused, the next try sends each remaining phone once and refuses none',
 		async (concurrency) => {
-			fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendOtpAppOne', kind: '400', after: 4, count: 1 }] });
-			const items = Array.from({ length: 10 }, (_, index) => ({ phone: String(375291000000 + index) }));
+			fixture.sandbox.setFaults({
+				rules: [{ apiMethod: 'sendOtpAppOne', kind: '400', after: 4, count: 1 }],
+			});
+			const items = Array.from({ length: 10 }, (_, index) => ({
+				phone: String(375291000000 + index),
+			}));
 			const { items: outputs, error } = await fixture.run({
 				typeVersion: TOKEN_VERSION,
 				parameters: sendCodeParams({ phone: '={{ $json.phone }}', options: { concurrency } }),
@@ -233,7 +291,11 @@ describe('Verification Code > Send: resend cooldown', () => {
 	it('does not count a send the service refused', async () => {
 		const staticData: IDataObject = {};
 		fixture.sandbox.setFaults({ rules: [{ apiMethod: 'sendOtpAppOne', kind: '400', count: 1 }] });
-		const failed = await fixture.run({ typeVersion: TOKEN_VERSION, parameters: sendCodeParams({}), staticData });
+		const failed = await fixture.run({
+			typeVersion: TOKEN_VERSION,
+			parameters: sendCodeParams({}),
+			staticData,
+		});
 		expect(failed.error).toBeDefined();
 		await sendCode(fixture, {}, { staticData });
 		expect(fixture.sandbox.counters().messagesSent).toBe(1);

@@ -10,7 +10,18 @@ import type { SandboxFixture } from '../../harness/sandbox';
 /** The node version whose Send returns a token and not the code. */
 export const TOKEN_VERSION = 3;
 
-export type RunExtras = Partial<Pick<RunNodeOptions, 'staticData' | 'workflowId' | 'credentialFields' | 'apiKey' | 'continueOnFail' | 'items' | 'typeVersion'>>;
+export type RunExtras = Partial<
+	Pick<
+		RunNodeOptions,
+		| 'staticData'
+		| 'workflowId'
+		| 'credentialFields'
+		| 'apiKey'
+		| 'continueOnFail'
+		| 'items'
+		| 'typeVersion'
+	>
+>;
 
 export const sendParams = (fixture: SandboxFixture, overrides: INodeParameters = {}) =>
 	params(fixture.account, 'verificationCode', 'send', overrides);
@@ -24,7 +35,10 @@ export const checkParams = (fixture: SandboxFixture, overrides: INodeParameters 
  * it), whatever static data each run is given.
  */
 export const testWorkflowId = (): string =>
-	`test-${createHash('sha256').update(expect.getState().currentTestName ?? 'outside a test').digest('hex').slice(0, 16)}`;
+	`test-${createHash('sha256')
+		.update(expect.getState().currentTestName ?? 'outside a test')
+		.digest('hex')
+		.slice(0, 16)}`;
 
 /** Runs Send (version 3) and gives its run, its first output and the code the emulator delivered. */
 export async function sendCode(
@@ -32,7 +46,12 @@ export async function sendCode(
 	overrides: INodeParameters = {},
 	extras: RunExtras = {},
 ): Promise<{ token: string; code: string; json: IDataObject; result: RunNodeResult }> {
-	const result = await fixture.run({ typeVersion: TOKEN_VERSION, parameters: sendParams(fixture, overrides), workflowId: testWorkflowId(), ...extras });
+	const result = await fixture.run({
+		typeVersion: TOKEN_VERSION,
+		parameters: sendParams(fixture, overrides),
+		workflowId: testWorkflowId(),
+		...extras,
+	});
 	expect(result.error).toBeUndefined();
 	const sent = fixture.sandbox.counters().sent;
 	const json = result.items[0].json;
@@ -49,7 +68,11 @@ export async function checkCodes(
 	const { options, ...rest } = extras;
 	const result = await fixture.run({
 		typeVersion: TOKEN_VERSION,
-		parameters: checkParams(fixture, { token, enteredCode: '={{ $json.code }}', ...(options ? { options } : {}) }),
+		parameters: checkParams(fixture, {
+			token,
+			enteredCode: '={{ $json.code }}',
+			...(options ? { options } : {}),
+		}),
 		items: codes.map((code) => ({ code })),
 		workflowId: testWorkflowId(),
 		...rest,
@@ -79,8 +102,15 @@ export function wrongCodeFor(code: string): string {
 }
 
 /** What Send and Check keep in the workflow's static data (`staticData` as a run left it). */
-export function storedVerification(staticData: IDataObject): { checks: IDataObject; resends: IDataObject } {
-	return (staticData.global as { messagingServiceVerification: { checks: IDataObject; resends: IDataObject } }).messagingServiceVerification;
+export function storedVerification(staticData: IDataObject): {
+	checks: IDataObject;
+	resends: IDataObject;
+} {
+	return (
+		staticData.global as {
+			messagingServiceVerification: { checks: IDataObject; resends: IDataObject };
+		}
+	).messagingServiceVerification;
 }
 
 /** What a restarted n8n has in memory: nothing; only the static data it loads. */

@@ -21,7 +21,14 @@ export const figures = {
 	records: { checked: 0, missing: 0, duplicated: 0 },
 	templates: { checked: 0, lost: 0, doubled: 0 },
 	badInputs: { cases: 0, withKeyAsValue: 0, byResource: {} as Record<string, number> },
-	keyLeak: { operations: 0, runs: 0, formBodyRequests: 0, requestsChecked: 0, forms: 0, prefixLength: 0 },
+	keyLeak: {
+		operations: 0,
+		runs: 0,
+		formBodyRequests: 0,
+		requestsChecked: 0,
+		forms: 0,
+		prefixLength: 0,
+	},
 	baseUrl: { cases: 0 },
 	trigger: { scenarios: 0, polls: 0 },
 	bounded: {
@@ -34,7 +41,12 @@ export const figures = {
 	},
 };
 
-export function summaryText(keyHits: number, knownKeyHits: number, scans: number, logWrites: number): string {
+export function summaryText(
+	keyHits: number,
+	knownKeyHits: number,
+	scans: number,
+	logWrites: number,
+): string {
 	const m = figures.matrix;
 	const b = figures.bounded;
 	const resources = Object.entries(figures.badInputs.byResource)

@@ -33,7 +33,10 @@ export const KEY_PREFIX_LENGTH = 8;
  * Where a key shows in a text: any of its forms, whole or cut to a prefix of KEY_PREFIX_LENGTH
  * characters or more. Returns each hit's start and length.
  */
-export function keyHits(text: string, key: string = TEST_API_KEY): Array<{ at: number; length: number }> {
+export function keyHits(
+	text: string,
+	key: string = TEST_API_KEY,
+): Array<{ at: number; length: number }> {
 	const found: Array<{ at: number; end: number }> = [];
 	for (const form of formsOfKey(key)) {
 		const head = form.slice(0, Math.min(KEY_PREFIX_LENGTH, form.length));
@@ -45,8 +48,11 @@ export function keyHits(text: string, key: string = TEST_API_KEY): Array<{ at: n
 	}
 	// base64 text that holds the key anywhere inside (where it shows in no form of its own)
 	for (const match of text.matchAll(/[A-Za-z0-9+/_-]{16,}={0,2}/g)) {
-		const decoded = Buffer.from(match[0].replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
-		if (formsOfKey(key).some((form) => decoded.includes(form.slice(0, KEY_PREFIX_LENGTH)))) found.push({ at: match.index, end: match.index + match[0].length });
+		const decoded = Buffer.from(match[0].replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString(
+			'utf8',
+		);
+		if (formsOfKey(key).some((form) => decoded.includes(form.slice(0, KEY_PREFIX_LENGTH))))
+			found.push({ at: match.index, end: match.index + match[0].length });
 	}
 	// overlapping finds (one form's cut inside another form) are one hit, as long as their union
 	const hits: Array<{ at: number; length: number }> = [];
@@ -85,8 +91,19 @@ export function serialize(value: unknown): string {
 
 function errorParts(error: unknown): unknown[] {
 	if (!error || typeof error !== 'object') return [error];
-	const record = error as { message?: unknown; description?: unknown; stack?: unknown; cause?: unknown };
-	return [record.message, record.description, record.stack, serialize(error), record.cause ? errorParts(record.cause) : undefined];
+	const record = error as {
+		message?: unknown;
+		description?: unknown;
+		stack?: unknown;
+		cause?: unknown;
+	};
+	return [
+		record.message,
+		record.description,
+		record.stack,
+		serialize(error),
+		record.cause ? errorParts(record.cause) : undefined,
+	];
 }
 
 function asText(chunk: unknown): string {
@@ -180,7 +197,8 @@ export class LeakWatch {
 	scanLog(where: string, knownLines?: RegExp): void {
 		const entries = this.captured;
 		this.captured = [];
-		for (const entry of entries) this.scan(`${where} (logged)`, entry, knownLines?.test(entry) ?? false);
+		for (const entry of entries)
+			this.scan(`${where} (logged)`, entry, knownLines?.test(entry) ?? false);
 	}
 
 	/** Searches one value; returns the number of hits. */
@@ -189,7 +207,10 @@ export class LeakWatch {
 		const text = typeof value === 'string' ? value : serialize(value);
 		const hits = keyHits(text);
 		for (const { at, length } of hits) {
-			(known ? this.knownHits : this.hits).push({ where, excerpt: text.slice(Math.max(0, at - 60), at + length + 20) });
+			(known ? this.knownHits : this.hits).push({
+				where,
+				excerpt: text.slice(Math.max(0, at - 60), at + length + 20),
+			});
 		}
 		return hits.length;
 	}
@@ -197,12 +218,18 @@ export class LeakWatch {
 	/** Searches what one node run produced; returns the number of hits. */
 	scanRun(where: string, result: RunNodeResult, known = false): number {
 		// the run data holds the output items (json and binary) and the error as n8n keeps them
-		return this.scan(`${where}: error`, errorParts(result.error), known) + this.scan(`${where}: output items and run data`, result.run.data.resultData, known);
+		return (
+			this.scan(`${where}: error`, errorParts(result.error), known) +
+			this.scan(`${where}: output items and run data`, result.run.data.resultData, known)
+		);
 	}
 
 	/** Searches what one trigger poll produced; returns the number of hits. */
 	scanPoll(where: string, outcome: PollOutcome, known = false): number {
-		return this.scan(`${where}: poll items`, outcome.items, known) + this.scan(`${where}: poll error`, errorParts(outcome.error), known);
+		return (
+			this.scan(`${where}: poll items`, outcome.items, known) +
+			this.scan(`${where}: poll error`, errorParts(outcome.error), known)
+		);
 	}
 }
 

@@ -79,7 +79,9 @@ export interface OperationKind {
 function pairedIndexes(item: INodeExecutionData): number[] {
 	const paired = item.pairedItem;
 	if (paired === undefined) return [];
-	return (Array.isArray(paired) ? paired : [paired]).map((entry) => (typeof entry === 'number' ? entry : entry.item));
+	return (Array.isArray(paired) ? paired : [paired]).map((entry) =>
+		typeof entry === 'number' ? entry : entry.item,
+	);
 }
 
 export interface ItemOutcome {
@@ -91,7 +93,10 @@ export interface ItemOutcome {
 
 /** Each input item's outcome in one node run, from the outputs paired to it. */
 export function itemOutcomes(result: RunNodeResult, count: number): ItemOutcome[] {
-	const outcomes: ItemOutcome[] = Array.from({ length: count }, () => ({ outcome: result.error ? 'stopped' : 'missing', outputs: [] }));
+	const outcomes: ItemOutcome[] = Array.from({ length: count }, () => ({
+		outcome: result.error ? 'stopped' : 'missing',
+		outputs: [],
+	}));
 	if (result.error) return outcomes;
 	for (const item of result.items) {
 		for (const index of pairedIndexes(item)) {
@@ -101,7 +106,8 @@ export function itemOutcomes(result: RunNodeResult, count: number): ItemOutcome[
 			if (item.json.error !== undefined) {
 				target.outcome = 'error';
 				target.error = String(item.json.error);
-				target.description = item.json.description === undefined ? undefined : String(item.json.description);
+				target.description =
+					item.json.description === undefined ? undefined : String(item.json.description);
 			} else if (target.outcome !== 'error') {
 				target.outcome = 'success';
 			}
@@ -112,10 +118,20 @@ export function itemOutcomes(result: RunNodeResult, count: number): ItemOutcome[
 
 function executionErrorOf(result: RunNodeResult): CellRun['executionErrors'] {
 	if (!result.error) return [];
-	return [{ message: result.error.message, description: (result.error as { description?: string }).description ?? undefined }];
+	return [
+		{
+			message: result.error.message,
+			description: (result.error as { description?: string }).description ?? undefined,
+		},
+	];
 }
 
-function verdictFrom(index: number, outcome: ItemOutcome, effects: number[], readOk?: boolean): ItemVerdict {
+function verdictFrom(
+	index: number,
+	outcome: ItemOutcome,
+	effects: number[],
+	readOk?: boolean,
+): ItemVerdict {
 	return {
 		index,
 		outcome: outcome.outcome,
@@ -146,14 +162,18 @@ export const singleSend: OperationKind = {
 	title: 'SMS > Send',
 	methods: ['sendQuickSMS'],
 	writes: ['sendQuickSMS'],
-	identify: (request) => (typeof request.query.message === 'string' ? request.query.message : undefined),
+	identify: (request) =>
+		typeof request.query.message === 'string' ? request.query.message : undefined,
 	hasTimeoutOption: true,
 	requests: (n) => n,
 	hasItems: true,
 	async run(context) {
 		const { world, n, tag } = context;
 		const cell = newCellRun();
-		const items = Array.from({ length: n }, (_, i) => ({ phone: phoneOf(i), text: `${tag} order ${i} has shipped` }));
+		const items = Array.from({ length: n }, (_, i) => ({
+			phone: phoneOf(i),
+			text: `${tag} order ${i} has shipped`,
+		}));
 		context.applyFaults();
 		const result = await world.run({
 			parameters: params(world.account, 'sms', 'send', {
@@ -170,7 +190,9 @@ export const singleSend: OperationKind = {
 		await finish(context, cell);
 		const sent = world.sentIndex();
 		itemOutcomes(result, n).forEach((outcome, i) => {
-			cell.verdicts.push(verdictFrom(i, outcome, [sent.get(`sms|${items[i].phone}|${items[i].text}`) ?? 0]));
+			cell.verdicts.push(
+				verdictFrom(i, outcome, [sent.get(`sms|${items[i].phone}|${items[i].text}`) ?? 0]),
+			);
 		});
 		return cell;
 	},
@@ -232,7 +254,8 @@ export const listSendAndConfirm: OperationKind = {
 	identify: (request) => {
 		const body = request.body ?? {};
 		if (request.apiMethod === 'sendSmsList') return `list:${String(body.name)}`;
-		if (request.apiMethod === 'confirmSendMessageByList') return `confirm:${String(body.message_id)}`;
+		if (request.apiMethod === 'confirmSendMessageByList')
+			return `confirm:${String(body.message_id)}`;
 		return undefined;
 	},
 	hasTimeoutOption: true,
@@ -243,7 +266,10 @@ export const listSendAndConfirm: OperationKind = {
 		const cell = newCellRun();
 		world.sandbox.setBalance(TEST_API_KEY, 1_000_000);
 		const list = world.account.lists[0];
-		const items = Array.from({ length: n }, (_, i) => ({ name: `${tag} mailing ${i}`, text: `${tag} list offer ${i}` }));
+		const items = Array.from({ length: n }, (_, i) => ({
+			name: `${tag} mailing ${i}`,
+			text: `${tag} list offer ${i}`,
+		}));
 		context.applyFaults();
 		const created = await world.run({
 			parameters: params(world.account, 'sms', 'sendToList', {
@@ -321,7 +347,10 @@ export const statusGet: OperationKind = {
 		const ids = smsIdsOf.get(world)!.slice(0, n);
 		context.applyFaults();
 		const result = await world.run({
-			parameters: params(world.account, 'sms', 'getStatus', { smsId: '={{ $json.sms_id }}', options: { ...context.options } }),
+			parameters: params(world.account, 'sms', 'getStatus', {
+				smsId: '={{ $json.sms_id }}',
+				options: { ...context.options },
+			}),
 			items: ids.map((sms_id) => ({ sms_id })),
 			continueOnFail: context.continueOnFail,
 			apiKey: context.apiKey,
@@ -330,7 +359,10 @@ export const statusGet: OperationKind = {
 		cell.executionErrors.push(...executionErrorOf(result));
 		await finish(context, cell);
 		itemOutcomes(result, n).forEach((outcome, i) => {
-			const readOk = outcome.outcome === 'success' ? outcome.outputs.length === 1 && outcome.outputs[0].sms_id === ids[i] : undefined;
+			const readOk =
+				outcome.outcome === 'success'
+					? outcome.outputs.length === 1 && outcome.outputs[0].sms_id === ids[i]
+					: undefined;
 			cell.verdicts.push(verdictFrom(i, outcome, [], readOk));
 		});
 		return cell;
@@ -363,13 +395,17 @@ export const pagedList: OperationKind = {
 	async run(context) {
 		const { world, n } = context;
 		const cell = newCellRun();
-		const expected = ((await world.v1('GET', 'getMessagesList', { limit_offset: 0, limit_rows: 1000 })).result as IDataObject[]).map(
-			(record) => Number(record.message_id),
-		);
+		const expected = (
+			(await world.v1('GET', 'getMessagesList', { limit_offset: 0, limit_rows: 1000 }))
+				.result as IDataObject[]
+		).map((record) => Number(record.message_id));
 		world.clearRequests();
 		context.applyFaults();
 		const result = await world.run({
-			parameters: params(world.account, 'sms', 'getManyMessages', { returnAll: true, options: { ...context.options } }),
+			parameters: params(world.account, 'sms', 'getManyMessages', {
+				returnAll: true,
+				options: { ...context.options },
+			}),
 			items: Array.from({ length: n }, (_, i) => ({ i })),
 			continueOnFail: context.continueOnFail,
 			apiKey: context.apiKey,
@@ -386,7 +422,10 @@ export const pagedList: OperationKind = {
 				records.checked += expected.length;
 				records.missing += expected.filter((id) => !unique.has(id)).length;
 				records.duplicated += got.length - unique.size;
-				readOk = unique.size === expected.length && got.length === expected.length && expected.every((id) => unique.has(id));
+				readOk =
+					unique.size === expected.length &&
+					got.length === expected.length &&
+					expected.every((id) => unique.has(id));
 			}
 			cell.verdicts.push(verdictFrom(i, outcome, [], readOk));
 		});
@@ -415,15 +454,22 @@ export const templateCreateDelete: OperationKind = {
 	async run(context) {
 		const { world, n, tag } = context;
 		const cell = newCellRun();
-		const items = Array.from({ length: n }, (_, i) => ({ name: `${tag} template ${i}`, text: `${tag} text ${i}` }));
+		const items = Array.from({ length: n }, (_, i) => ({
+			name: `${tag} template ${i}`,
+			text: `${tag} text ${i}`,
+		}));
 		const byName = () => {
 			const map = new Map<string, number[]>();
-			for (const template of world.account.templates) map.set(template.name, [...(map.get(template.name) ?? []), template.id]);
+			for (const template of world.account.templates)
+				map.set(template.name, [...(map.get(template.name) ?? []), template.id]);
 			return map;
 		};
 		context.applyFaults();
 		const created = await world.run({
-			parameters: params(world.account, 'template', 'create', { name: '={{ $json.name }}', message: '={{ $json.text }}' }),
+			parameters: params(world.account, 'template', 'create', {
+				name: '={{ $json.name }}',
+				message: '={{ $json.text }}',
+			}),
 			items,
 			continueOnFail: context.continueOnFail,
 			apiKey: context.apiKey,
@@ -434,14 +480,21 @@ export const templateCreateDelete: OperationKind = {
 		const createdOutcomes = itemOutcomes(created, n);
 		const stored = byName();
 		const counts = items.map((item) => stored.get(item.name)?.length ?? 0);
-		const templates = { checked: n, doubled: counts.reduce((sum, count) => sum + Math.max(0, count - 1), 0) };
+		const templates = {
+			checked: n,
+			doubled: counts.reduce((sum, count) => sum + Math.max(0, count - 1), 0),
+		};
 
 		// Delete every template the create step made (also those made by a request that failed).
-		const existing = items.flatMap((item, origin) => (stored.get(item.name) ?? []).map((id) => ({ id, origin })));
+		const existing = items.flatMap((item, origin) =>
+			(stored.get(item.name) ?? []).map((id) => ({ id, origin })),
+		);
 		let deletions: ItemOutcome[] = [];
 		if (existing.length > 0) {
 			const deleted = await world.run({
-				parameters: params(world.account, 'template', 'delete', { template: byId('={{ $json.id }}') }),
+				parameters: params(world.account, 'template', 'delete', {
+					template: byId('={{ $json.id }}'),
+				}),
 				items: existing,
 				continueOnFail: context.continueOnFail,
 				apiKey: context.apiKey,
@@ -452,10 +505,16 @@ export const templateCreateDelete: OperationKind = {
 		}
 		await finish(context, cell);
 		const remaining = new Set(world.account.templates.map((template) => template.id));
-		createdOutcomes.forEach((outcome, i) => cell.verdicts.push(verdictFrom(i, outcome, [counts[i]])));
+		createdOutcomes.forEach((outcome, i) =>
+			cell.verdicts.push(verdictFrom(i, outcome, [counts[i]])),
+		);
 		existing.forEach((entry, position) => {
 			// a deletion's effect: 1 when the template is gone
-			cell.verdicts.push(verdictFrom(n + position, deletions[position] ?? { outcome: 'stopped', outputs: [] }, [remaining.has(entry.id) ? 0 : 1]));
+			cell.verdicts.push(
+				verdictFrom(n + position, deletions[position] ?? { outcome: 'stopped', outputs: [] }, [
+					remaining.has(entry.id) ? 0 : 1,
+				]),
+			);
 		});
 		cell.templates = templates;
 		return cell;
@@ -477,32 +536,58 @@ export const triggerPoll: OperationKind = {
 	async run(context) {
 		const { world, n, tag } = context;
 		const cell = newCellRun();
-		const mailings = [await world.chatMailing('375291230001', `${tag} A`), await world.chatMailing('375291230002', `${tag} B`)];
-		const parameters: INodeParameters = { watch: 'specificMailings', mailings: { mailing: [{ messageId: mailings.join(', ') }] }, markAsRead: true };
+		const mailings = [
+			await world.chatMailing('375291230001', `${tag} A`),
+			await world.chatMailing('375291230002', `${tag} B`),
+		];
+		const parameters: INodeParameters = {
+			watch: 'specificMailings',
+			mailings: { mailing: [{ messageId: mailings.join(', ') }] },
+			markAsRead: true,
+		};
 		let session = new TriggerSession({ baseUrl: world.url, parameters });
 		const activation = await session.poll();
 		cell.polls.push(activation);
-		if (activation.error || activation.result !== null) throw new Error(`activation failed: ${activation.error?.message}`);
+		if (activation.error || activation.result !== null)
+			throw new Error(`activation failed: ${activation.error?.message}`);
 
 		world.sandbox.advanceClock(5);
 		// The trigger takes its activation moment from the real clock, as a service's times are real:
 		// replies arrive after it (the emulator's own clock stands at its fixed start date).
 		const arrivedAt = Date.now() + 2000;
-		const replies = Array.from({ length: n }, (_, i) => world.reply(mailings[i < n / 2 ? 0 : 1], `${tag} answer ${i}`, undefined, arrivedAt));
+		const replies = Array.from({ length: n }, (_, i) =>
+			world.reply(mailings[i < n / 2 ? 0 : 1], `${tag} answer ${i}`, undefined, arrivedAt),
+		);
 		const emitted = new Map<string, number>();
 		const collect = (outcome: PollOutcome) => {
 			cell.polls.push(outcome);
-			if (outcome.error) cell.executionErrors.push({ message: outcome.error.message, description: (outcome.error as { description?: string }).description });
-			for (const item of outcome.items) emitted.set(String(item.id), (emitted.get(String(item.id)) ?? 0) + 1);
+			if (outcome.error)
+				cell.executionErrors.push({
+					message: outcome.error.message,
+					description: (outcome.error as { description?: string }).description,
+				});
+			for (const item of outcome.items)
+				emitted.set(String(item.id), (emitted.get(String(item.id)) ?? 0) + 1);
 		};
 
 		context.applyFaults();
-		const faulted = context.apiKey === TEST_API_KEY ? session : new TriggerSession({ ...session.options, apiKey: context.apiKey, savedStaticData: session.savedStaticData() });
+		const faulted =
+			context.apiKey === TEST_API_KEY
+				? session
+				: new TriggerSession({
+						...session.options,
+						apiKey: context.apiKey,
+						savedStaticData: session.savedStaticData(),
+					});
 		collect(await faulted.poll());
 		world.sandbox.clearFaults();
 		await world.settle();
 		// the next polls run after a restart (static data saved as JSON and loaded again)
-		session = new TriggerSession({ ...session.options, apiKey: TEST_API_KEY, savedStaticData: faulted.savedStaticData() });
+		session = new TriggerSession({
+			...session.options,
+			apiKey: TEST_API_KEY,
+			savedStaticData: faulted.savedStaticData(),
+		});
 		collect(await session.poll());
 		session = session.restart();
 		collect(await session.poll());
@@ -512,11 +597,27 @@ export const triggerPoll: OperationKind = {
 		cell.replies = {
 			checked: replies.length,
 			missed: counts.filter((count) => count === 0).length,
-			duplicated: counts.reduce((sum, count) => sum + Math.max(0, count - 1), 0) + [...emitted.keys()].filter((id) => !replies.includes(id)).length,
+			duplicated:
+				counts.reduce((sum, count) => sum + Math.max(0, count - 1), 0) +
+				[...emitted.keys()].filter((id) => !replies.includes(id)).length,
 		};
-		replies.forEach((_, i) => cell.verdicts.push({ index: i, outcome: counts[i] === 1 ? 'success' : 'error', effects: [counts[i]] }));
+		replies.forEach((_, i) =>
+			cell.verdicts.push({
+				index: i,
+				outcome: counts[i] === 1 ? 'success' : 'error',
+				effects: [counts[i]],
+			}),
+		);
 		return cell;
 	},
 };
 
-export const OPERATION_KINDS: OperationKind[] = [singleSend, batchSend, listSendAndConfirm, statusGet, pagedList, templateCreateDelete, triggerPoll];
+export const OPERATION_KINDS: OperationKind[] = [
+	singleSend,
+	batchSend,
+	listSendAndConfirm,
+	statusGet,
+	pagedList,
+	templateCreateDelete,
+	triggerPoll,
+];

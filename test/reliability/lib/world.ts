@@ -27,7 +27,9 @@ export class World {
 	private constructor(readonly sandbox: Sandbox) {}
 
 	static async start(options: SandboxOptions = {}): Promise<World> {
-		const world = new World(await startSandbox({ tokens: [TEST_API_KEY], quiet: true, ...options }));
+		const world = new World(
+			await startSandbox({ tokens: [TEST_API_KEY], quiet: true, ...options }),
+		);
 		open.add(world);
 		return world;
 	}
@@ -65,31 +67,48 @@ export class World {
 	}
 
 	/** Runs the action node (or the probe) in n8n's engine against this emulator. */
-	async run(options: Omit<RunNodeOptions, 'baseUrl'> & { baseUrl?: string }): Promise<RunNodeResult> {
+	async run(
+		options: Omit<RunNodeOptions, 'baseUrl'> & { baseUrl?: string },
+	): Promise<RunNodeResult> {
 		return await runNode({ baseUrl: this.url, ...options });
 	}
 
 	/** Waits until every request held by a `delay` fault has been processed (the client may have given up). */
 	async settle(maxMs = 40_000): Promise<void> {
 		const until = Date.now() + maxMs;
-		while (this.sandbox.requests().some((request) => request.fault === 'delay' && request.status === 0)) {
+		while (
+			this.sandbox.requests().some((request) => request.fault === 'delay' && request.status === 0)
+		) {
 			if (Date.now() > until) throw new Error('delayed requests still unanswered');
 			await new Promise((resolve) => setTimeout(resolve, 50));
 		}
 	}
 
-	private async call(verb: 'GET' | 'POST', path: string, query: IDataObject, form?: IDataObject, json?: unknown): Promise<IDataObject> {
-		const text = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
-		const qs = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, text(value)]));
+	private async call(
+		verb: 'GET' | 'POST',
+		path: string,
+		query: IDataObject,
+		form?: IDataObject,
+		json?: unknown,
+	): Promise<IDataObject> {
+		const text = (value: unknown) =>
+			typeof value === 'object' ? JSON.stringify(value) : String(value);
+		const qs = new URLSearchParams(
+			Object.entries(query).map(([key, value]): [string, string] => [key, text(value)]),
+		);
 		const init: RequestInit = { method: verb };
-		if (form) init.body = new URLSearchParams(Object.entries(form).map(([key, value]): [string, string] => [key, text(value)]));
+		if (form)
+			init.body = new URLSearchParams(
+				Object.entries(form).map(([key, value]): [string, string] => [key, text(value)]),
+			);
 		if (json !== undefined) {
 			init.body = JSON.stringify(json);
 			init.headers = { 'Content-Type': 'application/json' };
 		}
 		const response = await fetch(`${this.url}${path}${qs.size > 0 ? `?${qs}` : ''}`, init);
 		const answer = (await response.json()) as IDataObject;
-		if (response.status !== 200) throw new Error(`setup call ${path} failed (${response.status}): ${JSON.stringify(answer)}`);
+		if (response.status !== 200)
+			throw new Error(`setup call ${path} failed (${response.status}): ${JSON.stringify(answer)}`);
 		return answer;
 	}
 
@@ -108,21 +127,34 @@ export class World {
 		const answer = queryKey
 			? await this.call('POST', `/api/v2/${method}`, { token: TEST_API_KEY }, form)
 			: await this.call('POST', `/api/v2/${method}`, {}, { token: TEST_API_KEY, ...form });
-		if (answer.status !== 'OK') throw new Error(`setup call ${method} refused: ${JSON.stringify(answer)}`);
+		if (answer.status !== 'OK')
+			throw new Error(`setup call ${method} refused: ${JSON.stringify(answer)}`);
 		return answer.result;
 	}
 
 	async batch(method: 'sendBulkSms' | 'sendBulkChat', body: IDataObject): Promise<string> {
-		const answer = await this.call('POST', `/api/v1/${method}`, { token: TEST_API_KEY }, undefined, { token: TEST_API_KEY, ...body });
+		const answer = await this.call(
+			'POST',
+			`/api/v1/${method}`,
+			{ token: TEST_API_KEY },
+			undefined,
+			{ token: TEST_API_KEY, ...body },
+		);
 		return String(answer.uuid);
 	}
 
 	async quickSms(phone: string, message: string): Promise<number> {
-		return (await this.v1('POST', 'sendQuickSMS', { phone, message, alphaname_id: this.alphanameId })).sms_id as number;
+		return (
+			await this.v1('POST', 'sendQuickSMS', { phone, message, alphaname_id: this.alphanameId })
+		).sms_id as number;
 	}
 
 	async chatMailing(phone: string, message: string): Promise<number> {
-		const result = (await this.v2('sendQuickChatMessage', { chatname_id: this.chatnameId, phone, message })) as IDataObject;
+		const result = (await this.v2('sendQuickChatMessage', {
+			chatname_id: this.chatnameId,
+			phone,
+			message,
+		})) as IDataObject;
 		return result.message_id as number;
 	}
 
@@ -131,27 +163,47 @@ export class World {
 	}
 
 	async template(name: string, message: string): Promise<number> {
-		return ((await this.v2('createTemplateMessage', { name, message })) as IDataObject).id as number;
+		return ((await this.v2('createTemplateMessage', { name, message })) as IDataObject)
+			.id as number;
 	}
 
 	/** `receivedAt` (ms): when the reply arrived; absent = the emulator's own clock */
 	reply(mailingId: number, message: string, phone = '375291234567', receivedAt?: number): string {
-		return this.sandbox.injectReply(TEST_API_KEY, { message_id: mailingId, phone, message, receivedAt }).id;
+		return this.sandbox.injectReply(TEST_API_KEY, {
+			message_id: mailingId,
+			phone,
+			message,
+			receivedAt,
+		}).id;
 	}
 
 	/** how many times each (channel, phone, text) was really handed over */
 	sentCount(channel: string, phone: string, text: string): number {
-		return this.sandbox.counters().sent.find((group) => group.channel === channel && group.phone === phone && group.text === text)?.count ?? 0;
+		return (
+			this.sandbox
+				.counters()
+				.sent.find(
+					(group) => group.channel === channel && group.phone === phone && group.text === text,
+				)?.count ?? 0
+		);
 	}
 
 	/** sent groups as a lookup: channel|phone|text -> count */
 	sentIndex(): Map<string, number> {
-		return new Map(this.sandbox.counters().sent.map((group) => [`${group.channel}|${group.phone}|${group.text}`, group.count]));
+		return new Map(
+			this.sandbox
+				.counters()
+				.sent.map((group) => [`${group.channel}|${group.phone}|${group.text}`, group.count]),
+		);
 	}
 }
 
 /** Runs `task` for each entry, at most `width` at once. */
-export async function inParallel<T, R>(entries: T[], width: number, task: (entry: T, index: number) => Promise<R>): Promise<R[]> {
+export async function inParallel<T, R>(
+	entries: T[],
+	width: number,
+	task: (entry: T, index: number) => Promise<R>,
+): Promise<R[]> {
 	const results = new Array<R>(entries.length);
 	let next = 0;
 	await Promise.all(

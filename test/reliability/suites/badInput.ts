@@ -12,7 +12,8 @@ import { World } from '../lib/world';
 
 function expectNoKey(shown: ShownRefusal): void {
 	for (const form of KEY_FORMS) {
-		for (const text of [shown.message, shown.description, ...shown.stopped]) expect(text).not.toContain(form);
+		for (const text of [shown.message, shown.description, ...shown.stopped])
+			expect(text).not.toContain(form);
 	}
 }
 
@@ -32,7 +33,9 @@ export function badInputSuite(): void {
 			const names = cases.map(({ resource, testCase }) => `${resource}: ${testCase.name}`);
 			expect(new Set(names).size).toBe(names.length);
 			expect(names.length).toBeGreaterThanOrEqual(40);
-			expect(new Set(cases.map(({ resource }) => resource))).toEqual(new Set(['sms', 'verificationCode', 'chatMessage', 'reply', 'template', 'conversation']));
+			expect(new Set(cases.map(({ resource }) => resource))).toEqual(
+				new Set(['sms', 'verificationCode', 'chatMessage', 'reply', 'template', 'conversation']),
+			);
 		});
 
 		for (const { resource, testCase } of cases) {
@@ -40,15 +43,26 @@ export function badInputSuite(): void {
 			const known = testCase.keyAsValue === true;
 			if (known) {
 				// The message must not show the key; what n8n keeps of the error's cause is judged in the summary
-				markKnownLeak(name, new RegExp(`Invalid ${escapeRegExp(testCase.field)} .* in item \\d+: `));
+				markKnownLeak(
+					name,
+					new RegExp(`Invalid ${escapeRegExp(testCase.field)} .* in item \\d+: `),
+				);
 			}
-			it(known ? `${name}: refused before any request, naming the field and the item, without showing the key` : name, async () => {
-				figures.badInputs.cases++;
-				figures.badInputs.byResource[resource] = (figures.badInputs.byResource[resource] ?? 0) + 1;
-				if (known) figures.badInputs.withKeyAsValue++;
-				const shown = await expectBadItemRefused(world, testCase, (result, run) => leakWatch.scanRun(`bad input: ${testCase.name} (${run})`, result, known));
-				expectNoKey(shown);
-			});
+			it(
+				known
+					? `${name}: refused before any request, naming the field and the item, without showing the key`
+					: name,
+				async () => {
+					figures.badInputs.cases++;
+					figures.badInputs.byResource[resource] =
+						(figures.badInputs.byResource[resource] ?? 0) + 1;
+					if (known) figures.badInputs.withKeyAsValue++;
+					const shown = await expectBadItemRefused(world, testCase, (result, run) =>
+						leakWatch.scanRun(`bad input: ${testCase.name} (${run})`, result, known),
+					);
+					expectNoKey(shown);
+				},
+			);
 		}
 	});
 }

@@ -11,7 +11,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { TEST_API_KEY } from '../../harness/keys';
 import { runNode, type RunNodeResult } from '../../harness/runNode';
-import { sendJson, startScriptedServer, trickle, type ScriptedServer } from '../../hostile/scriptedServer';
+import {
+	sendJson,
+	startScriptedServer,
+	trickle,
+	type ScriptedServer,
+} from '../../hostile/scriptedServer';
 import { figures } from '../lib/figures';
 import { leakWatch } from '../lib/leaks';
 import { World, phoneOf } from '../lib/world';
@@ -31,7 +36,11 @@ export function boundedFailuresSuite(): void {
 			await world.close();
 		});
 
-		const run = async (where: string, parameters: Record<string, unknown>, extra: { items?: Array<Record<string, unknown>>; retry?: boolean; baseUrl?: string } = {}) => {
+		const run = async (
+			where: string,
+			parameters: Record<string, unknown>,
+			extra: { items?: Array<Record<string, unknown>>; retry?: boolean; baseUrl?: string } = {},
+		) => {
 			const result: RunNodeResult = await runNode({
 				baseUrl: extra.baseUrl ?? server.url,
 				apiKey: TEST_API_KEY,
@@ -55,8 +64,26 @@ export function boundedFailuresSuite(): void {
 			server.script((_request, response) => trickle(response, 200));
 			const cases = [
 				{ where: 'slow send', parameters: sms({ timeout: TIMEOUT_S }), unknown: true },
-				{ where: 'slow read', parameters: { resource: 'sms', operation: 'getStatus', smsId: '101', options: { timeout: TIMEOUT_S } }, unknown: false },
-				{ where: 'slow paged read', parameters: { resource: 'template', operation: 'getMany', returnAll: true, options: { timeout: TIMEOUT_S } }, unknown: false },
+				{
+					where: 'slow read',
+					parameters: {
+						resource: 'sms',
+						operation: 'getStatus',
+						smsId: '101',
+						options: { timeout: TIMEOUT_S },
+					},
+					unknown: false,
+				},
+				{
+					where: 'slow paged read',
+					parameters: {
+						resource: 'template',
+						operation: 'getMany',
+						returnAll: true,
+						options: { timeout: TIMEOUT_S },
+					},
+					unknown: false,
+				},
 			];
 			for (const { where, parameters, unknown } of cases) {
 				// from the request's arrival: the engine's start takes seconds on a busy machine
@@ -80,23 +107,55 @@ export function boundedFailuresSuite(): void {
 			const serve = (page: (offset: number, rows: number) => object[]) =>
 				server.script((request, response) => {
 					const form = new URLSearchParams(request.body);
-					sendJson(response, 200, { status: 'OK', result: page(Number(form.get('limit_offset')), Number(form.get('limit_rows'))) });
+					sendJson(response, 200, {
+						status: 'OK',
+						result: page(Number(form.get('limit_offset')), Number(form.get('limit_rows'))),
+					});
 				});
 			const huge = mailings(1, 30_001);
-			const cases: Array<{ where: string; page: (offset: number, rows: number) => object[]; records?: number; error?: RegExp }> = [
-				{ where: 'ignores limit_offset', page: () => mailings(1, 101), error: /same records again/ },
-				{ where: 'caps limit_rows at 50 (120 records)', page: (offset, rows) => mailings(offset + 1, Math.min(121, offset + 1 + Math.min(rows, 50))), records: 120 },
-				{ where: 'ignores limit_rows (30,000 records in one page)', page: (offset) => huge.slice(offset), records: 30_000 },
-				{ where: 'repeats the last record of each page', page: (offset, rows) => mailings(Math.max(1, offset), Math.min(251, offset + rows)), records: 250 },
+			const cases: Array<{
+				where: string;
+				page: (offset: number, rows: number) => object[];
+				records?: number;
+				error?: RegExp;
+			}> = [
+				{
+					where: 'ignores limit_offset',
+					page: () => mailings(1, 101),
+					error: /same records again/,
+				},
+				{
+					where: 'caps limit_rows at 50 (120 records)',
+					page: (offset, rows) =>
+						mailings(offset + 1, Math.min(121, offset + 1 + Math.min(rows, 50))),
+					records: 120,
+				},
+				{
+					where: 'ignores limit_rows (30,000 records in one page)',
+					page: (offset) => huge.slice(offset),
+					records: 30_000,
+				},
+				{
+					where: 'repeats the last record of each page',
+					page: (offset, rows) => mailings(Math.max(1, offset), Math.min(251, offset + rows)),
+					records: 250,
+				},
 			];
 			for (const { where, page, records, error } of cases) {
 				serve(page);
 				const before = server.requests.length;
-				const result = await run(where, { resource: 'chatMessage', operation: 'getManyMailings', returnAll: true });
+				const result = await run(where, {
+					resource: 'chatMessage',
+					operation: 'getManyMailings',
+					returnAll: true,
+				});
 				const requests = server.requests.length - before;
 				figures.bounded.paging.cases++;
 				figures.bounded.paging.requests += requests;
-				figures.bounded.paging.mostRequests = Math.max(figures.bounded.paging.mostRequests, requests);
+				figures.bounded.paging.mostRequests = Math.max(
+					figures.bounded.paging.mostRequests,
+					requests,
+				);
 				expect(requests).toBeLessThanOrEqual(10);
 				if (error) {
 					expect(result.error?.message).toMatch(error);
@@ -137,7 +196,9 @@ export function boundedFailuresSuite(): void {
 				expect(server.requests.length - before).toBe(1);
 				if (expected === 'ok') {
 					expect(result.error).toBeUndefined();
-					expect(String(result.items[0].json.sms_id)).toBe(JSON.parse(body.replace(/(\d{16,})/, '"$1"')).sms_id.toString());
+					expect(String(result.items[0].json.sms_id)).toBe(
+						JSON.parse(body.replace(/(\d{16,})/, '"$1"')).sms_id.toString(),
+					);
 				} else if (expected === 'unknown') {
 					expect(result.error?.description).toMatch(/may have been sent/);
 					figures.bounded.answers.unknown++;
@@ -158,7 +219,13 @@ export function boundedFailuresSuite(): void {
 			for (const [retryAfter, succeeds] of cases) {
 				let seen = 0;
 				server.script((_request, response) => {
-					if (seen++ === 0) sendJson(response, 429, { error: 'request limit exceeded' }, { 'retry-after': retryAfter });
+					if (seen++ === 0)
+						sendJson(
+							response,
+							429,
+							{ error: 'request limit exceeded' },
+							{ 'retry-after': retryAfter },
+						);
 					else sendJson(response, 200, { sms_id: 101, status: 'NEW', parts: 1 });
 				});
 				const before = server.requests.length;
@@ -177,38 +244,64 @@ export function boundedFailuresSuite(): void {
 			}
 		}, 60_000);
 
-		it.each([1, 10])('Retry On Fail, 3 tries, a failure at the fifth request of 10 (Concurrency %i): every message once, every item paired', async (concurrency) => {
-			for (const kind of ['400', '500-after'] as const) {
-				world.sandbox.reset();
-				world.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind, after: 4, count: 1 }] });
-				const items = Array.from({ length: 10 }, (_, index) => ({ phone: phoneOf(index, `37529${concurrency}${kind === '400' ? 1 : 2}`) }));
-				const result = await run(
-					`retry on fail ${kind} c${concurrency}`,
-					{ ...sms({ concurrency }), senderNameId: world.alphanameId, phone: '={{ $json.phone }}' },
-					{ items, retry: true, baseUrl: world.url },
-				);
-				const counters = world.sandbox.counters();
-				figures.bounded.retryOnFail.runs++;
-				figures.messages.checked += items.length;
-				figures.messages.doubled += counters.duplicates;
-				expect(counters.duplicates).toBe(0);
-				if (kind === '400') {
-					expect(result.error).toBeUndefined();
-					expect(result.items.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
-					expect(counters.messagesSent).toBe(10);
-				} else {
-					expect(result.error?.description).toMatch(/not sent again by Retry On Fail/);
+		it.each([1, 10])(
+			'Retry On Fail, 3 tries, a failure at the fifth request of 10 (Concurrency %i): every message once, every item paired',
+			async (concurrency) => {
+				for (const kind of ['400', '500-after'] as const) {
+					world.sandbox.reset();
+					world.sandbox.setFaults({
+						rules: [{ apiMethod: 'sendQuickSMS', kind, after: 4, count: 1 }],
+					});
+					const items = Array.from({ length: 10 }, (_, index) => ({
+						phone: phoneOf(index, `37529${concurrency}${kind === '400' ? 1 : 2}`),
+					}));
+					const result = await run(
+						`retry on fail ${kind} c${concurrency}`,
+						{
+							...sms({ concurrency }),
+							senderNameId: world.alphanameId,
+							phone: '={{ $json.phone }}',
+						},
+						{ items, retry: true, baseUrl: world.url },
+					);
+					const counters = world.sandbox.counters();
+					figures.bounded.retryOnFail.runs++;
+					figures.messages.checked += items.length;
+					figures.messages.doubled += counters.duplicates;
+					expect(counters.duplicates).toBe(0);
+					if (kind === '400') {
+						expect(result.error).toBeUndefined();
+						expect(result.items.map((item) => item.pairedItem)).toEqual(
+							items.map((_, item) => ({ item })),
+						);
+						expect(counters.messagesSent).toBe(10);
+					} else {
+						expect(result.error?.description).toMatch(/not sent again by Retry On Fail/);
+					}
+					world.clearRequests();
 				}
-				world.clearRequests();
-			}
-		}, 60_000);
+			},
+			60_000,
+		);
 
 		it('a JSON Send Batch whose second item is invalid sends nothing', async () => {
 			world.sandbox.reset();
-			const mailing = (phone: string) => ({ name: 'N', alphaname_id: world.alphanameId, message_type: 'bulk', text: 'Hi', delivery_list: [phone] });
+			const mailing = (phone: string) => ({
+				name: 'N',
+				alphaname_id: world.alphanameId,
+				message_type: 'bulk',
+				text: 'Hi',
+				delivery_list: [phone],
+			});
 			const result = await run(
 				'json batch, bad second item',
-				{ resource: 'sms', operation: 'sendBatch', buildFrom: 'json', messagesJson: '={{ JSON.stringify($json.m) }}', callbackUrl: 'http://127.0.0.1:9/cb' },
+				{
+					resource: 'sms',
+					operation: 'sendBatch',
+					buildFrom: 'json',
+					messagesJson: '={{ JSON.stringify($json.m) }}',
+					callbackUrl: 'http://127.0.0.1:9/cb',
+				},
 				{ items: [{ m: [mailing('375291234567')] }, { m: [mailing('12ab')] }], baseUrl: world.url },
 			);
 			figures.bounded.batch.cases++;

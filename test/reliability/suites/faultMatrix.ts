@@ -41,7 +41,9 @@ function cells(): Cell[] {
 				const failsWrites = operation.writes.length > 0 && !fault.retriedForWrites;
 				// Without Continue On Fail only where items can fail: elsewhere both modes are the same run
 				const modes: Mode[] =
-					operation.hasItems && (failsWrites || fault.key === 'wrong-key') ? ['continueOnFail', 'stopOnError'] : ['continueOnFail'];
+					operation.hasItems && (failsWrites || fault.key === 'wrong-key')
+						? ['continueOnFail', 'stopOnError']
+						: ['continueOnFail'];
 				list.push({ fault, operation, n, slow, modes });
 			}
 		}
@@ -65,7 +67,9 @@ async function runCell(world: World, cell: Cell, mode: Mode): Promise<CellRun> {
 		hits,
 		// a burst late in the run (the pacer then knows the pace the service took so far)
 		before429: n === 1 ? 0 : requests > 20 ? requests - 10 : Math.floor(requests / 2),
-		delayMs: operation.hasTimeoutOption ? DELAY_PAST_NODE_TIMEOUT_MS : DELAY_PAST_DEFAULT_TIMEOUT_MS,
+		delayMs: operation.hasTimeoutOption
+			? DELAY_PAST_NODE_TIMEOUT_MS
+			: DELAY_PAST_DEFAULT_TIMEOUT_MS,
 	});
 	world.clearRequests();
 	return await operation.run({
@@ -75,7 +79,8 @@ async function runCell(world: World, cell: Cell, mode: Mode): Promise<CellRun> {
 		fault,
 		continueOnFail: mode === 'continueOnFail',
 		apiKey: fault.apiKey ?? TEST_API_KEY,
-		options: fault.key === 'timeout' && operation.hasTimeoutOption ? { timeout: NODE_TIMEOUT_S } : {},
+		options:
+			fault.key === 'timeout' && operation.hasTimeoutOption ? { timeout: NODE_TIMEOUT_S } : {},
 		applyFaults: () => world.sandbox.setFaults({ rules }),
 	});
 }
@@ -95,7 +100,11 @@ function judge(cell: Cell, mode: Mode, run: CellRun, world: World): void {
 		expect(run.requests.some((request) => request.status === 401)).toBe(true);
 	} else {
 		const tag = fault.key === 'timeout' ? 'delay' : fault.key;
-		expect(run.requests.some((request) => request.fault === tag && (fault.key !== '429' || request.status === 429))).toBe(true);
+		expect(
+			run.requests.some(
+				(request) => request.fault === tag && (fault.key !== '429' || request.status === 429),
+			),
+		).toBe(true);
 	}
 
 	// every item: a success, an error output naming the cause, or part of a clear execution error
@@ -103,7 +112,10 @@ function judge(cell: Cell, mode: Mode, run: CellRun, world: World): void {
 		figures.matrix.items++;
 		const doubled = verdict.effects.reduce((sum, count) => sum + Math.max(0, count - 1), 0);
 		const lost =
-			verdict.outcome === 'missing' || (verdict.outcome === 'success' && verdict.effects.some((count) => count === 0)) ? 1 : 0;
+			verdict.outcome === 'missing' ||
+			(verdict.outcome === 'success' && verdict.effects.some((count) => count === 0))
+				? 1
+				: 0;
 		if (operation.effectKind === 'message') {
 			figures.messages.checked += verdict.effects.length;
 			figures.messages.doubled += doubled;
@@ -113,11 +125,21 @@ function judge(cell: Cell, mode: Mode, run: CellRun, world: World): void {
 			figures.templates.doubled += doubled;
 			figures.templates.lost += lost;
 		}
-		expect({ where, item: verdict.index, doubled, lost }).toEqual({ where, item: verdict.index, doubled: 0, lost: 0 });
+		expect({ where, item: verdict.index, doubled, lost }).toEqual({
+			where,
+			item: verdict.index,
+			doubled: 0,
+			lost: 0,
+		});
 
 		if (verdict.outcome === 'success') {
 			figures.matrix.successes++;
-			if (verdict.readOk !== undefined) expect({ where, item: verdict.index, readOk: verdict.readOk }).toEqual({ where, item: verdict.index, readOk: true });
+			if (verdict.readOk !== undefined)
+				expect({ where, item: verdict.index, readOk: verdict.readOk }).toEqual({
+					where,
+					item: verdict.index,
+					readOk: true,
+				});
 		} else if (verdict.outcome === 'stopped') {
 			figures.matrix.stopped++;
 		} else if (verdict.outcome === 'error' && operation.hasItems) {
@@ -129,19 +151,29 @@ function judge(cell: Cell, mode: Mode, run: CellRun, world: World): void {
 		}
 	}
 	if (mode === 'continueOnFail' && operation.hasItems) {
-		expect(run.verdicts.filter((verdict) => verdict.outcome === 'stopped' || verdict.outcome === 'missing')).toEqual([]);
+		expect(
+			run.verdicts.filter(
+				(verdict) => verdict.outcome === 'stopped' || verdict.outcome === 'missing',
+			),
+		).toEqual([]);
 		expect(run.executionErrors).toEqual([]);
 	}
 	for (const error of run.executionErrors) {
 		figures.matrix.executionErrors++;
 		expect(error.message).toMatch(fault.cause);
-		if (writes && fault.unknownOutcome) expect(error.description).toMatch(unknownOutcomeOf(operation.effectKind));
+		if (writes && fault.unknownOutcome)
+			expect(error.description).toMatch(unknownOutcomeOf(operation.effectKind));
 	}
 
 	// a write that failed is never sent again: one attempt per item, besides refused (429) ones
 	const attempts = new Map<string, number>();
 	for (const request of run.requests) {
-		if (!request.apiMethod || !operation.writes.includes(request.apiMethod) || request.status === 429) continue;
+		if (
+			!request.apiMethod ||
+			!operation.writes.includes(request.apiMethod) ||
+			request.status === 429
+		)
+			continue;
 		const identity = operation.identify(request);
 		if (identity !== undefined) attempts.set(identity, (attempts.get(identity) ?? 0) + 1);
 	}
@@ -154,7 +186,9 @@ function judge(cell: Cell, mode: Mode, run: CellRun, world: World): void {
 	} else if (!writes && fault.key === 'timeout' && operation.hasItems) {
 		// a read that used up its Timeout is not tried again (the Timeout bounds the item): it fails, saying so
 		expect(outcomes.filter((outcome) => outcome === 'error').length).toBeGreaterThan(0);
-		expect(run.requests.filter((request) => request.fault === 'delay').length).toBeLessThanOrEqual(3);
+		expect(run.requests.filter((request) => request.fault === 'delay').length).toBeLessThanOrEqual(
+			3,
+		);
 	} else if (!writes || fault.retriedForWrites) {
 		// other failures of reads are retried, a 429 is retried for everything: nothing fails
 		expect(outcomes.filter((outcome) => outcome !== 'success')).toEqual([]);
@@ -212,22 +246,38 @@ export function faultMatrixSuite(): void {
 		});
 
 		for (const cell of cells().filter((entry) => !entry.slow)) {
-			it(title(cell), async () => {
-				count(cell);
-				for (const mode of cell.modes) judge(cell, mode, await runCell(world, cell, mode), world);
-			}, 60_000);
+			it(
+				title(cell),
+				async () => {
+					count(cell);
+					for (const mode of cell.modes) judge(cell, mode, await runCell(world, cell, mode), world);
+				},
+				60_000,
+			);
 		}
 
 		it('a 429 that never ends: the send gives up after its retries with a clear error, and nothing was sent', async () => {
 			world.clearRequests();
-			world.sandbox.setFaults({ rules: [{ apiMethod: 'sendQuickSMS', kind: '429', retryAfter: '0' }] });
+			world.sandbox.setFaults({
+				rules: [{ apiMethod: 'sendQuickSMS', kind: '429', retryAfter: '0' }],
+			});
 			const result = await world.run({
-				parameters: { resource: 'sms', operation: 'send', phone: '375291999999', message: 'never through', senderNameId: world.alphanameId },
+				parameters: {
+					resource: 'sms',
+					operation: 'send',
+					phone: '375291999999',
+					message: 'never through',
+					senderNameId: world.alphanameId,
+				},
 			});
 			world.sandbox.clearFaults();
 			leakWatch.scanRun('persistent 429', result);
-			expect(result.error?.message).toMatch(/request limit was exceeded \(429\) and still was after \d+ retries/);
-			expect((result.error as { description?: string }).description).toMatch(/Lower the Concurrency option, or run the workflow again later/);
+			expect(result.error?.message).toMatch(
+				/request limit was exceeded \(429\) and still was after \d+ retries/,
+			);
+			expect((result.error as { description?: string }).description).toMatch(
+				/Lower the Concurrency option, or run the workflow again later/,
+			);
 			expect(world.requests().every((request) => request.status === 429)).toBe(true);
 			expect(world.sentCount('sms', '375291999999', 'never through')).toBe(0);
 			world.clearRequests();
@@ -245,9 +295,18 @@ export function faultMatrixSuite(): void {
 					{ apiMethod: 'sendQuickSMS', kind: '500-before', count: 1 },
 				],
 			});
-			const items = Array.from({ length: 100 }, (_, i) => ({ phone: phoneOf(i, '3752915'), text: `${tag} ${i}` }));
+			const items = Array.from({ length: 100 }, (_, i) => ({
+				phone: phoneOf(i, '3752915'),
+				text: `${tag} ${i}`,
+			}));
 			const result = await world.run({
-				parameters: { resource: 'sms', operation: 'send', phone: '={{ $json.phone }}', message: '={{ $json.text }}', senderNameId: world.alphanameId },
+				parameters: {
+					resource: 'sms',
+					operation: 'send',
+					phone: '={{ $json.phone }}',
+					message: '={{ $json.text }}',
+					senderNameId: world.alphanameId,
+				},
 				items,
 			});
 			world.sandbox.clearFaults();
@@ -268,13 +327,19 @@ export function faultMatrixSuite(): void {
 export function slowLaneChecks(): void {
 	describe(`1. fault matrix, latency past the request timeout (Timeout option of ${NODE_TIMEOUT_S} s, or the default 30 s; run in the background)`, () => {
 		for (const cell of cells().filter((entry) => entry.slow)) {
-			it(title(cell), async () => {
-				count(cell);
-				for (const mode of cell.modes) {
-					const { world, run } = await outcomeOf<{ world: World; run: CellRun }>(`${title(cell)} (${mode})`);
-					judge(cell, mode, run, world);
-				}
-			}, 150_000);
+			it(
+				title(cell),
+				async () => {
+					count(cell);
+					for (const mode of cell.modes) {
+						const { world, run } = await outcomeOf<{ world: World; run: CellRun }>(
+							`${title(cell)} (${mode})`,
+						);
+						judge(cell, mode, run, world);
+					}
+				},
+				150_000,
+			);
 		}
 	});
 }

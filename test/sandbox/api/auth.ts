@@ -4,7 +4,10 @@ import type { Account } from '../state/model';
 import type { World } from '../state/world';
 import { jsonMember, type Incoming } from './incoming';
 
-const where: Record<'query' | 'form', string> = { query: 'the query string', form: 'the form body' };
+const where: Record<'query' | 'form', string> = {
+	query: 'the query string',
+	form: 'the form body',
+};
 
 function tokenAt(incoming: Incoming, location: 'query' | 'form' | 'json'): unknown {
 	if (location === 'query') return incoming.query.token;
@@ -31,7 +34,10 @@ function readBatchToken(incoming: Incoming): string {
 	if (!fromQuery || fromJson === undefined || fromJson === '') throw missingToken('query+json');
 	if (typeof fromJson !== 'string') throw invalidRequest('token', 'must be a string');
 	if (fromJson !== fromQuery) {
-		throw invalidRequest('token', 'the token in the JSON body must equal the token in the query string');
+		throw invalidRequest(
+			'token',
+			'the token in the JSON body must equal the token in the query string',
+		);
 	}
 	return fromQuery;
 }
@@ -43,7 +49,10 @@ function readToken(route: Route, incoming: Incoming): string {
 	const value = tokenAt(incoming, expected);
 	if (value === undefined || value === '') throw missingToken(expected);
 	if (tokenAt(incoming, other) !== undefined) {
-		throw invalidRequest('token', `must be sent only in ${where[expected]}, not also in ${where[other]}`);
+		throw invalidRequest(
+			'token',
+			`must be sent only in ${where[expected]}, not also in ${where[other]}`,
+		);
 	}
 	if (typeof value !== 'string') throw invalidRequest('token', 'must be sent once');
 	return value;

@@ -14,11 +14,18 @@ function misplaced(route: Route, name: string, arrivedIn: ParamLocation): never 
 	const expected = route.params[name];
 	throw invalidRequest(
 		name,
-		expected ? `must be sent in ${where[expected]}, not in ${where[arrivedIn]}` : 'is not a parameter of this method',
+		expected
+			? `must be sent in ${where[expected]}, not in ${where[arrivedIn]}`
+			: 'is not a parameter of this method',
 	);
 }
 
-function take(route: Route, fields: Fields, arrivedIn: 'query' | 'form', into: Record<string, unknown>): void {
+function take(
+	route: Route,
+	fields: Fields,
+	arrivedIn: 'query' | 'form',
+	into: Record<string, unknown>,
+): void {
 	for (const [name, value] of Object.entries(fields)) {
 		if (name === 'token') continue;
 		if (route.params[name] !== arrivedIn) misplaced(route, name, arrivedIn);

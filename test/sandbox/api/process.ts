@@ -19,8 +19,15 @@ function checkBodyKind(route: Route, body: ParsedBody): void {
 	if (body.error) throw invalidRequest('body', body.error);
 	if (route.body === 'json') {
 		const isObject =
-			body.type === 'json' && body.json !== null && typeof body.json === 'object' && !Array.isArray(body.json);
-		if (!isObject) throw invalidRequest('content-type', 'the body must be a JSON object sent as application/json');
+			body.type === 'json' &&
+			body.json !== null &&
+			typeof body.json === 'object' &&
+			!Array.isArray(body.json);
+		if (!isObject)
+			throw invalidRequest(
+				'content-type',
+				'the body must be a JSON object sent as application/json',
+			);
 		return;
 	}
 	if (body.type === 'json' || body.type === 'other') {
@@ -45,7 +52,8 @@ export function processApiRequest(
 		world.settle();
 		checkBodyKind(route, body);
 		const account = authenticate(route, incoming, world);
-		const raw = route.body === 'json' ? batchParams(route, incoming) : collectParams(route, incoming);
+		const raw =
+			route.body === 'json' ? batchParams(route, incoming) : collectParams(route, incoming);
 		const parsed = route.schema.safeParse(raw);
 		if (!parsed.success) {
 			const { parameter, rule } = firstIssue(parsed.error);

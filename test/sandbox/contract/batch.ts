@@ -11,7 +11,9 @@ const itemBase = {
 
 const phoneList = z.array(phone).min(1, nonEmptyList);
 
-const smsBulkItem = z.object({ ...itemBase, message_type: z.literal('bulk'), text, delivery_list: phoneList }).strict();
+const smsBulkItem = z
+	.object({ ...itemBase, message_type: z.literal('bulk'), text, delivery_list: phoneList })
+	.strict();
 
 const smsPersonalItem = z
 	.object({
@@ -29,7 +31,15 @@ const imageUrl = text;
 const bulkContent = z.discriminatedUnion('type', [
 	z.object({ type: z.literal('text'), text }).strict(),
 	z.object({ type: z.literal('image'), image_url: imageUrl }).strict(),
-	z.object({ type: z.literal('button'), image_url: imageUrl, caption: text, button_link: buttonLink, text }).strict(),
+	z
+		.object({
+			type: z.literal('button'),
+			image_url: imageUrl,
+			caption: text,
+			button_link: buttonLink,
+			text,
+		})
+		.strict(),
 ]);
 
 const personalContent = z.discriminatedUnion('type', [
@@ -42,7 +52,12 @@ const personalTextEntry = z.object({ phone, text }).strict();
 const personalButtonEntry = z.object({ phone, text, button_link: buttonLink }).strict();
 
 const chatBulkItem = z
-	.object({ ...itemBase, message_type: z.literal('bulk'), content: bulkContent, delivery_list: phoneList })
+	.object({
+		...itemBase,
+		message_type: z.literal('bulk'),
+		content: bulkContent,
+		delivery_list: phoneList,
+	})
 	.strict();
 
 const chatPersonalItem = z
@@ -75,11 +90,14 @@ function personalChatRules(item: z.output<typeof chatPersonalItem>, ctx: z.Refin
 	});
 }
 
-const chatItem = z.discriminatedUnion('message_type', [chatBulkItem, chatPersonalItem]).superRefine((item, ctx) => {
-	if (item.message_type === 'personal') personalChatRules(item, ctx);
-});
+const chatItem = z
+	.discriminatedUnion('message_type', [chatBulkItem, chatPersonalItem])
+	.superRefine((item, ctx) => {
+		if (item.message_type === 'personal') personalChatRules(item, ctx);
+	});
 
-const mailings = <T extends z.ZodTypeAny>(item: T) => z.array(item).min(1, 'must contain at least one mailing');
+const mailings = <T extends z.ZodTypeAny>(item: T) =>
+	z.array(item).min(1, 'must contain at least one mailing');
 
 export const sendBulkSmsBody = z
 	.object({ token: z.string(), callback_url: httpUrl, messages: mailings(smsItem) })

@@ -83,7 +83,10 @@ export const readResponseStatusParams = z
 	.object({
 		incoming_messages: z
 			.string()
-			.regex(/^\d+(,\d+)*$/, 'must be incoming message ids separated by commas, e.g. 40000001,40000002')
+			.regex(
+				/^\d+(,\d+)*$/,
+				'must be incoming message ids separated by commas, e.g. 40000001,40000002',
+			)
 			.transform((value) => value.split(',')),
 	})
 	.strict();

@@ -24,7 +24,10 @@ export function firstIssue(error: z.ZodError): { parameter: string; rule: string
 		case z.ZodIssueCode.unrecognized_keys:
 			return {
 				parameter: formatPath([...issue.path, issue.keys[0]]),
-				rule: issue.path.length === 0 ? 'is not a parameter of this method' : 'is not a member of this object',
+				rule:
+					issue.path.length === 0
+						? 'is not a parameter of this method'
+						: 'is not a member of this object',
 			};
 		case z.ZodIssueCode.invalid_union_discriminator:
 			return { parameter, rule: `must be one of: ${issue.options.map(String).join(', ')}` };

@@ -3,7 +3,10 @@ import { phone } from './common';
 
 export const sendOtpParams = z
 	.object({
-		message: z.string().regex(/^\d+$/, 'must contain digits only').max(16, 'must be at most 16 characters'),
+		message: z
+			.string()
+			.regex(/^\d+$/, 'must contain digits only')
+			.max(16, 'must be at most 16 characters'),
 		phone,
 	})
 	.strict();

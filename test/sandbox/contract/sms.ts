@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { flag, forwardingTime, integer, minuteTime, paging, phone, rowsRequiredWithOffset, text } from './common';
+import {
+	flag,
+	forwardingTime,
+	integer,
+	minuteTime,
+	paging,
+	phone,
+	rowsRequiredWithOffset,
+	text,
+} from './common';
 
 export const sendQuickSmsParams = z
 	.object({
@@ -14,7 +23,12 @@ export const sendQuickSmsParams = z
 	.strict();
 
 export const createSmsMessageParams = z
-	.object({ name: text.optional(), message: text, alphaname_id: integer.optional(), time: minuteTime.optional() })
+	.object({
+		name: text.optional(),
+		message: text,
+		alphaname_id: integer.optional(),
+		time: minuteTime.optional(),
+	})
 	.strict();
 
 export const checkSmsMessageStatusParams = z.object({ message_id: text }).strict();
@@ -31,11 +45,23 @@ export const getSmsDeliveryListParams = z
 	.superRefine(rowsRequiredWithOffset);
 
 export const sendSmsListParams = z
-	.object({ name: text, message: text, d_schedule: minuteTime, list_id: integer, alphaname_id: integer })
+	.object({
+		name: text,
+		message: text,
+		d_schedule: minuteTime,
+		list_id: integer,
+		alphaname_id: integer,
+	})
 	.strict();
 
-export const confirmSendMessageByListParams = z.object({ message_id: integer, confirm: flag }).strict();
+export const confirmSendMessageByListParams = z
+	.object({ message_id: integer, confirm: flag })
+	.strict();
 
 export const getSmsMessagesParams = z
-	.object({ type: z.enum(['WEB', 'API'], { errorMap: () => ({ message: 'must be WEB or API' }) }).optional() })
+	.object({
+		type: z
+			.enum(['WEB', 'API'], { errorMap: () => ({ message: 'must be WEB or API' }) })
+			.optional(),
+	})
 	.strict();

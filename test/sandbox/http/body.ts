@@ -83,7 +83,11 @@ export async function parseBody(raw: Buffer, contentType: string | null): Promis
 	if (raw.length === 0) return none;
 	const type = mediaType(contentType);
 	if (type === 'application/x-www-form-urlencoded') {
-		return { ...none, type: 'form', fields: searchParamsToFields(new URLSearchParams(raw.toString('utf8'))) };
+		return {
+			...none,
+			type: 'form',
+			fields: searchParamsToFields(new URLSearchParams(raw.toString('utf8'))),
+		};
 	}
 	if (type === 'multipart/form-data') {
 		try {

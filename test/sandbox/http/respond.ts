@@ -18,7 +18,11 @@ export function sendText(
 ): void {
 	if (res.writableEnded || res.destroyed) return;
 	const payload = Buffer.from(text, 'utf8');
-	res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': String(payload.length) });
+	res.writeHead(status, {
+		...headers,
+		'content-type': contentType,
+		'content-length': String(payload.length),
+	});
 	res.end(payload);
 }
 

@@ -14,7 +14,11 @@ import { findAlphaname } from './lookup';
 type Params<S extends z.ZodTypeAny> = z.output<S>;
 
 /** The batch status array: one result per mailing sent, one error entry per mailing refused. */
-export function statusArray(batch: Batch, now: number, toServiceTime: (ms: number) => number = (ms) => ms): unknown[] {
+export function statusArray(
+	batch: Batch,
+	now: number,
+	toServiceTime: (ms: number) => number = (ms) => ms,
+): unknown[] {
 	return batch.entries.map((entry) => {
 		if ('errors' in entry) return { errors: [...entry.errors] };
 		const { mailing } = entry;
@@ -24,7 +28,12 @@ export function statusArray(batch: Batch, now: number, toServiceTime: (ms: numbe
 			alphaname_id: mailing.alphanameId,
 			success: mailing.deliveries.map((delivery) => {
 				const { status, since } = batchStatus(delivery, now);
-				return { delivery_id: delivery.id, phone: delivery.phone, status, status_time: formatMicroTime(toServiceTime(since)) };
+				return {
+					delivery_id: delivery.id,
+					phone: delivery.phone,
+					status,
+					status_time: formatMicroTime(toServiceTime(since)),
+				};
 			}),
 		};
 	});
@@ -32,14 +41,23 @@ export function statusArray(batch: Batch, now: number, toServiceTime: (ms: numbe
 
 /** Every mailing's sender must exist before anything is created, so a refused request changes nothing. */
 function checkSenders(account: Account, items: Array<{ alphaname_id: string }>): void {
-	items.forEach((item, index) => findAlphaname(account, Number(item.alphaname_id), `messages[${index}].alphaname_id`));
+	items.forEach((item, index) =>
+		findAlphaname(account, Number(item.alphaname_id), `messages[${index}].alphaname_id`),
+	);
 }
 
-function finishBatch(ctx: HandlerContext, batches: Map<string, Batch>, entries: BatchEntry[], callbackUrl?: string) {
+function finishBatch(
+	ctx: HandlerContext,
+	batches: Map<string, Batch>,
+	entries: BatchEntry[],
+	callbackUrl?: string,
+) {
 	const batch: Batch = { uuid: randomUUID(), entries };
 	batches.set(batch.uuid, batch);
 	if (callbackUrl !== undefined) {
-		ctx.callbacks.post(callbackUrl, batch.uuid, () => statusArray(batch, ctx.world.now(), (ms) => ctx.world.toServiceTime(ms)));
+		ctx.callbacks.post(callbackUrl, batch.uuid, () =>
+			statusArray(batch, ctx.world.now(), (ms) => ctx.world.toServiceTime(ms)),
+		);
 	}
 	return { uuid: batch.uuid, success: 'OK' };
 }
@@ -55,7 +73,10 @@ export function sendBulkSms(ctx: HandlerContext, body: Params<typeof contract.se
 	checkSenders(account, body.messages);
 	const entries: BatchEntry[] = body.messages.map((item) => {
 		const recipients = smsRecipients(item);
-		const parts = recipients.reduce((most, recipient) => Math.max(most, smsParts(recipient.text)), 1);
+		const parts = recipients.reduce(
+			(most, recipient) => Math.max(most, smsParts(recipient.text)),
+			1,
+		);
 		const mailing: SmsMailing = {
 			id: world.ids.take('smsMessage'),
 			name: item.name,
@@ -63,11 +84,16 @@ export function sendBulkSms(ctx: HandlerContext, body: Params<typeof contract.se
 			origin: 'bulk',
 			alphaname: findAlphaname(account, Number(item.alphaname_id)),
 			createdAt: world.now(),
-			scheduleAt: item.schedule_time === undefined ? null : world.fromServiceTime(item.schedule_time),
+			scheduleAt:
+				item.schedule_time === undefined ? null : world.fromServiceTime(item.schedule_time),
 			confirmation: 'not-needed',
 			parts,
-			cost: roundMoney(recipients.reduce((sum, recipient) => sum + smsParts(recipient.text) * PRICES.smsPart, 0)),
-			deliveries: recipients.map((recipient) => world.newDelivery(account, 'sms', recipient.phone, recipient.text)),
+			cost: roundMoney(
+				recipients.reduce((sum, recipient) => sum + smsParts(recipient.text) * PRICES.smsPart, 0),
+			),
+			deliveries: recipients.map((recipient) =>
+				world.newDelivery(account, 'sms', recipient.phone, recipient.text),
+			),
 		};
 		account.smsMailings.set(mailing.id, mailing);
 		sendMailing(world, account, mailing);
@@ -90,7 +116,13 @@ interface ChatPlan {
 	recipients: Array<{ phone: string; text: string }>;
 }
 
-const noContent: ChatContent = { typeMessage: 'TEXT', message: '', buttonCaption: '', buttonLink: '', imageFile: '' };
+const noContent: ChatContent = {
+	typeMessage: 'TEXT',
+	message: '',
+	buttonCaption: '',
+	buttonLink: '',
+	imageFile: '',
+};
 
 function bulkChatPlan(item: ChatBulkItem): ChatPlan {
 	const content = item.content;
@@ -117,11 +149,19 @@ function bulkChatPlan(item: ChatBulkItem): ChatPlan {
 
 /** Personal entries were checked against the content type by the contract. */
 function personalChatPlan(item: ChatPersonalItem): ChatPlan {
-	const recipients = (item.delivery_list as ChatPersonalEntry[]).map(({ phone, text }) => ({ phone, text }));
+	const recipients = (item.delivery_list as ChatPersonalEntry[]).map(({ phone, text }) => ({
+		phone,
+		text,
+	}));
 	const content = item.content;
 	if (content.type !== 'button') return { content: noContent, recipients };
 	return {
-		content: { ...noContent, typeMessage: 'BUTTON', buttonCaption: content.caption, imageFile: content.image_url },
+		content: {
+			...noContent,
+			typeMessage: 'BUTTON',
+			buttonCaption: content.caption,
+			imageFile: content.image_url,
+		},
 		recipients,
 	};
 }
@@ -146,7 +186,8 @@ export function sendBulkChat(ctx: HandlerContext, body: Params<typeof contract.s
 			origin: 'bulk',
 			content,
 			recipients,
-			scheduleAt: item.schedule_time === undefined ? null : world.fromServiceTime(item.schedule_time),
+			scheduleAt:
+				item.schedule_time === undefined ? null : world.fromServiceTime(item.schedule_time),
 			confirmation: 'not-needed',
 		});
 		sendMailing(world, account, mailing);
@@ -164,14 +205,25 @@ export function sendBulkChat(ctx: HandlerContext, body: Params<typeof contract.s
 
 function findBatch(batches: Map<string, Batch>, uuid: string, sender: string): Batch {
 	const batch = batches.get(uuid);
-	if (!batch) throw new StateError('uuid', `${uuid} is not a batch sent with ${sender} on this account`);
+	if (!batch)
+		throw new StateError('uuid', `${uuid} is not a batch sent with ${sender} on this account`);
 	return batch;
 }
 
-export function statusBulkSms({ world, account }: HandlerContext, p: Params<typeof contract.statusBulkParams>) {
-	return statusArray(findBatch(account.smsBatches, p.uuid, 'sendBulkSms'), world.now(), (ms) => world.toServiceTime(ms));
+export function statusBulkSms(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.statusBulkParams>,
+) {
+	return statusArray(findBatch(account.smsBatches, p.uuid, 'sendBulkSms'), world.now(), (ms) =>
+		world.toServiceTime(ms),
+	);
 }
 
-export function statusBulkChat({ world, account }: HandlerContext, p: Params<typeof contract.statusBulkParams>) {
-	return statusArray(findBatch(account.chatBatches, p.uuid, 'sendBulkChat'), world.now(), (ms) => world.toServiceTime(ms));
+export function statusBulkChat(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.statusBulkParams>,
+) {
+	return statusArray(findBatch(account.chatBatches, p.uuid, 'sendBulkChat'), world.now(), (ms) =>
+		world.toServiceTime(ms),
+	);
 }

@@ -34,7 +34,11 @@ function contentOf(p: ContentParams | Params<typeof contract.sendQuickChatMessag
 }
 
 /** A chat mailing as the API writes it, its times in the service zone (`toServiceTime`). */
-export function chatRecord(mailing: ChatMailing, now: number, toServiceTime: (ms: number) => number = (ms) => ms) {
+export function chatRecord(
+	mailing: ChatMailing,
+	now: number,
+	toServiceTime: (ms: number) => number = (ms) => ms,
+) {
 	return {
 		message_id: mailing.id,
 		message_type: mailing.typeMessage,
@@ -54,7 +58,8 @@ export function sendQuickChatMessage(
 	p: Params<typeof contract.sendQuickChatMessageParams>,
 ) {
 	findChatname(account, p.chatname_id);
-	const alphaname = p.alphaname_id !== undefined ? findAlphaname(account, p.alphaname_id) : undefined;
+	const alphaname =
+		p.alphaname_id !== undefined ? findAlphaname(account, p.alphaname_id) : undefined;
 	const { content, text } = contentOf(p);
 	const mailing = createChatMailing(world, account, {
 		origin: 'quick',
@@ -73,7 +78,10 @@ export function sendQuickChatMessage(
 	return ok({ message_id: mailing.id });
 }
 
-export function getChatDeliveryData({ world, account }: HandlerContext, p: Params<typeof contract.messageIdParams>) {
+export function getChatDeliveryData(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.messageIdParams>,
+) {
 	const mailing = findChatMailing(account, p.message_id);
 	if (mailing.deliveries.length !== 1) {
 		throw new StateError(
@@ -100,11 +108,18 @@ export function sendChatMessageList({ world, account }: HandlerContext, p: Conte
 	return ok({ message_id: mailing.id, count_subscribers: mailing.deliveries.length });
 }
 
-export function confirmChatMessage({ world, account }: HandlerContext, p: Params<typeof contract.messageIdParams>) {
+export function confirmChatMessage(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.messageIdParams>,
+) {
 	const mailing = findChatMailing(account, p.message_id);
-	if (mailing.confirmation === 'confirmed') throw new StateError('message_id', `${p.message_id} is already confirmed`);
+	if (mailing.confirmation === 'confirmed')
+		throw new StateError('message_id', `${p.message_id} is already confirmed`);
 	if (mailing.confirmation === 'not-needed') {
-		throw new StateError('message_id', `${p.message_id} needs no confirmation (only sendChatMessageList mailings do)`);
+		throw new StateError(
+			'message_id',
+			`${p.message_id} needs no confirmation (only sendChatMessageList mailings do)`,
+		);
 	}
 	if (account.balance < mailing.cost) throw new InsufficientFunds();
 	account.balance = roundMoney(account.balance - mailing.cost);
@@ -113,7 +128,10 @@ export function confirmChatMessage({ world, account }: HandlerContext, p: Params
 	return { status: 'OK' };
 }
 
-export function getChatMessages({ world, account }: HandlerContext, p: Params<typeof contract.getChatMessagesParams>) {
+export function getChatMessages(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.getChatMessagesParams>,
+) {
 	const now = world.now();
 	const all = [...account.chatMailings.values()];
 	if (account.quirks.chatListing === 'newest-first') all.reverse();
@@ -121,11 +139,21 @@ export function getChatMessages({ world, account }: HandlerContext, p: Params<ty
 	return ok(mailings.map((mailing) => chatRecord(mailing, now, (ms) => world.toServiceTime(ms))));
 }
 
-export function getChatMessageData({ world, account }: HandlerContext, p: Params<typeof contract.messageIdParams>) {
-	return ok(chatRecord(findChatMailing(account, p.message_id), world.now(), (ms) => world.toServiceTime(ms)));
+export function getChatMessageData(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.messageIdParams>,
+) {
+	return ok(
+		chatRecord(findChatMailing(account, p.message_id), world.now(), (ms) =>
+			world.toServiceTime(ms),
+		),
+	);
 }
 
-export function getChatDeliveryList({ world, account }: HandlerContext, p: Params<typeof contract.messageIdParams>) {
+export function getChatDeliveryList(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.messageIdParams>,
+) {
 	const now = world.now();
 	return ok(
 		findChatMailing(account, p.message_id).deliveries.map((delivery) => ({

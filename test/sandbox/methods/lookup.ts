@@ -4,25 +4,29 @@ import type { Account, ChatMailing, SubscriberList, Template } from '../state/mo
 
 export function findAlphaname(account: Account, id: number, parameter = 'alphaname_id'): NamedId {
 	const found = account.alphanames.get(id);
-	if (!found) throw new StateError(parameter, `${id} is not a sender name (alphaname) of this account`);
+	if (!found)
+		throw new StateError(parameter, `${id} is not a sender name (alphaname) of this account`);
 	return found;
 }
 
 export function findChatname(account: Account, id: number, parameter = 'chatname_id'): NamedId {
 	const found = account.chatnames.get(id);
-	if (!found) throw new StateError(parameter, `${id} is not a chat sender name (chatname) of this account`);
+	if (!found)
+		throw new StateError(parameter, `${id} is not a chat sender name (chatname) of this account`);
 	return found;
 }
 
 export function defaultAlphaname(account: Account): NamedId {
 	const first = account.alphanames.values().next();
-	if (first.done) throw new StateError('alphaname_id', 'is required: the account has no default sender name');
+	if (first.done)
+		throw new StateError('alphaname_id', 'is required: the account has no default sender name');
 	return first.value;
 }
 
 export function defaultChatname(account: Account): NamedId {
 	const first = account.chatnames.values().next();
-	if (first.done) throw new StateError('chatname_id', 'is required: the account has no default chat sender name');
+	if (first.done)
+		throw new StateError('chatname_id', 'is required: the account has no default chat sender name');
 	return first.value;
 }
 

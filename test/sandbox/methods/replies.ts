@@ -31,10 +31,17 @@ export function injectReply(
 	return { id };
 }
 
-export function getNewIncomingMessages({ world, account }: HandlerContext, p: Params<typeof contract.messageIdParams>) {
+export function getNewIncomingMessages(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.messageIdParams>,
+) {
 	findChatMailing(account, p.message_id);
-	const unread = [...account.replies.values()].filter((reply) => reply.mailingId === p.message_id && !reply.read);
-	const answered = account.quirks.duplicateUnread ? unread.flatMap((reply) => [reply, reply]) : unread;
+	const unread = [...account.replies.values()].filter(
+		(reply) => reply.mailingId === p.message_id && !reply.read,
+	);
+	const answered = account.quirks.duplicateUnread
+		? unread.flatMap((reply) => [reply, reply])
+		: unread;
 	return ok(
 		answered.map((reply) => ({
 			id: reply.id,
@@ -45,11 +52,15 @@ export function getNewIncomingMessages({ world, account }: HandlerContext, p: Pa
 	);
 }
 
-export function readResponseStatus({ account }: HandlerContext, p: Params<typeof contract.readResponseStatusParams>) {
+export function readResponseStatus(
+	{ account }: HandlerContext,
+	p: Params<typeof contract.readResponseStatusParams>,
+) {
 	const all = [...account.replies.values()];
 	const replies: Reply[] = p.incoming_messages.flatMap((id) => {
 		const found = account.replies.has(id) ? all.filter((reply) => reply.id === id) : [];
-		if (found.length === 0) throw new StateError('incoming_messages', `${id} is not an incoming message of this account`);
+		if (found.length === 0)
+			throw new StateError('incoming_messages', `${id} is not an incoming message of this account`);
 		return found;
 	});
 	const flagged = new Set(replies.filter((reply) => !reply.read));

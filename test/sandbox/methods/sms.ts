@@ -13,7 +13,10 @@ import { defaultAlphaname, defaultChatname, findAlphaname, findChatname } from '
 type Params<S extends z.ZodTypeAny> = z.output<S>;
 const DEFAULT_FORWARDING_MINUTES = 60;
 
-export function sendQuickSms({ world, account }: HandlerContext, p: Params<typeof contract.sendQuickSmsParams>) {
+export function sendQuickSms(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.sendQuickSmsParams>,
+) {
 	findAlphaname(account, p.alphaname_id);
 	const chatname = p.chatname_id !== undefined ? findChatname(account, p.chatname_id) : undefined;
 	const delivery = world.newDelivery(account, 'sms', p.phone, p.message);
@@ -42,7 +45,10 @@ export function createSmsMessage(
 	{ world, account }: HandlerContext,
 	p: Params<typeof contract.createSmsMessageParams>,
 ) {
-	const alphaname = p.alphaname_id !== undefined ? findAlphaname(account, p.alphaname_id) : defaultAlphaname(account);
+	const alphaname =
+		p.alphaname_id !== undefined
+			? findAlphaname(account, p.alphaname_id)
+			: defaultAlphaname(account);
 	const id = world.ids.take('smsMessage');
 	account.smsMessages.set(id, {
 		id,
@@ -66,7 +72,10 @@ export function createSmsMessage(
 function findMessage(messages: Map<number, SmsMessage>, id: string | number): SmsMessage {
 	const found = /^\d+$/.test(String(id)) ? messages.get(Number(id)) : undefined;
 	if (!found)
-		throw new StateError('message_id', `${id} is not a message created with createSmsMessage on this account`);
+		throw new StateError(
+			'message_id',
+			`${id} is not a message created with createSmsMessage on this account`,
+		);
 	return found;
 }
 
@@ -85,7 +94,10 @@ export function checkSmsMessageStatus(
 	};
 }
 
-export function sendSms({ world, account }: HandlerContext, p: Params<typeof contract.sendSmsParams>) {
+export function sendSms(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.sendSmsParams>,
+) {
 	const message = findMessage(account.smsMessages, p.message_id);
 	const delivery = world.newDelivery(account, 'sms', p.phone, message.text);
 	message.deliveries.push(delivery);
@@ -93,7 +105,10 @@ export function sendSms({ world, account }: HandlerContext, p: Params<typeof con
 	return { sms_id: delivery.id, status: 'NEW' };
 }
 
-export function checkSms({ world, account }: HandlerContext, p: Params<typeof contract.checkSmsParams>) {
+export function checkSms(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.checkSmsParams>,
+) {
 	const delivery = account.smsSends.get(p.sms_id);
 	if (!delivery) throw new StateError('sms_id', `${p.sms_id} is not an SMS sent by this account`);
 	const { sent, delivered } = smsMilestones(delivery, world.now());
@@ -104,7 +119,10 @@ export function checkSms({ world, account }: HandlerContext, p: Params<typeof co
 	};
 }
 
-export function getMessagesList({ world, account }: HandlerContext, p: Params<typeof contract.getMessagesListParams>) {
+export function getMessagesList(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.getMessagesListParams>,
+) {
 	const items = [...account.smsMessages.values()].map((message) => ({
 		message_id: message.id,
 		message: message.text,
@@ -120,7 +138,11 @@ export function getSmsDeliveryList(
 	p: Params<typeof contract.getSmsDeliveryListParams>,
 ) {
 	const owner = account.smsMessages.get(p.message_id) ?? account.smsMailings.get(p.message_id);
-	if (!owner) throw new StateError('message_id', `${p.message_id} is not an SMS message or mailing of this account`);
+	if (!owner)
+		throw new StateError(
+			'message_id',
+			`${p.message_id} is not an SMS message or mailing of this account`,
+		);
 	const now = world.now();
 	const items = owner.deliveries.flatMap((delivery) => {
 		const { sent, delivered } = smsMilestones(delivery, now);

@@ -12,7 +12,10 @@ import { mailingStatus } from './mailingStatus';
 
 type Params<S extends z.ZodTypeAny> = z.output<S>;
 
-export function sendSmsList({ world, account }: HandlerContext, p: Params<typeof contract.sendSmsListParams>) {
+export function sendSmsList(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.sendSmsListParams>,
+) {
 	const list = findList(account, p.list_id);
 	const alphaname = findAlphaname(account, p.alphaname_id);
 	const parts = smsParts(p.message);
@@ -46,7 +49,10 @@ export function confirmSendMessageByList(
 ) {
 	const mailing = account.smsMailings.get(p.message_id);
 	if (!mailing || mailing.origin !== 'list') {
-		throw new StateError('message_id', `${p.message_id} is not a mailing created with sendSmsList on this account`);
+		throw new StateError(
+			'message_id',
+			`${p.message_id} is not a mailing created with sendSmsList on this account`,
+		);
 	}
 	if (p.confirm === '1') {
 		if (mailing.confirmation === 'confirmed')
@@ -68,7 +74,10 @@ export function confirmSendMessageByList(
 	};
 }
 
-export function getSmsMessages({ world, account }: HandlerContext, p: Params<typeof contract.getSmsMessagesParams>) {
+export function getSmsMessages(
+	{ world, account }: HandlerContext,
+	p: Params<typeof contract.getSmsMessagesParams>,
+) {
 	const now = world.now();
 	const data = [...account.smsMailings.values()]
 		.map((mailing) => ({ mailing, type: mailing.origin === 'web' ? 'WEB' : 'API' }))
@@ -82,7 +91,9 @@ export function getSmsMessages({ world, account }: HandlerContext, p: Params<typ
 			parts: String(mailing.parts),
 			count_phones: mailing.deliveries.length,
 			status: mailingStatus(mailing.deliveries, now),
-			sms_delivered: String(mailing.deliveries.filter((delivery) => isDelivered(delivery, now)).length),
+			sms_delivered: String(
+				mailing.deliveries.filter((delivery) => isDelivered(delivery, now)).length,
+			),
 			cost: formatDecimal(mailing.cost),
 			alphaname: mailing.alphaname.name,
 		}));

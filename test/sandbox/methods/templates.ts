@@ -8,14 +8,22 @@ import { findTemplate } from './lookup';
 type Params<S extends z.ZodTypeAny> = z.output<S>;
 
 function fullTemplate(template: Template) {
-	return { id: template.id, name: template.name, message: template.message, parts: smsParts(template.message) };
+	return {
+		id: template.id,
+		name: template.name,
+		message: template.message,
+		parts: smsParts(template.message),
+	};
 }
 
 export function getTemplateMessages({ account }: HandlerContext) {
 	return ok([...account.templates.values()].map(({ id, name }) => ({ id, name })));
 }
 
-export function getTemplateMessageById({ account }: HandlerContext, p: Params<typeof contract.getTemplateByIdParams>) {
+export function getTemplateMessageById(
+	{ account }: HandlerContext,
+	p: Params<typeof contract.getTemplateByIdParams>,
+) {
 	return ok(fullTemplate(findTemplate(account, p.template_id)));
 }
 
@@ -28,14 +36,20 @@ export function createTemplateMessage(
 	return ok(fullTemplate(template));
 }
 
-export function editTemplateMessage({ account }: HandlerContext, p: Params<typeof contract.editTemplateParams>) {
+export function editTemplateMessage(
+	{ account }: HandlerContext,
+	p: Params<typeof contract.editTemplateParams>,
+) {
 	const template = findTemplate(account, p.template_id);
 	template.name = p.name;
 	template.message = p.message;
 	return ok(fullTemplate(template));
 }
 
-export function deleteTemplateMessage({ account }: HandlerContext, p: Params<typeof contract.deleteTemplateParams>) {
+export function deleteTemplateMessage(
+	{ account }: HandlerContext,
+	p: Params<typeof contract.deleteTemplateParams>,
+) {
 	account.templates.delete(findTemplate(account, p.template_id).id);
 	return { status: 'OK' };
 }

@@ -5,7 +5,11 @@ import { CURRENCY, PRICES } from './prices';
 export function accountInfo(account: Account): AccountInfo {
 	const alphanames = [...account.alphanames.values()].map(({ id, name }) => ({ id, name }));
 	const chatnames = [...account.chatnames.values()].map(({ id, name }) => ({ id, name }));
-	const lists = [...account.lists.values()].map(({ id, name, phones }) => ({ id, name, phones: [...phones] }));
+	const lists = [...account.lists.values()].map(({ id, name, phones }) => ({
+		id,
+		name,
+		phones: [...phones],
+	}));
 	const templates = [...account.templates.values()].map(({ id, name }) => ({ id, name }));
 	return {
 		token: account.token,

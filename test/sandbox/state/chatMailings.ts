@@ -29,7 +29,11 @@ export interface NewChatMailing {
 	confirmation: Confirmation;
 }
 
-export function createChatMailing(world: World, account: Account, spec: NewChatMailing): ChatMailing {
+export function createChatMailing(
+	world: World,
+	account: Account,
+	spec: NewChatMailing,
+): ChatMailing {
 	const id = world.ids.take('chatMessage');
 	const mailing: ChatMailing = {
 		id,
@@ -40,7 +44,9 @@ export function createChatMailing(world: World, account: Account, spec: NewChatM
 		scheduleAt: spec.scheduleAt,
 		confirmation: spec.confirmation,
 		cost: roundMoney(spec.recipients.length * PRICES.chatMessage),
-		deliveries: spec.recipients.map(({ phone, text }) => world.newDelivery(account, 'chat', phone, text)),
+		deliveries: spec.recipients.map(({ phone, text }) =>
+			world.newDelivery(account, 'chat', phone, text),
+		),
 	};
 	account.chatMailings.set(id, mailing);
 	return mailing;
@@ -78,7 +84,8 @@ export function seedChatMailings(
 			scheduleAt: null,
 			confirmation: 'not-needed',
 		});
-		mailing.createdAt = count === 1 ? newestAt : Math.round(oldestAt + ((newestAt - oldestAt) * n) / (count - 1));
+		mailing.createdAt =
+			count === 1 ? newestAt : Math.round(oldestAt + ((newestAt - oldestAt) * n) / (count - 1));
 		ids.push(mailing.id);
 	}
 	return ids;

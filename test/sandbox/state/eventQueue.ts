@@ -56,8 +56,10 @@ export class EventQueue {
 			const left = 2 * i + 1;
 			const right = left + 1;
 			let smallest = i;
-			if (left < this.heap.length && this.before(this.heap[left], this.heap[smallest])) smallest = left;
-			if (right < this.heap.length && this.before(this.heap[right], this.heap[smallest])) smallest = right;
+			if (left < this.heap.length && this.before(this.heap[left], this.heap[smallest]))
+				smallest = left;
+			if (right < this.heap.length && this.before(this.heap[right], this.heap[smallest]))
+				smallest = right;
 			if (smallest === i) return;
 			[this.heap[i], this.heap[smallest]] = [this.heap[smallest], this.heap[i]];
 			i = smallest;

@@ -7,7 +7,12 @@ import type { World } from './world';
  * Runs `forwarding.minutes` after a message with forwarding on was handed over: an undelivered
  * chat message is sent again as SMS, an undelivered SMS as a chat message.
  */
-export function forwardIfUndelivered(world: World, account: Account, delivery: Delivery, at: number): void {
+export function forwardIfUndelivered(
+	world: World,
+	account: Account,
+	delivery: Delivery,
+	at: number,
+): void {
 	if (!delivery.forwarding || isDelivered(delivery, at)) return;
 	if (delivery.channel === 'chat') {
 		const sms = world.newDelivery(account, 'sms', delivery.phone, delivery.text);

@@ -23,8 +23,13 @@ export function wallAt(ms: number, zone: string): number {
 		});
 		clocks.set(zone, clock);
 	}
-	const parts = Object.fromEntries(clock.formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]));
-	return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) + (ms % 1000 + 1000) % 1000;
+	const parts = Object.fromEntries(
+		clock.formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]),
+	);
+	return (
+		Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second) +
+		(((ms % 1000) + 1000) % 1000)
+	);
 }
 
 /**
@@ -46,7 +51,9 @@ export function momentOfWall(wallMs: number, zone: string): number {
 export function momentsOfWall(wallMs: number, zone: string): number {
 	if (zone === 'UTC') return 1;
 	const readings = new Set(
-		[wallMs - DAY_MS, wallMs, wallMs + DAY_MS].map((near) => wallMs - (wallAt(near, zone) - near)).filter((moment) => wallAt(moment, zone) === wallMs),
+		[wallMs - DAY_MS, wallMs, wallMs + DAY_MS]
+			.map((near) => wallMs - (wallAt(near, zone) - near))
+			.filter((moment) => wallAt(moment, zone) === wallMs),
 	);
 	return readings.size;
 }

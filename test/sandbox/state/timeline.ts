@@ -25,7 +25,10 @@ export function smsStatus(delivery: Delivery, now: number): SmsStatus {
 }
 
 /** Emulator times at which an SMS became sent / delivered, or null when not (yet). */
-export function smsMilestones(delivery: Delivery, now: number): { sent: number | null; delivered: number | null } {
+export function smsMilestones(
+	delivery: Delivery,
+	now: number,
+): { sent: number | null; delivered: number | null } {
 	const status = smsStatus(delivery, now);
 	const sentAt = delivery.sentAt ?? 0;
 	return {
@@ -50,8 +53,15 @@ export function isDelivered(delivery: Delivery, now: number): boolean {
 }
 
 /** A batch delivery entry: its status and the time it took that status. */
-export function batchStatus(delivery: Delivery, now: number): { status: 'NEW' | 'DELIVERED'; since: number } {
-	if (handedOver(delivery, now) && !delivery.undeliverable && now >= delivery.sentAt + DELIVERED_AFTER_MS) {
+export function batchStatus(
+	delivery: Delivery,
+	now: number,
+): { status: 'NEW' | 'DELIVERED'; since: number } {
+	if (
+		handedOver(delivery, now) &&
+		!delivery.undeliverable &&
+		now >= delivery.sentAt + DELIVERED_AFTER_MS
+	) {
 		return { status: 'DELIVERED', since: delivery.sentAt + DELIVERED_AFTER_MS };
 	}
 	return { status: 'NEW', since: delivery.createdAt };

@@ -85,7 +85,8 @@ export class World {
 			text,
 			createdAt: this.now(),
 			sentAt: null,
-			undeliverable: channel !== 'otp-app-one' && channel !== 'otp-app-two' && reachability.has(phone),
+			undeliverable:
+				channel !== 'otp-app-one' && channel !== 'otp-app-two' && reachability.has(phone),
 		};
 		if (channel !== 'chat') account.smsSends.set(delivery.id, delivery);
 		return delivery;
@@ -102,7 +103,9 @@ export class World {
 		this.sent.record(delivery.channel, delivery.phone, delivery.text);
 		const forwarding = delivery.forwarding;
 		if (forwarding) {
-			this.events.add(at + forwarding.minutes * 60_000, (due) => forwardIfUndelivered(this, account, delivery, due));
+			this.events.add(at + forwarding.minutes * 60_000, (due) =>
+				forwardIfUndelivered(this, account, delivery, due),
+			);
 		}
 	}
 }

@@ -17,7 +17,11 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'confi
 	perItemOptions,
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const messageId = readLocatorId(this, 'messageId', 'Mailing', itemIndex);
 	const result = await api.one('confirmChatMessage', { message_id: messageId });
 	return [{ ...result, message_id: Number(messageId), confirmed: true }];

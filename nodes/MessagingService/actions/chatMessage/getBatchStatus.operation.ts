@@ -4,9 +4,17 @@ import type { ApiClient } from '../../transport/client';
 import { forOperation } from '../display';
 import { batchStatusFields, batchStatusOutput, readBatchUuid } from '../shared/batchStatus';
 
-export const description: INodeProperties[] = forOperation('chatMessage', 'getBatchStatus', batchStatusFields('Send Batch'));
+export const description: INodeProperties[] = forOperation(
+	'chatMessage',
+	'getBatchStatus',
+	batchStatusFields('Send Batch'),
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const uuid = readBatchUuid(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const output = options.output === 'delivery' ? 'delivery' : 'mailing';

@@ -12,7 +12,11 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'getDe
 	perItemOptions,
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const messageId = readLocatorId(this, 'messageId', 'Mailing', itemIndex);
 	const result = await api.one('getChatDeliveryData', { message_id: messageId });
 	return [{ message_id: Number(messageId), ...result }];

@@ -11,7 +11,11 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'getMa
 	perItemOptions,
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const messageId = readLocatorId(this, 'messageId', 'Mailing', itemIndex);
 	return [withMailingDates(await api.one('getChatMessageData', { message_id: messageId }))];
 }

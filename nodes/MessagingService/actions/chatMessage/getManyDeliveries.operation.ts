@@ -11,10 +11,16 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'getMa
 	perItemOptions,
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const messageId = readLocatorId(this, 'messageId', 'Mailing', itemIndex);
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const deliveries = await api.many('getChatDeliveryList', { message_id: messageId });
 	const records = deliveries.map((delivery) => ({ message_id: Number(messageId), ...delivery }));
-	return returnAll ? records : records.slice(0, this.getNodeParameter('limit', itemIndex, 50) as number);
+	return returnAll
+		? records
+		: records.slice(0, this.getNodeParameter('limit', itemIndex, 50) as number);
 }

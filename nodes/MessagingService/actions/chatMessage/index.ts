@@ -21,23 +21,32 @@ export const chatMessage: ResourceModule = {
 			{
 				name: 'Confirm List Mailing',
 				value: 'confirmListMailing',
-				description: 'Confirm a mailing to a subscriber list; this debits its cost from your balance',
+				description:
+					'Confirm a mailing to a subscriber list; this debits its cost from your balance',
 				action: 'Confirm a chat list mailing',
-				builderHint: { propertyHint: 'Second step of `chatMessage.sendToList`: confirms and sends the mailing it created and debits its cost at once (no info-only mode). Put an approval step first when a person should decide.' },
+				builderHint: {
+					propertyHint:
+						'Second step of `chatMessage.sendToList`: confirms and sends the mailing it created and debits its cost at once (no info-only mode). Put an approval step first when a person should decide.',
+				},
 			},
 			{
 				name: 'Get Batch Status',
 				value: 'getBatchStatus',
 				description: 'Get the status of the mailings of a chat batch',
 				action: 'Get the status of a chat batch',
-				builderHint: { propertyHint: 'Reads the delivery of a chat batch by the "uuid" that `chatMessage.sendBatch` output.' },
+				builderHint: {
+					propertyHint:
+						'Reads the delivery of a chat batch by the "uuid" that `chatMessage.sendBatch` output.',
+				},
 			},
 			{
 				name: 'Get Delivery Status',
 				value: 'getDeliveryStatus',
 				description: 'Get the delivery status of a single chat message',
 				action: 'Get the delivery status of a chat message',
-				builderHint: { propertyHint: 'Delivery status of one chat message sent with `chatMessage.send`.' },
+				builderHint: {
+					propertyHint: 'Delivery status of one chat message sent with `chatMessage.send`.',
+				},
 			},
 			{
 				name: 'Get Mailing',
@@ -51,45 +60,74 @@ export const chatMessage: ResourceModule = {
 				value: 'getManyDeliveries',
 				description: 'Get the delivery status of each recipient of a chat mailing',
 				action: 'Get many deliveries of a chat mailing',
-				builderHint: { propertyHint: 'Delivery status of each recipient of a chat mailing, one item each.' },
+				builderHint: {
+					propertyHint: 'Delivery status of each recipient of a chat mailing, one item each.',
+				},
 			},
 			{
 				name: 'Get Many Mailings',
 				value: 'getManyMailings',
 				description: 'Get many chat mailings and messages',
 				action: 'Get many chat mailings',
-				builderHint: { propertyHint: 'Lists chat mailings and messages of the account; nothing is sent.' },
+				builderHint: {
+					propertyHint: 'Lists chat mailings and messages of the account; nothing is sent.',
+				},
 			},
 			{
 				name: 'Send',
 				value: 'send',
 				description: 'Send a chat message to one phone number',
 				action: 'Send a chat message',
-				builderHint: { propertyHint: 'Sends one chat message (text, image or button) to one phone for each input item; the usual way to answer a chatbot turn or a reply. For hundreds of recipients use `chatMessage.sendBatch`.' },
+				builderHint: {
+					propertyHint:
+						'Sends one chat message (text, image or button) to one phone for each input item; the usual way to answer a chatbot turn or a reply. For hundreds of recipients use `chatMessage.sendBatch`.',
+				},
 			},
 			{
 				name: 'Send and Wait for Response',
 				value: 'sendAndWait',
-				description: 'Send a chat message whose button or link opens a page where the recipient answers, and wait for the answer',
+				description:
+					'Send a chat message whose button or link opens a page where the recipient answers, and wait for the answer',
 				action: 'Send a chat message and wait for response',
-				builderHint: { propertyHint: 'Sends one chat message whose button opens an answer page and pauses the execution until the recipient answers; use it for human approval instead of a Wait node. It sends to the phone of the first input item only.' },
+				builderHint: {
+					propertyHint:
+						'Sends one chat message whose button opens an answer page and pauses the execution until the recipient answers; use it for human approval instead of a Wait node. It sends to the phone of the first input item only.',
+				},
 			},
 			{
 				name: 'Send Batch',
 				value: 'sendBatch',
-				description: 'Send chat mailings to many recipients in few requests: each input item is one recipient, or give the mailings as JSON',
+				description:
+					'Send chat mailings to many recipients in few requests: each input item is one recipient, or give the mailings as JSON',
 				action: 'Send a batch of chat messages',
-				builderHint: { propertyHint: 'Sends to many recipients in few requests: every input item is one recipient, gathered into mailings. `messageType=bulk` sends one content to all, `messageType=personal` each item\'s own text; images only with `messageType=bulk`.' },
+				builderHint: {
+					propertyHint:
+						"Sends to many recipients in few requests: every input item is one recipient, gathered into mailings. `messageType=bulk` sends one content to all, `messageType=personal` each item's own text; images only with `messageType=bulk`.",
+				},
 			},
 			{
 				name: 'Send to List',
 				value: 'sendToList',
 				description: 'Create a chat mailing to a stored subscriber list (sent once confirmed)',
 				action: 'Send a chat message to a list',
-				builderHint: { propertyHint: 'Creates a chat mailing to a stored subscriber list but sends nothing: follow it with `chatMessage.confirmListMailing` (debits the balance).' },
+				builderHint: {
+					propertyHint:
+						'Creates a chat mailing to a stored subscriber list but sends nothing: follow it with `chatMessage.confirmListMailing` (debits the balance).',
+				},
 			},
 		],
 		default: 'send',
 	},
-	operations: { confirmListMailing, getBatchStatus, getDeliveryStatus, getMailing, getManyDeliveries, getManyMailings, send, sendAndWait, sendBatch, sendToList },
+	operations: {
+		confirmListMailing,
+		getBatchStatus,
+		getDeliveryStatus,
+		getMailing,
+		getManyDeliveries,
+		getManyMailings,
+		send,
+		sendAndWait,
+		sendBatch,
+		sendToList,
+	},
 };

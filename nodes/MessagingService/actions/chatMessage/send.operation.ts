@@ -7,7 +7,12 @@ import type { ApiClient } from '../../transport/client';
 import type { ApiParameters } from '../../transport/encode';
 import { optionsCollection } from '../common';
 import { forOperation } from '../display';
-import { chatContentFields, chatSenderField, readChatContent, type ResponseContent } from '../shared/chatContent';
+import {
+	chatContentFields,
+	chatSenderField,
+	readChatContent,
+	type ResponseContent,
+} from '../shared/chatContent';
 import { phoneField } from '../shared/recipients';
 import { doNotSendToOptions, quietHoursOptions } from '../../guards/options';
 import { lateBotAnswer } from '../../guards/lateBotAnswer';
@@ -28,7 +33,8 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'send'
 			name: 'forwardAsSms',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to send the message as an SMS when it has not been delivered in the chat app in time',
+			description:
+				'Whether to send the message as an SMS when it has not been delivered in the chat app in time',
 		},
 		{
 			displayName: 'Forward After (Minutes)',
@@ -44,7 +50,8 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'send'
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. 1001',
-			description: 'The ID of the sender name (alphaname) of the forwarded SMS. Only with "Forward as SMS If Not Delivered". Leave empty for the service\'s default sender name.',
+			description:
+				'The ID of the sender name (alphaname) of the forwarded SMS. Only with "Forward as SMS If Not Delivered". Leave empty for the service\'s default sender name.',
 		},
 		...doNotSendToOptions,
 		...quietHoursOptions,
@@ -85,7 +92,13 @@ function forwardingParameters(context: IExecuteFunctions, itemIndex: number): Ap
 	}
 	if (sender !== '') {
 		if (!/^\d{1,15}$/.test(sender)) {
-			throw invalidField(context.getNode(), 'Sender Name ID', sender, 'a sender name ID is a whole number, e.g. 1001', itemIndex);
+			throw invalidField(
+				context.getNode(),
+				'Sender Name ID',
+				sender,
+				'a sender name ID is a whole number, e.g. 1001',
+				itemIndex,
+			);
 		}
 		parameters.alphaname_id = sender;
 	}
@@ -102,7 +115,13 @@ export async function execute(
 	api: ApiClient,
 	response?: ResponseContent,
 ): Promise<IDataObject[]> {
-	const chatnameId = await readIdOrAccountDefault(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'defaultChatnameId');
+	const chatnameId = await readIdOrAccountDefault(
+		this,
+		'chatnameId',
+		'Chat Sender ID',
+		itemIndex,
+		'defaultChatnameId',
+	);
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
 	const guards = await SendingGuards.of(this, itemIndex);
 	if (response === undefined) {
@@ -112,7 +131,12 @@ export async function execute(
 	const forwarding = forwardingParameters(this, itemIndex);
 	const content = await readChatContent(this, api, itemIndex, response);
 
-	const result = await api.one('sendQuickChatMessage', { chatname_id: chatnameId, phone, ...content, ...forwarding });
+	const result = await api.one('sendQuickChatMessage', {
+		chatname_id: chatnameId,
+		phone,
+		...content,
+		...forwarding,
+	});
 	// a Chat Trigger of this process then knows the answer's conversation without a request
 	noteChatSent(await accountOf(this, itemIndex), result.message_id, phone);
 	return [{ ...result, ...guards.sentFields(phone) }];

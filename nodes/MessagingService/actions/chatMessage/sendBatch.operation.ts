@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { checkText, isHttpUrl } from '../../helpers/fields';
 import { invalidField } from '../../base/validation';
@@ -24,19 +29,40 @@ import type { ExecutionTools } from '../types';
 const contentOptions = [
 	{ name: 'Text', value: 'text', description: 'A text message' },
 	{ name: 'Image', value: 'image', description: 'An image from a link (same image for everyone)' },
-	{ name: 'Button', value: 'button', description: 'A text with an image and a button that opens a link' },
+	{
+		name: 'Button',
+		value: 'button',
+		description: 'A text with an image and a button that opens a link',
+	},
 ];
 
 const CONTENT_TYPES = contentOptions.map((option) => option.value);
 
 /** A field of the mailing, read from the first item. */
-function readText(context: IExecuteFunctions, parameter: string, label: string, rule: string): string {
+function readText(
+	context: IExecuteFunctions,
+	parameter: string,
+	label: string,
+	rule: string,
+): string {
 	return checkText(context, context.getNodeParameter(parameter, 0, ''), label, 0, rule);
 }
 
-function checkButtonLink(context: IExecuteFunctions, value: unknown, label: string, itemIndex: number): string {
+function checkButtonLink(
+	context: IExecuteFunctions,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+): string {
 	const link = typeof value === 'string' ? value.trim() : '';
-	if (link === '') throw invalidField(context.getNode(), label, value, 'a button mailing needs the link the button opens', itemIndex);
+	if (link === '')
+		throw invalidField(
+			context.getNode(),
+			label,
+			value,
+			'a button mailing needs the link the button opens',
+			itemIndex,
+		);
 	if (link.length > BUTTON_LINK_MAX) {
 		throw invalidField(
 			context.getNode(),
@@ -50,9 +76,20 @@ function checkButtonLink(context: IExecuteFunctions, value: unknown, label: stri
 }
 
 function readImageUrl(context: IExecuteFunctions): string {
-	const url = readText(context, 'imageUrl', 'Image URL', 'give a publicly reachable link to the image');
+	const url = readText(
+		context,
+		'imageUrl',
+		'Image URL',
+		'give a publicly reachable link to the image',
+	);
 	if (!isHttpUrl(url.trim())) {
-		throw invalidField(context.getNode(), 'Image URL', url, 'the image link must start with http:// or https:// and be publicly reachable', 0);
+		throw invalidField(
+			context.getNode(),
+			'Image URL',
+			url,
+			'the image link must start with http:// or https:// and be publicly reachable',
+			0,
+		);
 	}
 	return url.trim();
 }
@@ -69,22 +106,31 @@ function jsonProblem(mailing: IDataObject, where: string): string | undefined {
 	const c = content as IDataObject;
 	const bulk = mailing.message_type === 'bulk';
 	const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
-	if (!CONTENT_TYPES.includes(String(c.type))) return `${where}: "content.type" must be "text", "image" or "button"`;
-	if (c.type === 'image' && !bulk) return `${where}: image content is allowed only in a "bulk" mailing`;
-	if ((c.type === 'image' || c.type === 'button') && (!filled(c.image_url) || !isHttpUrl(String(c.image_url).trim()))) {
+	if (!CONTENT_TYPES.includes(String(c.type)))
+		return `${where}: "content.type" must be "text", "image" or "button"`;
+	if (c.type === 'image' && !bulk)
+		return `${where}: image content is allowed only in a "bulk" mailing`;
+	if (
+		(c.type === 'image' || c.type === 'button') &&
+		(!filled(c.image_url) || !isHttpUrl(String(c.image_url).trim()))
+	) {
 		return `${where}: "content.image_url" must be a publicly reachable http(s) link to the image`;
 	}
 	if (bulk && (c.type === 'text' || c.type === 'button') && !filled(c.text)) {
 		return `${where}: a bulk ${String(c.type)} mailing needs "content.text"`;
 	}
 	if (c.type === 'button') {
-		if (!filled(c.caption)) return `${where}: a button mailing needs "content.caption", the text on the button`;
+		if (!filled(c.caption))
+			return `${where}: a button mailing needs "content.caption", the text on the button`;
 		const links = bulk
 			? [c.button_link]
-			: (mailing.delivery_list as IDataObject[]).map((entry) => (typeof entry === 'object' ? entry.button_link : undefined));
+			: (mailing.delivery_list as IDataObject[]).map((entry) =>
+					typeof entry === 'object' ? entry.button_link : undefined,
+				);
 		const place = bulk ? '"content.button_link"' : 'each delivery_list entry\'s "button_link"';
 		for (const link of links) {
-			if (!filled(link)) return `${where}: a ${bulk ? 'bulk' : 'personal'} button mailing needs ${place}`;
+			if (!filled(link))
+				return `${where}: a ${bulk ? 'bulk' : 'personal'} button mailing needs ${place}`;
 			if (String(link).length > BUTTON_LINK_MAX) {
 				return `${where}: ${place} is ${String(link).length} characters long, at most ${BUTTON_LINK_MAX} are allowed`;
 			}
@@ -99,7 +145,8 @@ export const chatBatchChannel: BatchChannel = {
 	mailingContent(context, messageType: MessageType) {
 		const type = contentTypeOf(context);
 		const node = context.getNode();
-		if (!CONTENT_TYPES.includes(type)) throw invalidField(node, 'Content', type, 'choose Text, Image or Button', 0);
+		if (!CONTENT_TYPES.includes(type))
+			throw invalidField(node, 'Content', type, 'choose Text, Image or Button', 0);
 		if (type === 'image' && messageType === 'personal') {
 			throw invalidField(
 				node,
@@ -111,24 +158,62 @@ export const chatBatchChannel: BatchChannel = {
 		}
 		if (type === 'text') {
 			if (messageType === 'personal') return { content: { type: 'text' } };
-			return { content: { type: 'text', text: readText(context, 'chatText', 'Text', 'give the text sent to every recipient') } };
+			return {
+				content: {
+					type: 'text',
+					text: readText(context, 'chatText', 'Text', 'give the text sent to every recipient'),
+				},
+			};
 		}
 		const imageUrl = readImageUrl(context);
 		if (type === 'image') return { content: { type: 'image', image_url: imageUrl } };
-		const caption = readText(context, 'buttonCaption', 'Button Caption', 'a button mailing needs the text shown on the button');
-		if (messageType === 'personal') return { content: { type: 'button', image_url: imageUrl, caption } };
-		const text = readText(context, 'chatText', 'Text', 'give the text sent with the button to every recipient');
-		const link = checkButtonLink(context, context.getNodeParameter('buttonLink', 0, ''), 'Button Link', 0);
+		const caption = readText(
+			context,
+			'buttonCaption',
+			'Button Caption',
+			'a button mailing needs the text shown on the button',
+		);
+		if (messageType === 'personal')
+			return { content: { type: 'button', image_url: imageUrl, caption } };
+		const text = readText(
+			context,
+			'chatText',
+			'Text',
+			'give the text sent with the button to every recipient',
+		);
+		const link = checkButtonLink(
+			context,
+			context.getNodeParameter('buttonLink', 0, ''),
+			'Button Link',
+			0,
+		);
 		return { content: { type: 'button', image_url: imageUrl, caption, button_link: link, text } };
 	},
 	personalEntry(context, itemIndex, phone, values) {
 		const personalText = values('personalText', 'Text');
-		const text = checkText(context, personalText.value, personalText.label, itemIndex, 'each recipient of a personal mailing needs its own text');
+		const text = checkText(
+			context,
+			personalText.value,
+			personalText.label,
+			itemIndex,
+			'each recipient of a personal mailing needs its own text',
+		);
 		if (contentTypeOf(context) !== 'button') return { phone, text };
 		const link = values('personalButtonLink', 'Button Link');
-		return { phone, text, button_link: checkButtonLink(context, link.value, link.label, itemIndex) };
+		return {
+			phone,
+			text,
+			button_link: checkButtonLink(context, link.value, link.label, itemIndex),
+		};
 	},
-	jsonMembers: ['alphaname_id', 'name', 'message_type', 'schedule_time', 'content', 'delivery_list'],
+	jsonMembers: [
+		'alphaname_id',
+		'name',
+		'message_type',
+		'schedule_time',
+		'content',
+		'delivery_list',
+	],
 	checkJsonMailing: jsonProblem,
 };
 
@@ -174,7 +259,8 @@ const contentFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. https://example.com/picture.jpg',
-		description: 'A publicly reachable http(s) link to the image (800x800 px works best). Read from the first item.',
+		description:
+			'A publicly reachable http(s) link to the image (800x800 px works best). Read from the first item.',
 		displayOptions: { show: { contentType: ['image', 'button'] } },
 	},
 	{

@@ -39,19 +39,48 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'sendT
 	]),
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	refuseDoNotSendToForList(this, itemIndex);
-	const chatnameId = await readIdOrAccountDefault(this, 'chatnameId', 'Chat Sender ID', itemIndex, 'defaultChatnameId');
-	const listId = await readIdOrAccountDefault(this, 'listId', 'Subscriber List ID', itemIndex, 'defaultListId');
+	const chatnameId = await readIdOrAccountDefault(
+		this,
+		'chatnameId',
+		'Chat Sender ID',
+		itemIndex,
+		'defaultChatnameId',
+	);
+	const listId = await readIdOrAccountDefault(
+		this,
+		'listId',
+		'Subscriber List ID',
+		itemIndex,
+		'defaultListId',
+	);
 	const options = itemOptions(this, itemIndex);
 
 	const parameters: ApiParameters = { chatname_id: chatnameId, list_id: listId };
 	const name = typeof options.mailingName === 'string' ? options.mailingName.trim() : '';
 	if (name !== '') parameters.name = name;
-	const asked = checkScheduleTime(this, options[sendAtField.name], sendAtField.displayName, 'YYYY-MM-DD HH:MM', itemIndex, await serviceZone(this, itemIndex));
+	const asked = checkScheduleTime(
+		this,
+		options[sendAtField.name],
+		sendAtField.displayName,
+		'YYYY-MM-DD HH:MM',
+		itemIndex,
+		await serviceZone(this, itemIndex),
+	);
 	const guards = await SendingGuards.of(this, itemIndex);
 	const quiet = guards.hasQuietHours
-		? scheduleWithinQuietHours(guards, asked, 'YYYY-MM-DD HH:MM', guards.zoneOf(this, itemIndex), Date.now())
+		? scheduleWithinQuietHours(
+				guards,
+				asked,
+				'YYYY-MM-DD HH:MM',
+				guards.zoneOf(this, itemIndex),
+				Date.now(),
+			)
 		: { schedule: asked, fields: adjustmentFields(asked) };
 	hintAdjustment(this, quiet.schedule, sendAtField.displayName, itemIndex);
 	if (quiet.schedule !== undefined) parameters.d_schedule = quiet.schedule.text;

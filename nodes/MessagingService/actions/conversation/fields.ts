@@ -12,7 +12,7 @@ import * as chatSend from '../chatMessage/send.operation';
 export const conversationPhoneField: INodeProperties = {
 	...phoneField('hand over or back'),
 	description:
-		'The customer\'s phone, with the country code: the conversation the Chat Trigger of this workflow keeps for it (its sessionId). Spaces, dashes, brackets and a leading + are removed.',
+		"The customer's phone, with the country code: the conversation the Chat Trigger of this workflow keeps for it (its sessionId). Spaces, dashes, brackets and a leading + are removed.",
 };
 
 export function messageToCustomerField(example: string): INodeProperties {
@@ -34,15 +34,22 @@ export const chatSenderOfMessage: INodeProperties = {
 };
 
 /** The phone of the item, as digits; the raw value is kept for the error that names it. */
-export function readConversationPhone(context: IExecuteFunctions, itemIndex: number): { phone: string; raw: unknown } {
+export function readConversationPhone(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { phone: string; raw: unknown } {
 	const raw = context.getNodeParameter('phone', itemIndex, '');
 	return { phone: checkPhone(context, raw, 'Phone', itemIndex), raw };
 }
 
 /** The optional text to the customer, checked before anything is sent; undefined when empty. */
-export function readMessageToCustomer(context: IExecuteFunctions, itemIndex: number): string | undefined {
+export function readMessageToCustomer(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): string | undefined {
 	const value = context.getNodeParameter('message', itemIndex, '');
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return undefined;
 	if (typeof value !== 'string' && typeof value !== 'number') {
 		throw invalidField(context.getNode(), 'Message', value, 'the message must be text', itemIndex);
 	}
@@ -53,7 +60,12 @@ export function readMessageToCustomer(context: IExecuteFunctions, itemIndex: num
  * Sends the message to the customer through Chat Message > Send (the same fields: Chat Sender ID,
  * Phone, Message), and says what happened in the output's words.
  */
-export async function sendToCustomer(context: IExecuteFunctions, itemIndex: number, api: ApiClient, text: string | undefined): Promise<IDataObject> {
+export async function sendToCustomer(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+	text: string | undefined,
+): Promise<IDataObject> {
 	if (text === undefined) return { messageSent: false };
 	const [result] = await chatSend.execute.call(context, itemIndex, api);
 	if (result.sent === false) return { messageSent: false, messageNotSent: result };

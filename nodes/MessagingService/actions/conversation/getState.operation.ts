@@ -13,8 +13,16 @@ export const description: INodeProperties[] = forOperation('conversation', 'getS
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'One Phone', value: 'onePhone', description: 'Who has the conversation of one phone: the bot or a person' },
-			{ name: 'Every Conversation With a Person', value: 'withPerson', description: 'One item for each conversation a person has now' },
+			{
+				name: 'One Phone',
+				value: 'onePhone',
+				description: 'Who has the conversation of one phone: the bot or a person',
+			},
+			{
+				name: 'Every Conversation With a Person',
+				value: 'withPerson',
+				description: 'One item for each conversation a person has now',
+			},
 		],
 		default: 'onePhone',
 	},
@@ -26,7 +34,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const scope = this.getNodeParameter('scope', itemIndex, 'onePhone');
 	const { workflowId, globalStaticData } = workflowOf(this);
 	if (scope === 'withPerson') return conversationsWithPerson(workflowId, globalStaticData);
-	if (scope !== 'onePhone') throw invalidField(this.getNode(), 'Scope', scope, 'choose One Phone or Every Conversation With a Person', itemIndex);
+	if (scope !== 'onePhone')
+		throw invalidField(
+			this.getNode(),
+			'Scope',
+			scope,
+			'choose One Phone or Every Conversation With a Person',
+			itemIndex,
+		);
 	const { phone } = readConversationPhone(this, itemIndex);
 	return [conversationStateOf(workflowId, globalStaticData, phone)];
 }

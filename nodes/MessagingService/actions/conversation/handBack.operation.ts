@@ -4,7 +4,14 @@ import { newHandoffChange } from '../../handoff/change';
 import type { ApiClient } from '../../transport/client';
 import { optionsCollection } from '../common';
 import { forOperation } from '../display';
-import { chatSenderOfMessage, conversationPhoneField, messageToCustomerField, readConversationPhone, readMessageToCustomer, sendToCustomer } from './fields';
+import {
+	chatSenderOfMessage,
+	conversationPhoneField,
+	messageToCustomerField,
+	readConversationPhone,
+	readMessageToCustomer,
+	sendToCustomer,
+} from './fields';
 import { publishChange } from '../../handoff/publish';
 
 export const description: INodeProperties[] = forOperation('conversation', 'handBack', [
@@ -18,7 +25,11 @@ export const description: INodeProperties[] = forOperation('conversation', 'hand
  * Hand Back to Bot: the message (if any) goes first, while the person still has the conversation,
  * so that the bot's catch-up field shows it among the person's answers; then the change.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const { phone } = readConversationPhone(this, itemIndex);
 	const message = readMessageToCustomer(this, itemIndex);
 	const sent = await sendToCustomer(this, itemIndex, api, message);

@@ -7,7 +7,14 @@ import { invalidField } from '../../base/validation';
 import type { ApiClient } from '../../transport/client';
 import { optionsCollection } from '../common';
 import { forOperation } from '../display';
-import { chatSenderOfMessage, conversationPhoneField, messageToCustomerField, readConversationPhone, readMessageToCustomer, sendToCustomer } from './fields';
+import {
+	chatSenderOfMessage,
+	conversationPhoneField,
+	messageToCustomerField,
+	readConversationPhone,
+	readMessageToCustomer,
+	sendToCustomer,
+} from './fields';
 import { phonesOfExecutionTurn } from '../../handoff/executionTurn';
 import { publishChange, workflowOf } from '../../handoff/publish';
 
@@ -50,11 +57,29 @@ export const description: INodeProperties[] = forOperation('conversation', 'hand
 	optionsCollection([], { concurrency: false }),
 ]);
 
-function readMinutes(context: IExecuteFunctions, itemIndex: number, name: string, label: string, min: number, fallback: number): number {
+function readMinutes(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	label: string,
+	min: number,
+	fallback: number,
+): number {
 	const value = context.getNodeParameter(name, itemIndex, fallback);
 	const minutes = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < min || minutes > MAX_MINUTES_MAX) {
-		throw invalidField(context.getNode(), label, value, `a whole number of minutes from ${min} to 43,200 (30 days)`, itemIndex);
+	if (
+		typeof minutes !== 'number' ||
+		!Number.isInteger(minutes) ||
+		minutes < min ||
+		minutes > MAX_MINUTES_MAX
+	) {
+		throw invalidField(
+			context.getNode(),
+			label,
+			value,
+			`a whole number of minutes from ${min} to 43,200 (30 days)`,
+			itemIndex,
+		);
 	}
 	return minutes;
 }
@@ -66,9 +91,16 @@ function readReason(context: IExecuteFunctions, itemIndex: number): string {
 		throw invalidField(context.getNode(), 'Reason', value, 'the reason must be text', itemIndex);
 	}
 	const reason = String(value).trim();
-	if (!isWellFormedText(reason)) throw invalidField(context.getNode(), 'Reason', value, UNICODE_RULE, itemIndex);
+	if (!isWellFormedText(reason))
+		throw invalidField(context.getNode(), 'Reason', value, UNICODE_RULE, itemIndex);
 	if (reason.length > REASON_MAX_LENGTH) {
-		throw invalidField(context.getNode(), 'Reason', value, `at most ${REASON_MAX_LENGTH} characters; say it in one sentence`, itemIndex);
+		throw invalidField(
+			context.getNode(),
+			'Reason',
+			value,
+			`at most ${REASON_MAX_LENGTH} characters; say it in one sentence`,
+			itemIndex,
+		);
 	}
 	return reason;
 }
@@ -78,14 +110,35 @@ function readReason(context: IExecuteFunctions, itemIndex: number): string {
  * then the change is made. Sent before the change, the message is never held back by the late bot
  * answer guard of its own turn; a message that fails makes no change.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const { phone, raw } = readConversationPhone(this, itemIndex);
 	const reason = readReason(this, itemIndex);
-	const maxMinutes = readMinutes(this, itemIndex, 'maxMinutes', 'For at Most (Minutes)', MAX_MINUTES_MIN, 1440);
-	const silenceMinutes = readMinutes(this, itemIndex, 'silenceMinutes', 'Hand Back After Person Is Silent For (Minutes)', 0, 0);
+	const maxMinutes = readMinutes(
+		this,
+		itemIndex,
+		'maxMinutes',
+		'For at Most (Minutes)',
+		MAX_MINUTES_MIN,
+		1440,
+	);
+	const silenceMinutes = readMinutes(
+		this,
+		itemIndex,
+		'silenceMinutes',
+		'Hand Back After Person Is Silent For (Minutes)',
+		0,
+		0,
+	);
 	const message = readMessageToCustomer(this, itemIndex);
 	const { workflowId, globalStaticData } = workflowOf(this);
-	if (!conversationStateOf(workflowId, globalStaticData, phone).known && !phonesOfExecutionTurn(this, itemIndex).has(phone)) {
+	if (
+		!conversationStateOf(workflowId, globalStaticData, phone).known &&
+		!phonesOfExecutionTurn(this, itemIndex).has(phone)
+	) {
 		throw invalidField(
 			this.getNode(),
 			'Phone',
@@ -97,6 +150,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 
 	const sent = await sendToCustomer(this, itemIndex, api, message);
 	const at = Date.now();
-	const change = newHandoffChange({ phone, to: 'person', reason, untilMs: at + maxMinutes * MINUTE_MS, silenceMs: silenceMinutes * MINUTE_MS, at });
+	const change = newHandoffChange({
+		phone,
+		to: 'person',
+		reason,
+		untilMs: at + maxMinutes * MINUTE_MS,
+		silenceMs: silenceMinutes * MINUTE_MS,
+		at,
+	});
 	return [publishChange(this, itemIndex, change, sent)];
 }

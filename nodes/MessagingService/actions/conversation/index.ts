@@ -14,17 +14,19 @@ export const conversation: ResourceModule = {
 			{
 				name: 'Hand Over to Person',
 				value: 'handOver',
-				description: 'A person takes the conversation over from the chatbot; the bot stays silent until it is handed back',
+				description:
+					'A person takes the conversation over from the chatbot; the bot stays silent until it is handed back',
 				action: 'Hand over a conversation to a person',
 				builderHint: {
 					propertyHint:
-						'Give it to an AI Agent as a tool, with `reason` from $fromAI: the agent hands over when the customer asks for a person. The Messaging Service Chat Trigger then sends that phone\'s turns to its To Person output until `conversation.handBack` or a time limit.',
+						"Give it to an AI Agent as a tool, with `reason` from $fromAI: the agent hands over when the customer asks for a person. The Messaging Service Chat Trigger then sends that phone's turns to its To Person output until `conversation.handBack` or a time limit.",
 				},
 			},
 			{
 				name: 'Hand Back to Bot',
 				value: 'handBack',
-				description: 'The chatbot answers the conversation again; its next turn carries what was said while a person had it',
+				description:
+					'The chatbot answers the conversation again; its next turn carries what was said while a person had it',
 				action: 'Hand a conversation back to the bot',
 				builderHint: {
 					propertyHint:
@@ -34,9 +36,13 @@ export const conversation: ResourceModule = {
 			{
 				name: 'Get State',
 				value: 'getState',
-				description: 'Whether the bot or a person has a conversation, or every conversation a person has',
+				description:
+					'Whether the bot or a person has a conversation, or every conversation a person has',
 				action: 'Get the state of a conversation',
-				builderHint: { propertyHint: 'Reads who has a conversation (bot or person) as the Chat Trigger of the same workflow keeps it; asks the service nothing.' },
+				builderHint: {
+					propertyHint:
+						'Reads who has a conversation (bot or person) as the Chat Trigger of the same workflow keeps it; asks the service nothing.',
+				},
 			},
 		],
 		default: 'handOver',

@@ -15,14 +15,20 @@ export const reply: ResourceModule = {
 				value: 'getManyNew',
 				description: 'Get the unread replies to a chat mailing',
 				action: 'Get many new replies',
-				builderHint: { propertyHint: 'Reads unread replies to one chat mailing on demand. To start a workflow on each reply use the Messaging Service Trigger, and for a chatbot the Messaging Service Chat Trigger.' },
+				builderHint: {
+					propertyHint:
+						'Reads unread replies to one chat mailing on demand. To start a workflow on each reply use the Messaging Service Trigger, and for a chatbot the Messaging Service Chat Trigger.',
+				},
 			},
 			{
 				name: 'Mark as Read',
 				value: 'markAsRead',
 				description: 'Mark replies as read',
 				action: 'Mark replies as read',
-				builderHint: { propertyHint: 'Marks replies read so that they are not read again; the triggers can do it themselves.' },
+				builderHint: {
+					propertyHint:
+						'Marks replies read so that they are not read again; the triggers can do it themselves.',
+				},
 			},
 		],
 		default: 'getManyNew',

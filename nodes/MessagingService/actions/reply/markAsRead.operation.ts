@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { markRead } from '../../replies/markAsRead';
 import { optionsCollection } from '../common';
@@ -49,7 +54,9 @@ export async function executeAll(
 			try {
 				const ids = readReplyIds(this, itemIndex);
 				const result = await markRead(tools.client(itemIndex), ids);
-				return [{ json: { ...result, replyIds: ids }, pairedItem: { item: itemIndex } }] as INodeExecutionData[];
+				return [
+					{ json: { ...result, replyIds: ids }, pairedItem: { item: itemIndex } },
+				] as INodeExecutionData[];
 			} catch (error) {
 				const itemError = asItemError(this, error, itemIndex);
 				if (continueOnFail) return [errorItem(itemError, itemIndex)];

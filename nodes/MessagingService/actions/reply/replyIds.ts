@@ -23,14 +23,29 @@ export function readReplyIds(context: IExecuteFunctions, itemIndex: number): str
 				: [value];
 	const ids: string[] = [];
 	for (const part of parts) {
-		const text = typeof part === 'number' || typeof part === 'string' ? String(part).trim() : undefined;
+		const text =
+			typeof part === 'number' || typeof part === 'string' ? String(part).trim() : undefined;
 		if (text === '') continue;
 		if (text !== undefined && Array.isArray(value) && text.includes(',')) {
-			throw invalidField(context.getNode(), 'Reply IDs', value, `the ID "${text}" holds a comma, which cannot be sent: the service reads commas as separators`, itemIndex);
+			throw invalidField(
+				context.getNode(),
+				'Reply IDs',
+				value,
+				`the ID "${text}" holds a comma, which cannot be sent: the service reads commas as separators`,
+				itemIndex,
+			);
 		}
-		if (text === undefined || !REPLY_ID.test(text)) throw invalidField(context.getNode(), 'Reply IDs', value, REPLY_IDS_RULE, itemIndex);
+		if (text === undefined || !REPLY_ID.test(text))
+			throw invalidField(context.getNode(), 'Reply IDs', value, REPLY_IDS_RULE, itemIndex);
 		if (!ids.includes(text)) ids.push(text);
 	}
-	if (ids.length === 0) throw invalidField(context.getNode(), 'Reply IDs', value, `enter at least one reply ID; ${REPLY_IDS_RULE}`, itemIndex);
+	if (ids.length === 0)
+		throw invalidField(
+			context.getNode(),
+			'Reply IDs',
+			value,
+			`enter at least one reply ID; ${REPLY_IDS_RULE}`,
+			itemIndex,
+		);
 	return ids;
 }

@@ -22,26 +22,29 @@ export function batchStatusFields(sendOperation: string): INodeProperties[] {
 			description: `The UUID the service returned for the batch (uuid in the output of "${sendOperation}")`,
 			hint: 'Right after the send node, {{ $json.uuid }} gives it',
 		},
-		optionsCollection([
-			{
-				displayName: 'Output',
-				name: 'output',
-				type: 'options',
-				options: [
-					{
-						name: 'One Item per Mailing',
-						value: 'mailing',
-						description: 'Each mailing of the batch with its list of deliveries',
-					},
-					{
-						name: 'One Item per Delivery',
-						value: 'delivery',
-						description: 'Each recipient of each mailing, with the mailing ID and name',
-					},
-				],
-				default: 'mailing',
-			},
-		], { concurrency: false }),
+		optionsCollection(
+			[
+				{
+					displayName: 'Output',
+					name: 'output',
+					type: 'options',
+					options: [
+						{
+							name: 'One Item per Mailing',
+							value: 'mailing',
+							description: 'Each mailing of the batch with its list of deliveries',
+						},
+						{
+							name: 'One Item per Delivery',
+							value: 'delivery',
+							description: 'Each recipient of each mailing, with the mailing ID and name',
+						},
+					],
+					default: 'mailing',
+				},
+			],
+			{ concurrency: false },
+		),
 	];
 }
 
@@ -67,11 +70,20 @@ export function readBatchUuid(context: IExecuteFunctions, itemIndex: number): st
  * An error entry `{errors: [...]}` becomes `{failed: true, error, errors}`: the error texts start
  * with the mailing name, as the service wrote them. Nothing is dropped.
  */
-export function batchStatusOutput(records: IDataObject[], output: 'mailing' | 'delivery'): IDataObject[] {
+export function batchStatusOutput(
+	records: IDataObject[],
+	output: 'mailing' | 'delivery',
+): IDataObject[] {
 	return records.flatMap((record): IDataObject[] => {
 		if (Array.isArray(record.errors)) {
 			const errors = record.errors.map(String);
-			return [{ failed: true, error: `The service did not send this mailing: ${errors.join('; ')}`, errors }];
+			return [
+				{
+					failed: true,
+					error: `The service did not send this mailing: ${errors.join('; ')}`,
+					errors,
+				},
+			];
 		}
 		if (output === 'mailing') return [record];
 		const { success, ...mailing } = record;

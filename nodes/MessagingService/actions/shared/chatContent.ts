@@ -10,7 +10,11 @@ import { messageFromFields, resolveMessageText } from './messageFrom';
 
 const IMAGE_SOURCES = [
 	{ name: 'URL', value: 'url', description: 'A publicly reachable link to the image' },
-	{ name: 'Binary File', value: 'binary', description: 'An image file of the input item, uploaded with the message' },
+	{
+		name: 'Binary File',
+		value: 'binary',
+		description: 'An image file of the input item, uploaded with the message',
+	},
 ];
 
 /** `button_link` is at most 150 characters (spec, Limits). */
@@ -36,7 +40,9 @@ function showFor(properties: INodeProperties[], show: IDataObject): INodePropert
 		...property,
 		displayOptions: {
 			...property.displayOptions,
-			show: { ...property.displayOptions?.show, ...show } as NonNullable<INodeProperties['displayOptions']>['show'],
+			show: { ...property.displayOptions?.show, ...show } as NonNullable<
+				INodeProperties['displayOptions']
+			>['show'],
 		},
 	}));
 }
@@ -55,8 +61,16 @@ export function chatContentFields(): INodeProperties[] {
 			noDataExpression: true,
 			options: [
 				{ name: 'Text', value: 'TEXT', description: 'A text message' },
-				{ name: 'Image', value: 'IMAGE', description: 'An image, from a link or from a file of the input item' },
-				{ name: 'Button', value: 'BUTTON', description: 'A button that opens a link, with an optional image' },
+				{
+					name: 'Image',
+					value: 'IMAGE',
+					description: 'An image, from a link or from a file of the input item',
+				},
+				{
+					name: 'Button',
+					value: 'BUTTON',
+					description: 'A button that opens a link, with an optional image',
+				},
 			],
 			default: 'TEXT',
 		},
@@ -66,9 +80,7 @@ export function chatContentFields(): INodeProperties[] {
 			name: 'imageSource',
 			type: 'options',
 			noDataExpression: true,
-			options: [
-				...IMAGE_SOURCES,
-			],
+			options: [...IMAGE_SOURCES],
 			default: 'url',
 			displayOptions: { show: { messageType: ['IMAGE'] } },
 		},
@@ -102,7 +114,8 @@ export function chatContentFields(): INodeProperties[] {
 				...IMAGE_SOURCES,
 			],
 			default: 'none',
-			description: 'Where the image shown with the button comes from, or None for a button without an image',
+			description:
+				'Where the image shown with the button comes from, or None for a button without an image',
 			displayOptions: { show: { messageType: ['BUTTON'] } },
 		},
 		{
@@ -129,17 +142,33 @@ export function chatContentFields(): INodeProperties[] {
 	];
 }
 
-async function readImage(context: IExecuteFunctions, itemIndex: number, source: string): Promise<ApiParameters> {
+async function readImage(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	source: string,
+): Promise<ApiParameters> {
 	if (source === 'binary') {
 		const property = String(context.getNodeParameter('binaryPropertyName', itemIndex, '') ?? '');
 		return { image: await imageFromBinary(context, itemIndex, property, 'Input Binary Field') };
 	}
 	const url = String(context.getNodeParameter('imageUrl', itemIndex, '') ?? '').trim();
 	if (url === '') {
-		throw invalidField(context.getNode(), 'Image URL', url, 'enter a link to the image, or choose "Binary File" as the image source', itemIndex);
+		throw invalidField(
+			context.getNode(),
+			'Image URL',
+			url,
+			'enter a link to the image, or choose "Binary File" as the image source',
+			itemIndex,
+		);
 	}
 	if (!isHttpUrl(url)) {
-		throw invalidField(context.getNode(), 'Image URL', url, 'the image link must start with http:// or https:// and be publicly reachable', itemIndex);
+		throw invalidField(
+			context.getNode(),
+			'Image URL',
+			url,
+			'the image link must start with http:// or https:// and be publicly reachable',
+			itemIndex,
+		);
 	}
 	return { image_url: url };
 }
@@ -163,23 +192,46 @@ export async function readChatContent(
 ): Promise<ApiParameters> {
 	const type = String(context.getNodeParameter('messageType', itemIndex, 'TEXT'));
 	if (type === 'TEXT') {
-		return { type_message: 'TEXT', message: response?.text ?? (await resolveMessageText(context, api, itemIndex)) };
+		return {
+			type_message: 'TEXT',
+			message: response?.text ?? (await resolveMessageText(context, api, itemIndex)),
+		};
 	}
 	if (type === 'IMAGE') {
 		const source = String(context.getNodeParameter('imageSource', itemIndex, 'url'));
 		if (source !== 'url' && source !== 'binary') {
-			throw invalidField(context.getNode(), 'Image Source', source, 'an image message needs an image: choose URL or Binary File', itemIndex);
+			throw invalidField(
+				context.getNode(),
+				'Image Source',
+				source,
+				'an image message needs an image: choose URL or Binary File',
+				itemIndex,
+			);
 		}
 		return { type_message: 'IMAGE', ...(await readImage(context, itemIndex, source)) };
 	}
 	if (type === 'BUTTON') {
 		const caption = String(context.getNodeParameter('buttonCaption', itemIndex, '') ?? '');
 		if (caption.trim() === '') {
-			throw invalidField(context.getNode(), 'Button Caption', caption, 'a button message needs the text shown on the button', itemIndex);
+			throw invalidField(
+				context.getNode(),
+				'Button Caption',
+				caption,
+				'a button message needs the text shown on the button',
+				itemIndex,
+			);
 		}
-		const link = response?.buttonLink ?? String(context.getNodeParameter('buttonLink', itemIndex, '') ?? '').trim();
+		const link =
+			response?.buttonLink ??
+			String(context.getNodeParameter('buttonLink', itemIndex, '') ?? '').trim();
 		if (link === '') {
-			throw invalidField(context.getNode(), 'Button Link', link, 'a button message needs the link the button opens', itemIndex);
+			throw invalidField(
+				context.getNode(),
+				'Button Link',
+				link,
+				'a button message needs the link the button opens',
+				itemIndex,
+			);
 		}
 		if (link.length > BUTTON_LINK_MAX) {
 			throw invalidField(
@@ -194,5 +246,11 @@ export async function readChatContent(
 		const image = source === 'none' ? {} : await readImage(context, itemIndex, source);
 		return { type_message: 'BUTTON', button: caption, button_link: link, ...image };
 	}
-	throw invalidField(context.getNode(), 'Message Type', type, 'choose Text, Image or Button', itemIndex);
+	throw invalidField(
+		context.getNode(),
+		'Message Type',
+		type,
+		'choose Text, Image or Button',
+		itemIndex,
+	);
 }

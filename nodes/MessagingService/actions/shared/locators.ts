@@ -18,7 +18,13 @@ interface LocatorOptions {
 	example: string;
 }
 
-export function idLocator({ displayName, name, description, searchListMethod, example }: LocatorOptions): INodeProperties {
+export function idLocator({
+	displayName,
+	name,
+	description,
+	searchListMethod,
+	example,
+}: LocatorOptions): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -40,7 +46,13 @@ export function idLocator({ displayName, name, description, searchListMethod, ex
 				type: 'string',
 				placeholder: `e.g. ${example}`,
 				validation: [
-					{ type: 'regex', properties: { regex: '^\\s*\\d{1,15}\\s*$', errorMessage: 'An ID is a whole number, e.g. ' + example } },
+					{
+						type: 'regex',
+						properties: {
+							regex: '^\\s*\\d{1,15}\\s*$',
+							errorMessage: 'An ID is a whole number, e.g. ' + example,
+						},
+					},
 				],
 			},
 		],
@@ -49,12 +61,24 @@ export function idLocator({ displayName, name, description, searchListMethod, ex
 
 /** A chat mailing, or a chat message sent with Send (the service lists both with getChatMessages). */
 export function chatMailingLocator(description: string): INodeProperties {
-	return idLocator({ displayName: 'Mailing', name: 'messageId', description, searchListMethod: 'searchChatMailings', example: '20000001' });
+	return idLocator({
+		displayName: 'Mailing',
+		name: 'messageId',
+		description,
+		searchListMethod: 'searchChatMailings',
+		example: '20000001',
+	});
 }
 
 /** An SMS mailing (getSMSMessages). */
 export function smsMailingLocator(description: string): INodeProperties {
-	return idLocator({ displayName: 'Mailing', name: 'messageId', description, searchListMethod: 'searchSmsMailings', example: '10000002' });
+	return idLocator({
+		displayName: 'Mailing',
+		name: 'messageId',
+		description,
+		searchListMethod: 'searchSmsMailings',
+		example: '10000002',
+	});
 }
 
 /** An SMS message made with "Create Message" (getMessagesList). */
@@ -72,7 +96,12 @@ export function createdMessageLocator(description: string): INodeProperties {
  * Reads a picker's ID for an item (the value of any mode, or of an expression) and checks it;
  * a bad one is an error that names the field, the value and the item.
  */
-export function readLocatorId(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number): string {
+export function readLocatorId(
+	context: IExecuteFunctions,
+	parameter: string,
+	label: string,
+	itemIndex: number,
+): string {
 	const value = context.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
 	const id = asId(value);
 	if (id === undefined) {

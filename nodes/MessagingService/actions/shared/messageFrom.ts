@@ -16,8 +16,16 @@ export function messageFromFields(text: Partial<INodeProperties> = {}): INodePro
 			type: 'options',
 			noDataExpression: true,
 			options: [
-				{ name: 'Text', value: 'text', description: 'Type the message or build it with an expression' },
-				{ name: 'Template', value: 'template', description: 'Send the text of a stored message template' },
+				{
+					name: 'Text',
+					value: 'text',
+					description: 'Type the message or build it with an expression',
+				},
+				{
+					name: 'Template',
+					value: 'template',
+					description: 'Send the text of a stored message template',
+				},
 			],
 			default: 'text',
 		},
@@ -42,15 +50,30 @@ export function messageFromFields(text: Partial<INodeProperties> = {}): INodePro
 }
 
 /** The message text for an item: the typed text, or the stored template's text. */
-export async function resolveMessageText(context: IExecuteFunctions, api: ApiClient, itemIndex: number): Promise<string> {
+export async function resolveMessageText(
+	context: IExecuteFunctions,
+	api: ApiClient,
+	itemIndex: number,
+): Promise<string> {
 	const from = context.getNodeParameter('messageFrom', itemIndex, 'text') as string;
 	if (from === 'template') {
-		const template = await fetchTemplate(context, api, templateIdOf(context, 'messageTemplate', itemIndex), itemIndex);
+		const template = await fetchTemplate(
+			context,
+			api,
+			templateIdOf(context, 'messageTemplate', itemIndex),
+			itemIndex,
+		);
 		return String(template.message);
 	}
 	const text = String(context.getNodeParameter('message', itemIndex, '') ?? '');
 	if (text.trim() === '') {
-		throw invalidField(context.getNode(), 'Message', text, 'the message text must not be empty', itemIndex);
+		throw invalidField(
+			context.getNode(),
+			'Message',
+			text,
+			'the message text must not be empty',
+			itemIndex,
+		);
 	}
 	return text;
 }

@@ -25,7 +25,12 @@ export function templateLocator(overrides: Partial<INodeProperties> = {}): INode
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 4001',
-				validation: [{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A template ID is a number' } }],
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A template ID is a number' },
+					},
+				],
 			},
 		],
 		...overrides,
@@ -33,11 +38,21 @@ export function templateLocator(overrides: Partial<INodeProperties> = {}): INode
 }
 
 /** Reads a template locator parameter and checks that it holds a template ID. */
-export function templateIdOf(context: IExecuteFunctions, parameterName: string, itemIndex: number): string {
+export function templateIdOf(
+	context: IExecuteFunctions,
+	parameterName: string,
+	itemIndex: number,
+): string {
 	const value = context.getNodeParameter(parameterName, itemIndex, '', { extractValue: true });
 	const id = String(value ?? '').trim();
 	if (!/^\d+$/.test(id)) {
-		throw invalidField(context.getNode(), 'Template', value, 'choose a template from the list or enter its numeric ID', itemIndex);
+		throw invalidField(
+			context.getNode(),
+			'Template',
+			value,
+			'choose a template from the list or enter its numeric ID',
+			itemIndex,
+		);
 	}
 	return id;
 }
@@ -56,7 +71,13 @@ export async function fetchTemplate(
 		throw asTemplateError(context.getNode(), error, templateId, itemIndex);
 	}
 	if (typeof template.message !== 'string') {
-		throw invalidField(context.getNode(), 'Template', templateId, 'no stored template has this ID', itemIndex);
+		throw invalidField(
+			context.getNode(),
+			'Template',
+			templateId,
+			'no stored template has this ID',
+			itemIndex,
+		);
 	}
 	return template;
 }

@@ -8,7 +8,12 @@ import { isRefusal } from '../../transport/errors';
  * A refusal of a request about a template, as a field error of the "Template" field naming the
  * ID and the item; other errors pass through as n8n errors.
  */
-export function asTemplateError(node: INode, error: unknown, templateId: string, itemIndex: number): NodeApiError | NodeOperationError {
+export function asTemplateError(
+	node: INode,
+	error: unknown,
+	templateId: string,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	if (isRefusal(error)) {
 		return invalidField(
 			node,

@@ -35,8 +35,14 @@ export const description: INodeProperties[] = forOperation('sms', 'confirmListMa
 	perItemOptions,
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const messageId = readLocatorId(this, 'messageId', 'Mailing', itemIndex);
 	const confirm = this.getNodeParameter('confirmAction', itemIndex, 'info') === 'confirm';
-	return [await api.one('confirmSendMessageByList', { message_id: messageId, confirm: confirm ? 1 : 0 })];
+	return [
+		await api.one('confirmSendMessageByList', { message_id: messageId, confirm: confirm ? 1 : 0 }),
+	];
 }

@@ -4,7 +4,14 @@ import { readOptionalId, readText } from '../../helpers/fields';
 import { adjustmentFields, checkTime, hintAdjustment } from '../../helpers/sendTime';
 import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
-import { collectionField, ONLY_VERSION_1, optionsCollection, sendAtFields, sendAtValue, timeoutOption } from '../common';
+import {
+	collectionField,
+	ONLY_VERSION_1,
+	optionsCollection,
+	sendAtFields,
+	sendAtValue,
+	timeoutOption,
+} from '../common';
 import { forOperation } from '../display';
 import { guardSmsText, smsTextOptions } from '../../smsText/smsTextOptions';
 
@@ -53,15 +60,38 @@ export const description: INodeProperties[] = forOperation('sms', 'createMessage
 	optionsCollection(smsTextOptions),
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const guarded = guardSmsText(this, readText(this, 'message', 'Message', itemIndex), options, 'Message', itemIndex);
+	const guarded = guardSmsText(
+		this,
+		readText(this, 'message', 'Message', itemIndex),
+		options,
+		'Message',
+		itemIndex,
+	);
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const name = typeof fields.name === 'string' && fields.name.trim() !== '' ? fields.name : undefined;
+	const name =
+		typeof fields.name === 'string' && fields.name.trim() !== '' ? fields.name : undefined;
 	const alphanameId = readOptionalId(fields.senderNameId, this, 'Sender Name ID', itemIndex);
 	const sendAt = sendAtValue(this, SEND_TIME_VERSION_1, collectionField(fields));
-	const time = checkTime(this, sendAt.value, sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, await serviceZone(this, itemIndex));
+	const time = checkTime(
+		this,
+		sendAt.value,
+		sendAt.label,
+		'YYYY-MM-DD HH:MM',
+		itemIndex,
+		await serviceZone(this, itemIndex),
+	);
 	hintAdjustment(this, time, sendAt.label, itemIndex);
-	const answer = await api.one('createSmsMessage', { message: guarded.text, name, alphaname_id: alphanameId, time: time?.text });
+	const answer = await api.one('createSmsMessage', {
+		message: guarded.text,
+		name,
+		alphaname_id: alphanameId,
+		time: time?.text,
+	});
 	return [{ ...answer, ...guarded.fields, ...adjustmentFields(time) }];
 }

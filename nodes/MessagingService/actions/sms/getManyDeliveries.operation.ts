@@ -18,7 +18,11 @@ export const description: INodeProperties[] = forOperation('sms', 'getManyDelive
 	perItemOptions,
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const messageId = readLocatorId(this, 'messageOrMailingId', 'Message or Mailing', itemIndex);
 	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 	const limit = returnAll ? 0 : (this.getNodeParameter('limit', itemIndex) as number);

@@ -20,9 +20,17 @@ export const description: INodeProperties[] = forOperation('sms', 'getManyMailin
 				name: 'type',
 				type: 'options',
 				options: [
-					{ name: 'All', value: '', description: 'Mailings made in the web interface and through the API' },
+					{
+						name: 'All',
+						value: '',
+						description: 'Mailings made in the web interface and through the API',
+					},
 					{ name: 'API', value: 'API', description: 'Only mailings made through the API' },
-					{ name: 'Web Interface', value: 'WEB', description: 'Only mailings made in the web interface' },
+					{
+						name: 'Web Interface',
+						value: 'WEB',
+						description: 'Only mailings made in the web interface',
+					},
 				],
 				default: '',
 				description: 'Which mailings to return, by where they were made',
@@ -32,7 +40,11 @@ export const description: INodeProperties[] = forOperation('sms', 'getManyMailin
 	perItemOptions,
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const type = filters.type === 'WEB' || filters.type === 'API' ? filters.type : undefined;

@@ -4,9 +4,16 @@ import type { ApiClient } from '../../transport/client';
 import { perItemOptions, returnAllAndLimit } from '../common';
 import { forOperation } from '../display';
 
-export const description: INodeProperties[] = forOperation('sms', 'getManyMessages', [...returnAllAndLimit(), perItemOptions]);
+export const description: INodeProperties[] = forOperation('sms', 'getManyMessages', [
+	...returnAllAndLimit(),
+	perItemOptions,
+]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
 	const limit = returnAll ? 0 : (this.getNodeParameter('limit', itemIndex) as number);
 	return await api.paged('getMessagesList', {}, { returnAll, limit });

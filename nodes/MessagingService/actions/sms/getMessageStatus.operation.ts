@@ -10,7 +10,11 @@ export const description: INodeProperties[] = forOperation('sms', 'getMessageSta
 	perItemOptions,
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const messageId = readLocatorId(this, 'createdMessageId', 'Created Message', itemIndex);
 	return [await api.one('checkSMSMessageStatus', { message_id: messageId })];
 }

@@ -21,8 +21,18 @@ export const description: INodeProperties[] = forOperation('sms', 'getStatus', [
 	perItemOptions,
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const smsId = readId(this, 'smsId', 'SMS ID', itemIndex);
 	const answer = await api.one('checkSMS', { sms_id: smsId });
-	return [{ ...answer, sentAt: unixToIso(answer.sent) ?? null, deliveredAt: unixToIso(answer.delivered) ?? null }];
+	return [
+		{
+			...answer,
+			sentAt: unixToIso(answer.sent) ?? null,
+			deliveredAt: unixToIso(answer.delivered) ?? null,
+		},
+	];
 }

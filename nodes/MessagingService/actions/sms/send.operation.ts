@@ -26,7 +26,10 @@ export const description: INodeProperties[] = forOperation('sms', 'send', [
 		description: `The ID of the sender name (alphaname) the recipient sees. ${defaultHint('defaultSenderNameId')}.`,
 	},
 	phoneField(),
-	...messageFromFields({ placeholder: 'e.g. Your order has shipped', description: 'The text of the SMS' }),
+	...messageFromFields({
+		placeholder: 'e.g. Your order has shipped',
+		description: 'The text of the SMS',
+	}),
 	optionsCollection([
 		{
 			displayName: 'Chat Sender ID',
@@ -42,7 +45,8 @@ export const description: INodeProperties[] = forOperation('sms', 'send', [
 			name: 'forwarding',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to send the text as a chat message when the SMS has not been delivered in time',
+			description:
+				'Whether to send the text as a chat message when the SMS has not been delivered in time',
 		},
 		{
 			displayName: 'Forward After (Minutes)',
@@ -50,8 +54,7 @@ export const description: INodeProperties[] = forOperation('sms', 'send', [
 			type: 'number',
 			typeOptions: { minValue: FORWARDING_MIN, maxValue: FORWARDING_MAX },
 			default: 60,
-			description:
-				`How many minutes to wait for delivery before the chat message is sent (${FORWARDING_MIN} to ${FORWARDING_MAX}). Only with "Forward as Chat Message If Not Delivered".`,
+			description: `How many minutes to wait for delivery before the chat message is sent (${FORWARDING_MIN} to ${FORWARDING_MAX}). Only with "Forward as Chat Message If Not Delivered".`,
 		},
 		{
 			displayName: 'Show Cost',
@@ -66,27 +69,43 @@ export const description: INodeProperties[] = forOperation('sms', 'send', [
 	]),
 ]);
 
-const NEEDS_FORWARDING = 'it is used only when "Forward as Chat Message If Not Delivered" is on; turn that option on or remove this one';
+const NEEDS_FORWARDING =
+	'it is used only when "Forward as Chat Message If Not Delivered" is on; turn that option on or remove this one';
 
 /**
  * `text`, from Send and Wait for Response, takes the place of the message fields (it carries the
  * response link); Send and Wait has then asked the sending guards itself, before its link was made.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient, text?: string): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+	text?: string,
+): Promise<IDataObject[]> {
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
 	const guards = await SendingGuards.of(this, itemIndex);
 	if (text === undefined) {
 		const notSent = guards.check(this, itemIndex, phone) ?? lateBotAnswer(this, itemIndex, phone);
 		if (notSent) return [notSent];
 	}
-	const alphanameId = await readIdOrAccountDefault(this, 'senderNameId', 'Sender Name ID', itemIndex, 'defaultSenderNameId');
+	const alphanameId = await readIdOrAccountDefault(
+		this,
+		'senderNameId',
+		'Sender Name ID',
+		itemIndex,
+		'defaultSenderNameId',
+	);
 	const options = itemOptions(this, itemIndex);
 
 	const forwarding = options.forwarding === true;
 	let forwardingTime: number | undefined;
 	if (options.forwardingTime !== undefined) {
 		forwardingTime = Number(options.forwardingTime);
-		if (!Number.isInteger(forwardingTime) || forwardingTime < FORWARDING_MIN || forwardingTime > FORWARDING_MAX) {
+		if (
+			!Number.isInteger(forwardingTime) ||
+			forwardingTime < FORWARDING_MIN ||
+			forwardingTime > FORWARDING_MAX
+		) {
 			throw invalidField(
 				this.getNode(),
 				'Forward After (Minutes)',
@@ -95,14 +114,33 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 				itemIndex,
 			);
 		}
-		if (!forwarding) throw invalidField(this.getNode(), 'Forward After (Minutes)', options.forwardingTime, NEEDS_FORWARDING, itemIndex);
+		if (!forwarding)
+			throw invalidField(
+				this.getNode(),
+				'Forward After (Minutes)',
+				options.forwardingTime,
+				NEEDS_FORWARDING,
+				itemIndex,
+			);
 	}
 	const chatnameId = readOptionalId(options.chatnameId, this, 'Chat Sender ID', itemIndex);
 	if (chatnameId !== undefined && !forwarding) {
-		throw invalidField(this.getNode(), 'Chat Sender ID', options.chatnameId, NEEDS_FORWARDING, itemIndex);
+		throw invalidField(
+			this.getNode(),
+			'Chat Sender ID',
+			options.chatnameId,
+			NEEDS_FORWARDING,
+			itemIndex,
+		);
 	}
 
-	const guarded = guardSmsText(this, text ?? (await resolveMessageText(this, api, itemIndex)), options, 'Message', itemIndex);
+	const guarded = guardSmsText(
+		this,
+		text ?? (await resolveMessageText(this, api, itemIndex)),
+		options,
+		'Message',
+		itemIndex,
+	);
 	const answer = await api.one('sendQuickSMS', {
 		phone,
 		message: guarded.text,

@@ -22,7 +22,11 @@ export const description: INodeProperties[] = [
 ];
 
 /** Sends the SMS through Send, with the link on its own line, and waits. */
-export async function executeAll(this: IExecuteFunctions, items: INodeExecutionData[], tools: ExecutionTools): Promise<INodeExecutionData[]> {
+export async function executeAll(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	tools: ExecutionTools,
+): Promise<INodeExecutionData[]> {
 	return await sendAndWait(this, items, tools, async (api, link) => {
 		const question = await resolveMessageText(this, api, 0);
 		await send.execute.call(this, 0, api, withLink(question, link));

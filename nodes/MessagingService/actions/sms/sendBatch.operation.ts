@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { checkText } from '../../helpers/fields';
 import { forOperation } from '../display';
@@ -18,17 +23,35 @@ export const smsBatchChannel: BatchChannel = {
 	callbackRequired: true,
 	mailingContent(context, messageType) {
 		if (messageType === 'personal') return {};
-		const text = checkText(context, context.getNodeParameter('text', 0, ''), 'Text', 0, 'give the text of the SMS sent to every recipient');
+		const text = checkText(
+			context,
+			context.getNodeParameter('text', 0, ''),
+			'Text',
+			0,
+			'give the text of the SMS sent to every recipient',
+		);
 		return { text: guardSmsText(context, text, batchOptions(context), 'Text', 0).text };
 	},
 	personalEntry(context, itemIndex, phone, values) {
 		const { value, label } = values('personalText', 'Text');
-		const text = checkText(context, value, label, itemIndex, 'each recipient of a personal mailing needs its own text');
-		return { phone, text: guardSmsText(context, text, batchOptions(context), label, itemIndex).text };
+		const text = checkText(
+			context,
+			value,
+			label,
+			itemIndex,
+			'each recipient of a personal mailing needs its own text',
+		);
+		return {
+			phone,
+			text: guardSmsText(context, text, batchOptions(context), label, itemIndex).text,
+		};
 	},
 	jsonMembers: ['alphaname_id', 'name', 'message_type', 'schedule_time', 'text', 'delivery_list'],
 	checkJsonMailing(mailing: IDataObject, where: string) {
-		if (mailing.message_type === 'bulk' && (typeof mailing.text !== 'string' || mailing.text.trim() === '')) {
+		if (
+			mailing.message_type === 'bulk' &&
+			(typeof mailing.text !== 'string' || mailing.text.trim() === '')
+		) {
 			return `${where}: a bulk mailing needs "text", the SMS sent to every number of its delivery_list`;
 		}
 		if (mailing.message_type === 'personal' && mailing.text !== undefined) {
@@ -63,7 +86,10 @@ export const description: INodeProperties[] = forOperation(
 		jsonExample:
 			'[{"name": "Sale", "alphaname_id": "1001", "message_type": "bulk", "text": "Hello", "delivery_list": ["375291234567"]}]',
 		// mailings given as JSON are sent as written
-		moreOptions: smsTextOptions.map((option) => ({ ...option, displayOptions: { show: { '/buildFrom': ['items'] } } })),
+		moreOptions: smsTextOptions.map((option) => ({
+			...option,
+			displayOptions: { show: { '/buildFrom': ['items'] } },
+		})),
 	}),
 );
 

@@ -15,11 +15,20 @@ export const description: INodeProperties[] = forOperation('sms', 'sendCreatedMe
 	optionsCollection([...doNotSendToOptions, ...quietHoursOptions]),
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const messageId = readLocatorId(this, 'createdMessageId', 'Created Message', itemIndex);
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
 	const guards = await SendingGuards.of(this, itemIndex);
 	const notSent = guards.check(this, itemIndex, phone);
 	if (notSent) return [notSent];
-	return [{ ...(await api.one('sendSMS', { message_id: messageId, phone })), ...guards.sentFields(phone) }];
+	return [
+		{
+			...(await api.one('sendSMS', { message_id: messageId, phone })),
+			...guards.sentFields(phone),
+		},
+	];
 }

@@ -2,7 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { defaultHint, readIdOrAccountDefault } from '../../helpers/accountDefaults';
 import { readText } from '../../helpers/fields';
-import { adjustmentFields, checkScheduleTime, hintAdjustment, nowAsServiceTime } from '../../helpers/sendTime';
+import {
+	adjustmentFields,
+	checkScheduleTime,
+	hintAdjustment,
+	nowAsServiceTime,
+} from '../../helpers/sendTime';
 import { serviceZone } from '../../helpers/serviceZone';
 import type { ApiClient } from '../../transport/client';
 import { optionsCollection, sendAtFields, sendAtValue } from '../common';
@@ -42,30 +47,63 @@ export const description: INodeProperties[] = forOperation('sms', 'sendToList', 
 		placeholder: 'e.g. March newsletter',
 		description: 'The name of the mailing',
 	},
-	...messageFromFields({ placeholder: 'e.g. Our March offers are here', description: 'The text of the SMS' }),
+	...messageFromFields({
+		placeholder: 'e.g. Our March offers are here',
+		description: 'The text of the SMS',
+	}),
 	...sendAtFields(SEND_TIME_VERSION_1),
 	optionsCollection([...smsTextOptions, doNotSendToListOption, ...listQuietHoursOptions]),
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	refuseDoNotSendToForList(this, itemIndex);
-	const alphanameId = await readIdOrAccountDefault(this, 'senderNameId', 'Sender Name ID', itemIndex, 'defaultSenderNameId');
-	const listId = await readIdOrAccountDefault(this, 'listId', 'Subscriber List ID', itemIndex, 'defaultListId');
+	const alphanameId = await readIdOrAccountDefault(
+		this,
+		'senderNameId',
+		'Sender Name ID',
+		itemIndex,
+		'defaultSenderNameId',
+	);
+	const listId = await readIdOrAccountDefault(
+		this,
+		'listId',
+		'Subscriber List ID',
+		itemIndex,
+		'defaultListId',
+	);
 	const name = readText(this, 'mailingName', 'Mailing Name', itemIndex);
 	const zone = await serviceZone(this, itemIndex);
-	const sendAt = sendAtValue(this, SEND_TIME_VERSION_1, (name) => this.getNodeParameter(name, itemIndex, ''));
+	const sendAt = sendAtValue(this, SEND_TIME_VERSION_1, (name) =>
+		this.getNodeParameter(name, itemIndex, ''),
+	);
 	const nowMs = Date.now();
 	const asked =
 		checkScheduleTime(this, sendAt.value, sendAt.label, 'YYYY-MM-DD HH:MM', itemIndex, zone) ??
 		nowAsServiceTime(nowMs, 'YYYY-MM-DD HH:MM', zone);
 	const guards = await SendingGuards.of(this, itemIndex);
 	const quiet = guards.hasQuietHours
-		? scheduleWithinQuietHours(guards, asked, 'YYYY-MM-DD HH:MM', guards.zoneOf(this, itemIndex), nowMs)
+		? scheduleWithinQuietHours(
+				guards,
+				asked,
+				'YYYY-MM-DD HH:MM',
+				guards.zoneOf(this, itemIndex),
+				nowMs,
+			)
 		: { schedule: asked, fields: adjustmentFields(asked) };
 	hintAdjustment(this, quiet.schedule, sendAt.label, itemIndex);
 	const schedule = quiet.schedule?.text;
 	const options = itemOptions(this, itemIndex);
-	const guarded = guardSmsText(this, await resolveMessageText(this, api, itemIndex), options, 'Message', itemIndex);
+	const guarded = guardSmsText(
+		this,
+		await resolveMessageText(this, api, itemIndex),
+		options,
+		'Message',
+		itemIndex,
+	);
 	const answer = await api.one('sendSmsList', {
 		list_id: listId,
 		name,
@@ -73,5 +111,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 		alphaname_id: alphanameId,
 		d_schedule: schedule,
 	});
-	return [{ ...answer, ...guarded.fields, ...quiet.fields, ...(guards.active ? { scheduledFor: schedule } : {}) }];
+	return [
+		{
+			...answer,
+			...guarded.fields,
+			...quiet.fields,
+			...(guards.active ? { scheduledFor: schedule } : {}),
+		},
+	];
 }

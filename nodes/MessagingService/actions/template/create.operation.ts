@@ -29,14 +29,25 @@ export const description: INodeProperties[] = forOperation('template', 'create',
 ]);
 
 /** Reads a required text field of a template operation. */
-export function templateText(context: IExecuteFunctions, parameter: string, label: string, itemIndex: number, value?: unknown): string {
+export function templateText(
+	context: IExecuteFunctions,
+	parameter: string,
+	label: string,
+	itemIndex: number,
+	value?: unknown,
+): string {
 	const raw = value === undefined ? context.getNodeParameter(parameter, itemIndex, '') : value;
 	const text = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
-	if (text.trim() === '') throw invalidField(context.getNode(), label, raw, 'it must not be empty', itemIndex);
+	if (text.trim() === '')
+		throw invalidField(context.getNode(), label, raw, 'it must not be empty', itemIndex);
 	return text;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const name = templateText(this, 'name', 'Name', itemIndex);
 	const message = templateText(this, 'message', 'Message', itemIndex);
 	return [await api.one('createTemplateMessage', { name, message })];

@@ -19,7 +19,10 @@ const operationField: INodeProperties = {
 			value: 'create',
 			description: 'Create a message template',
 			action: 'Create a template',
-			builderHint: { propertyHint: 'Stores a message template; the send operations can then use it instead of a typed text.' },
+			builderHint: {
+				propertyHint:
+					'Stores a message template; the send operations can then use it instead of a typed text.',
+			},
 		},
 		{
 			name: 'Delete',

@@ -40,14 +40,30 @@ export const description: INodeProperties[] = forOperation('template', 'update',
 	perItemOptions,
 ]);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const templateId = chosenTemplateId(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	if (fields.name === undefined && fields.message === undefined) {
-		throw invalidField(this.getNode(), 'Update Fields', fields, 'add the Name or the Message to change', itemIndex);
+		throw invalidField(
+			this.getNode(),
+			'Update Fields',
+			fields,
+			'add the Name or the Message to change',
+			itemIndex,
+		);
 	}
-	let name = fields.name === undefined ? undefined : templateText(this, 'name', 'Name', itemIndex, fields.name);
-	let message = fields.message === undefined ? undefined : templateText(this, 'message', 'Message', itemIndex, fields.message);
+	let name =
+		fields.name === undefined
+			? undefined
+			: templateText(this, 'name', 'Name', itemIndex, fields.name);
+	let message =
+		fields.message === undefined
+			? undefined
+			: templateText(this, 'message', 'Message', itemIndex, fields.message);
 	if (name === undefined || message === undefined) {
 		// The service needs both: keep the stored value of the one not changed.
 		const current = await fetchTemplate(this, api, templateId, itemIndex);

@@ -6,7 +6,13 @@ import { forOperation } from '../display';
 import { holdLegacyToken } from './legacyTokens';
 import { readNumberOption } from './numberOption';
 import { codeMatches, readToken, verificationKeys } from './verificationToken';
-import { heldElsewhereMessage, readScope, sameScope, stateLocation, wrongScopeMessage } from './verificationScope';
+import {
+	heldElsewhereMessage,
+	readScope,
+	sameScope,
+	stateLocation,
+	wrongScopeMessage,
+} from './verificationScope';
 import { scopeOption } from './scopeOption';
 import { nowInSeconds, VerificationState } from './verificationState';
 
@@ -82,7 +88,8 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. +375 29 123-45-67',
-				description: 'Accept only a token sent to this phone (otherPhone otherwise). Empty: any phone.',
+				description:
+					'Accept only a token sent to this phone (otherPhone otherwise). Empty: any phone.',
 			},
 			scopeOption('check'),
 		],
@@ -95,7 +102,11 @@ export function normalizeCode(value: unknown): string {
 	return text.replace(/[\s\u2010-\u2015\u2212-]/g, '');
 }
 
-function outcome(status: CheckStatus, details: IDataObject = {}, message = messages[status]): IDataObject[] {
+function outcome(
+	status: CheckStatus,
+	details: IDataObject = {},
+	message = messages[status],
+): IDataObject[] {
 	return [
 		{
 			valid: status === 'valid',
@@ -124,7 +135,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	);
 	const expectedPhone = this.getNodeParameter('options.phone', itemIndex, '');
-	const phone = expectedPhone === '' ? undefined : checkPhone(this, expectedPhone, 'Phone', itemIndex);
+	const phone =
+		expectedPhone === '' ? undefined : checkPhone(this, expectedPhone, 'Phone', itemIndex);
 	const code = normalizeCode(this.getNodeParameter('enteredCode', itemIndex, ''));
 	const scope = readScope(this, itemIndex);
 	const keys = verificationKeys(await readCredential(this, itemIndex));
@@ -137,7 +149,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		expiresAt: new Date(claims.expiresAt * 1000).toISOString(),
 	};
 	// before anything is counted: the token's counts live in its own scope only
-	if (claims.scope && !sameScope(claims.scope, scope)) return outcome('wrongScope', about, wrongScopeMessage(claims.scope, scope));
+	if (claims.scope && !sameScope(claims.scope, scope))
+		return outcome('wrongScope', about, wrongScopeMessage(claims.scope, scope));
 	if (phone !== undefined && phone !== claims.phone) return outcome('otherPhone', about);
 
 	// from reading the token's record to writing it nothing is awaited: items of one execution cannot interleave here
@@ -147,7 +160,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const state = VerificationState.open(this, now, location);
 	if (!claims.scope) {
 		const holding = holdLegacyToken(keys, claims, location, now);
-		if ('holder' in holding) return outcome('wrongScope', about, heldElsewhereMessage(holding.holder, scope));
+		if ('holder' in holding)
+			return outcome('wrongScope', about, heldElsewhereMessage(holding.holder, scope));
 		if (!holding.held) return outcome('tooManyAttempts', { ...about, attemptsLeft: 0 });
 	}
 	const record = state.checkOf(claims.nonce);

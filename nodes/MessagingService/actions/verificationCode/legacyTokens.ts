@@ -10,15 +10,24 @@ import type { TokenClaims, VerificationKeys } from './verificationToken';
 import type { Scope, StateLocation } from './verificationScope';
 import { MAX_ENTRIES } from './verificationState';
 
-export type LegacyHolding = { held: true } | { held: false; holder: Scope } | { held: false; full: true };
+export type LegacyHolding =
+	| { held: true }
+	| { held: false; holder: Scope }
+	| { held: false; full: true };
 
 /** Takes the token for `location`'s scope, unless another scope holds it. Nothing is awaited. */
-export function holdLegacyToken(keys: VerificationKeys, claims: TokenClaims, location: StateLocation, now: number): LegacyHolding {
+export function holdLegacyToken(
+	keys: VerificationKeys,
+	claims: TokenClaims,
+	location: StateLocation,
+	now: number,
+): LegacyHolding {
 	const holders = sharedInThisProcess.legacyTokenHolders;
 	const key = `${keys.id} ${claims.nonce}`;
 	const holderKey = location.memoryKey ?? 'unsaved workflow';
 	const known = holders.get(key);
-	if (known && known.expiresAt > now) return known.holderKey === holderKey ? { held: true } : { held: false, holder: known.holder };
+	if (known && known.expiresAt > now)
+		return known.holderKey === holderKey ? { held: true } : { held: false, holder: known.holder };
 	if (holders.size >= MAX_ENTRIES) {
 		for (const [each, holding] of holders) if (holding.expiresAt <= now) holders.delete(each);
 		if (holders.size >= MAX_ENTRIES) return { held: false, full: true };

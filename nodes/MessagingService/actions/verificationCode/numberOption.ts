@@ -14,8 +14,13 @@ export interface NumberOption {
 }
 
 /** A whole-number option of the Options collection, refused as a field error outside min..max (base/numberOption.ts). */
-export function readNumberOption(context: IExecuteFunctions, option: NumberOption, itemIndex: number): number {
+export function readNumberOption(
+	context: IExecuteFunctions,
+	option: NumberOption,
+	itemIndex: number,
+): number {
 	const value = context.getNodeParameter(`options.${option.name}`, itemIndex, option.fallback);
-	const refuse = (requirement: string) => invalidField(context.getNode(), option.label, value, requirement, itemIndex);
+	const refuse = (requirement: string) =>
+		invalidField(context.getNode(), option.label, value, requirement, itemIndex);
 	return numberOption(value, { ...option, whole: true, outOfRange: 'refuse', refuse });
 }

@@ -5,11 +5,21 @@ import { phoneKey, type VerificationKeys } from './verificationToken';
 import type { StateLocation } from './verificationScope';
 import { MAX_ENTRIES, nowInSeconds, VerificationState } from './verificationState';
 
-function refusal(context: IExecuteFunctions, phone: string, reason: string, description: string, itemIndex: number) {
-	return new NodeOperationError(context.getNode(), `No code sent to Phone "${phone}" in item ${itemIndex}: ${reason}`, {
-		itemIndex,
-		description: `Nothing was sent. ${description}`,
-	});
+function refusal(
+	context: IExecuteFunctions,
+	phone: string,
+	reason: string,
+	description: string,
+	itemIndex: number,
+) {
+	return new NodeOperationError(
+		context.getNode(),
+		`No code sent to Phone "${phone}" in item ${itemIndex}: ${reason}`,
+		{
+			itemIndex,
+			description: `Nothing was sent. ${description}`,
+		},
+	);
 }
 
 /**
@@ -41,5 +51,6 @@ export function reserveResend(
 		throw refusal(context, phone, 'too many phones are in their resend cooldown', wait, itemIndex);
 	}
 	const until = state.startCooldown(name, now + cooldown);
-	return () => VerificationState.open(context, nowInSeconds(), location).releaseCooldown(name, until);
+	return () =>
+		VerificationState.open(context, nowInSeconds(), location).releaseCooldown(name, until);
 }

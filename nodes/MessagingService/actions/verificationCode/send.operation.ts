@@ -129,7 +129,7 @@ export const description: INodeProperties[] = forOperation('verificationCode', '
 				'Whether to put the code itself in the output (code). Anyone who can see the execution data can then read it: leave off and check codes with Verification Code > Check. Node versions 1 and 2 include it unless this is set.',
 		},
 		scopeOption('send'),
-	...doNotSendToOptions,
+		...doNotSendToOptions,
 		ignoreDoNotSendToOption,
 	]),
 ]);
@@ -145,7 +145,8 @@ function readCode(context: IExecuteFunctions, itemIndex: number): string {
 	const node = context.getNode();
 	if (context.getNodeParameter('codeSource', itemIndex, 'generate') === 'given') {
 		const value = context.getNodeParameter('code', itemIndex, '');
-		const code = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+		const code =
+			typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
 		if (!new RegExp(`^\\d{1,${MAX_CODE_LENGTH}}$`).test(code)) {
 			throw invalidField(node, 'Verification Code', value, CODE_RULE, itemIndex);
 		}
@@ -179,19 +180,33 @@ function settleCooldown(error: unknown, releaseResend: () => void): void {
 	}
 }
 
-const COOLDOWN_KEPT = 'The code may have reached the phone, so its Resend Cooldown stays: another code can be sent when it ends.';
-const COOLDOWN_RELEASED = 'No code went out, so the Resend Cooldown of this phone was released: another code can be sent at once.';
+const COOLDOWN_KEPT =
+	'The code may have reached the phone, so its Resend Cooldown stays: another code can be sent when it ends.';
+const COOLDOWN_RELEASED =
+	'No code went out, so the Resend Cooldown of this phone was released: another code can be sent at once.';
 
 /** The service's answer without the code, should it echo the message it sent. */
 function answerWithoutCode(answer: IDataObject, code: string): IDataObject {
-	return Object.fromEntries(Object.entries(redactDeep(answer, code)).filter(([, value]) => String(value) !== code));
+	return Object.fromEntries(
+		Object.entries(redactDeep(answer, code)).filter(([, value]) => String(value) !== code),
+	);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, api: ApiClient): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	api: ApiClient,
+): Promise<IDataObject[]> {
 	const channel = this.getNodeParameter('channel', itemIndex, 'appOne') as keyof typeof channels;
 	const method = channels[channel];
 	if (method === undefined) {
-		throw invalidField(this.getNode(), 'Channel', channel, 'choose Messenger App One or Messenger App Two', itemIndex);
+		throw invalidField(
+			this.getNode(),
+			'Channel',
+			channel,
+			'choose Messenger App One or Messenger App Two',
+			itemIndex,
+		);
 	}
 	const tokenOnly = this.getNode().typeVersion >= TOKEN_ONLY_VERSION;
 	const phone = readPhone(this, 'phone', 'Phone', itemIndex);
@@ -226,7 +241,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, api: A
 	const scope = readScope(this, itemIndex);
 	const keys = verificationKeys(await readCredential(this, itemIndex));
 
-	const releaseResend = reserveResend(this, keys, phone, cooldown, itemIndex, stateLocation(scope, keys.id));
+	const releaseResend = reserveResend(
+		this,
+		keys,
+		phone,
+		cooldown,
+		itemIndex,
+		stateLocation(scope, keys.id),
+	);
 	let answer: IDataObject;
 	try {
 		answer = await api.one(method, { phone, message: code });

@@ -14,7 +14,8 @@ export type Scope = { kind: 'workflow'; workflowId: string } | { kind: 'named'; 
 export const SCOPE_FIELD = 'Verification Scope';
 
 const SCOPE_NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._:-]{0,63}$/u;
-const SCOPE_RULE = 'a scope is a name of 1 to 64 letters, digits, spaces, dots, dashes, underscores or colons, starting with a letter or a digit';
+const SCOPE_RULE =
+	'a scope is a name of 1 to 64 letters, digits, spaces, dots, dashes, underscores or colons, starting with a letter or a digit';
 
 export const isScopeName = (text: string): boolean => SCOPE_NAME.test(text);
 
@@ -22,21 +23,28 @@ export const isScopeName = (text: string): boolean => SCOPE_NAME.test(text);
 export function readScope(context: IExecuteFunctions, itemIndex: number): Scope {
 	const value = context.getNodeParameter('options.verificationScope', itemIndex, '');
 	const text = typeof value === 'string' ? value.trim() : value;
-	if (text === '' || text === undefined || text === null) return { kind: 'workflow', workflowId: context.getWorkflow().id ?? '' };
-	if (typeof text !== 'string' || !isScopeName(text)) throw invalidField(context.getNode(), SCOPE_FIELD, value, SCOPE_RULE, itemIndex);
+	if (text === '' || text === undefined || text === null)
+		return { kind: 'workflow', workflowId: context.getWorkflow().id ?? '' };
+	if (typeof text !== 'string' || !isScopeName(text))
+		throw invalidField(context.getNode(), SCOPE_FIELD, value, SCOPE_RULE, itemIndex);
 	return { kind: 'named', name: text };
 }
 
 export function sameScope(a: Scope, b: Scope): boolean {
-	return a.kind === 'workflow' ? b.kind === 'workflow' && a.workflowId === b.workflowId : b.kind === 'named' && a.name === b.name;
+	return a.kind === 'workflow'
+		? b.kind === 'workflow' && a.workflowId === b.workflowId
+		: b.kind === 'named' && a.name === b.name;
 }
 
 /** A scope in a user's words. */
 function named(scope: Scope): string {
-	return scope.kind === 'named' ? `Verification Scope "${scope.name}"` : `the workflow with ID "${scope.workflowId}" (no Verification Scope)`;
+	return scope.kind === 'named'
+		? `Verification Scope "${scope.name}"`
+		: `the workflow with ID "${scope.workflowId}" (no Verification Scope)`;
 }
 
-const HOW_TO_SHARE = 'To send in one workflow and check in another, set the same Verification Scope on both Send and Check.';
+const HOW_TO_SHARE =
+	'To send in one workflow and check in another, set the same Verification Scope on both Send and Check.';
 
 /** Check's message for a token of another scope: both scopes named, and what to change. */
 export function wrongScopeMessage(token: Scope, check: Scope): string {

@@ -40,12 +40,20 @@ interface Stored {
 }
 
 function numbers(value: unknown, length: number): value is number[] {
-	return Array.isArray(value) && value.length === length && value.every((entry) => typeof entry === 'number');
+	return (
+		Array.isArray(value) &&
+		value.length === length &&
+		value.every((entry) => typeof entry === 'number')
+	);
 }
 
 function ofNumbers(value: unknown): Record<string, number> {
 	if (!isObject(value)) return {};
-	return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+	return Object.fromEntries(
+		Object.entries(value).filter(
+			(entry): entry is [string, number] => typeof entry[1] === 'number',
+		),
+	);
 }
 
 const laterOf = (a: number | undefined, b: number) => (a === undefined || b > a ? b : a);
@@ -132,7 +140,9 @@ export class VerificationState {
 
 	checkOf(nonce: string): CheckRecord {
 		const entry = this.liveCheck(nonce);
-		return entry ? { wrongAttempts: entry[0], used: entry[1] === 1 } : { wrongAttempts: 0, used: false };
+		return entry
+			? { wrongAttempts: entry[0], used: entry[1] === 1 }
+			: { wrongAttempts: 0, used: false };
 	}
 
 	/** Whether the token's check can be recorded (it has an entry, or there is room for one). */

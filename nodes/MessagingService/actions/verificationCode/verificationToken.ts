@@ -46,7 +46,10 @@ function key(material: string, salt: string, info: string): Buffer {
 }
 
 // Derived once per credential object (n8n hands one to every item of an execution), not per item.
-const keysOfCredential = new WeakMap<object, { material: string; salt: string; keys: VerificationKeys }>();
+const keysOfCredential = new WeakMap<
+	object,
+	{ material: string; salt: string; keys: VerificationKeys }
+>();
 
 /**
  * The keys of a credential: from its Verification Secret, or when that is empty from its API key
@@ -54,7 +57,8 @@ const keysOfCredential = new WeakMap<object, { material: string; salt: string; k
  * another credential fails).
  */
 export function verificationKeys(credentials: ICredentialDataDecryptedObject): VerificationKeys {
-	const secret = typeof credentials.verificationSecret === 'string' ? credentials.verificationSecret : '';
+	const secret =
+		typeof credentials.verificationSecret === 'string' ? credentials.verificationSecret : '';
 	const material = secret !== '' ? secret : String(credentials.apiKey ?? '');
 	const salt = `${LABEL} ${secret !== '' ? 'secret' : 'api key'}`;
 	const known = keysOfCredential.get(credentials);
@@ -78,10 +82,18 @@ function sameBytes(a: Buffer, b: Buffer): boolean {
 }
 
 /** A new token for a code sent to `phone`, valid until `expiresAt` (Unix seconds), checked only in `scope`. */
-export function issueToken(keys: VerificationKeys, phone: string, code: string, expiresAt: number, scope: Scope): string {
+export function issueToken(
+	keys: VerificationKeys,
+	phone: string,
+	code: string,
+	expiresAt: number,
+	scope: Scope,
+): string {
 	const nonce = randomBytes(12).toString('base64url');
 	const where = scope.kind === 'workflow' ? { w: scope.workflowId } : { s: scope.name };
-	const payload = Buffer.from(JSON.stringify({ v: 2, p: phone, e: expiresAt, n: nonce, ...where })).toString('base64url');
+	const payload = Buffer.from(
+		JSON.stringify({ v: 2, p: phone, e: expiresAt, n: nonce, ...where }),
+	).toString('base64url');
 	const tokenTag = tag(keys.token, payload).toString('base64url');
 	const codeTag = tag(keys.code, payload, code).toString('base64url');
 	return `${payload}.${tokenTag}.${codeTag}`;
@@ -92,15 +104,25 @@ const MAX_WORKFLOW_ID = 128;
 
 function claimsOf(payload: string): TokenClaims | undefined {
 	try {
-		const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+		const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
+			string,
+			unknown
+		>;
 		const { v, p, e, n, w, s } = data;
 		if ((v !== 1 && v !== 2) || typeof p !== 'string' || !/^\d{1,20}$/.test(p)) return undefined;
-		if (typeof e !== 'number' || !Number.isSafeInteger(e) || typeof n !== 'string' || !/^[\w-]{16}$/.test(n)) return undefined;
+		if (
+			typeof e !== 'number' ||
+			!Number.isSafeInteger(e) ||
+			typeof n !== 'string' ||
+			!/^[\w-]{16}$/.test(n)
+		)
+			return undefined;
 		if (v === 1) return { phone: p, expiresAt: e, nonce: n, scope: undefined };
 		if (typeof w === 'string' && s === undefined && w.length <= MAX_WORKFLOW_ID) {
 			return { phone: p, expiresAt: e, nonce: n, scope: { kind: 'workflow', workflowId: w } };
 		}
-		if (typeof s === 'string' && w === undefined && isScopeName(s)) return { phone: p, expiresAt: e, nonce: n, scope: { kind: 'named', name: s } };
+		if (typeof s === 'string' && w === undefined && isScopeName(s))
+			return { phone: p, expiresAt: e, nonce: n, scope: { kind: 'named', name: s } };
 		return undefined;
 	} catch {
 		return undefined;
@@ -112,7 +134,8 @@ const BASE64URL = /^[\w-]+$/;
 /** Reads a token and checks that this credential issued it (not yet the code). */
 export function readToken(keys: VerificationKeys, token: unknown): TokenReading {
 	const parts = typeof token === 'string' ? token.trim().split('.') : [];
-	if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return { ok: false, status: 'malformed' };
+	if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part)))
+		return { ok: false, status: 'malformed' };
 	const [payload, tokenTag, codeTag] = parts;
 	if (!sameBytes(Buffer.from(tokenTag, 'base64url'), tag(keys.token, payload))) {
 		return { ok: false, status: 'invalidSignature' };
@@ -123,11 +146,19 @@ export function readToken(keys: VerificationKeys, token: unknown): TokenReading 
 }
 
 /** Whether `code` is the code the token was issued for, compared in constant time. */
-export function codeMatches(keys: VerificationKeys, reading: { payload: string; codeTag: Buffer }, code: string): boolean {
+export function codeMatches(
+	keys: VerificationKeys,
+	reading: { payload: string; codeTag: Buffer },
+	code: string,
+): boolean {
 	return sameBytes(reading.codeTag, tag(keys.code, reading.payload, code));
 }
 
 /** A phone's name in the resend cooldown: an HMAC, so static data holds no phone numbers. */
 export function phoneKey(keys: VerificationKeys, phone: string): string {
-	return createHmac('sha256', keys.phone).update(phone).digest().subarray(0, 12).toString('base64url');
+	return createHmac('sha256', keys.phone)
+		.update(phone)
+		.digest()
+		.subarray(0, 12)
+		.toString('base64url');
 }

@@ -1,6 +1,11 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { ConsentRecognizer, defaultHelpKeywords, defaultOptInKeywords, defaultOptOutKeywords } from './recognizer';
+import {
+	ConsentRecognizer,
+	defaultHelpKeywords,
+	defaultOptInKeywords,
+	defaultOptOutKeywords,
+} from './recognizer';
 
 type Recognition = 'default' | 'extend' | 'replace' | 'off';
 
@@ -13,10 +18,27 @@ export const optOutRecognitionOption: INodeProperties = {
 	description:
 		'Whether each reply is checked for a request to stop messages ("STOP", "unsubscribe", "стоп", "отписаться", "wypisz", "abmelden", "baja"...), marked with Opt Out, Consent and the keyword found. A reply opts out when one of its sentences is a keyword, polite words aside, or a keyword with its object ("I said STOP", "stop texting me"): "Stop please" does, "don\'t stop" and "Can I stop by?" do not.',
 	options: [
-		{ name: 'Default Keywords', value: 'default', description: 'English, Russian, Belarusian, Ukrainian, Polish, German and Spanish keywords, with transliterations' },
-		{ name: 'Default Keywords and Mine', value: 'extend', description: 'The default keywords and those in My Opt-Out Keywords' },
-		{ name: 'My Keywords Only', value: 'replace', description: 'Only the keywords in My Opt-Out Keywords' },
-		{ name: 'Off', value: 'off', description: 'Replies are not checked and carry no Opt Out or Consent field' },
+		{
+			name: 'Default Keywords',
+			value: 'default',
+			description:
+				'English, Russian, Belarusian, Ukrainian, Polish, German and Spanish keywords, with transliterations',
+		},
+		{
+			name: 'Default Keywords and Mine',
+			value: 'extend',
+			description: 'The default keywords and those in My Opt-Out Keywords',
+		},
+		{
+			name: 'My Keywords Only',
+			value: 'replace',
+			description: 'Only the keywords in My Opt-Out Keywords',
+		},
+		{
+			name: 'Off',
+			value: 'off',
+			description: 'Replies are not checked and carry no Opt Out or Consent field',
+		},
 	],
 };
 
@@ -42,7 +64,12 @@ export const optInHelpRecognitionOption: INodeProperties = {
 
 /** The keywords of the My Opt-Out Keywords field, one per comma or line. */
 function userKeywords(value: unknown): string[] {
-	return typeof value === 'string' ? value.split(/[,\n\r]+/).map((keyword) => keyword.trim()).filter((keyword) => keyword !== '') : [];
+	return typeof value === 'string'
+		? value
+				.split(/[,\n\r]+/)
+				.map((keyword) => keyword.trim())
+				.filter((keyword) => keyword !== '')
+		: [];
 }
 
 /**
@@ -52,20 +79,34 @@ function userKeywords(value: unknown): string[] {
  * with none usable checks the default keywords (recognising more, never fewer); `warn` says so.
  * Opt-ins and help requests are recognised with the default keywords unless their option is off.
  */
-export function consentRecognizerOf(options: IDataObject, warn: (message: string) => void): ConsentRecognizer | undefined {
-	const recognition = (['default', 'extend', 'replace', 'off'].includes(String(options.optOutRecognition)) ? options.optOutRecognition : 'default') as Recognition;
+export function consentRecognizerOf(
+	options: IDataObject,
+	warn: (message: string) => void,
+): ConsentRecognizer | undefined {
+	const recognition = (
+		['default', 'extend', 'replace', 'off'].includes(String(options.optOutRecognition))
+			? options.optOutRecognition
+			: 'default'
+	) as Recognition;
 	if (recognition === 'off') return undefined;
 	const mine = recognition === 'default' ? [] : userKeywords(options.optOutKeywords);
 	const unusable = ConsentRecognizer.unusable(mine);
 	if (unusable.length > 0) {
-		warn(`Messaging Service: My Opt-Out Keywords ${unusable.map((keyword) => JSON.stringify(keyword)).join(', ')} left out: nothing is left of them but punctuation, emoji or polite words`);
+		warn(
+			`Messaging Service: My Opt-Out Keywords ${unusable.map((keyword) => JSON.stringify(keyword)).join(', ')} left out: nothing is left of them but punctuation, emoji or polite words`,
+		);
 	}
 	const usable = mine.filter((keyword) => !unusable.includes(keyword));
 	let optOut = recognition === 'replace' ? usable : [...defaultOptOutKeywords(), ...usable];
 	if (recognition === 'replace' && usable.length === 0) {
-		warn('Messaging Service: Opt-Out Recognition is My Keywords Only but My Opt-Out Keywords has none usable: the default keywords are used');
+		warn(
+			'Messaging Service: Opt-Out Recognition is My Keywords Only but My Opt-Out Keywords has none usable: the default keywords are used',
+		);
 		optOut = defaultOptOutKeywords();
 	}
 	const optInHelp = options.optInHelpRecognition !== false;
-	return new ConsentRecognizer({ optOut, ...(optInHelp ? { optIn: defaultOptInKeywords(), help: defaultHelpKeywords() } : {}) });
+	return new ConsentRecognizer({
+		optOut,
+		...(optInHelp ? { optIn: defaultOptInKeywords(), help: defaultHelpKeywords() } : {}),
+	});
 }

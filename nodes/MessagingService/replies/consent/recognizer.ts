@@ -21,7 +21,10 @@ export interface OptOutMatch {
 /** Phrases as words, longest first, by the word they start (or end) with: a lookup per word rather than a scan of every phrase. */
 function indexed(phrases: readonly string[], by: 'first' | 'last'): Map<string, string[][]> {
 	const index = new Map<string, string[][]>();
-	const all = [...new Set(phrases)].map(phraseOf).filter((words) => words.length > 0).sort((a, b) => b.length - a.length);
+	const all = [...new Set(phrases)]
+		.map(phraseOf)
+		.filter((words) => words.length > 0)
+		.sort((a, b) => b.length - a.length);
 	for (const words of all) {
 		const key = by === 'first' ? words[0] : words[words.length - 1];
 		index.set(key, [...(index.get(key) ?? []), words]);
@@ -34,7 +37,8 @@ const ASKING = indexed(ASKING_FRAMES, 'first');
 const TRAILING = indexed(TRAILING_OBJECTS, 'last');
 const PLAIN_WORDS = new Set(PLAIN_WORD_OPT_OUTS.map((keyword) => phraseOf(keyword).join(' ')));
 
-const startsWith = (words: readonly string[], phrase: readonly string[], at: number) => phrase.every((word, offset) => words[at + offset] === word);
+const startsWith = (words: readonly string[], phrase: readonly string[], at: number) =>
+	phrase.every((word, offset) => words[at + offset] === word);
 
 /** The words of a sentence without the polite ones, wherever they stand. */
 function withoutPoliteWords(words: readonly string[]): string[] {
@@ -68,8 +72,14 @@ function core(words: readonly string[], question: boolean, framed = true): strin
 	let asked = false;
 	for (let found = framed; found; ) {
 		found = false;
-		const asking = ASKING.get(words[start])?.find((phrase) => startsWith(words, phrase, start) && start + phrase.length < end);
-		const insisting = question ? undefined : INSISTING.get(words[start])?.find((phrase) => startsWith(words, phrase, start) && start + phrase.length < end);
+		const asking = ASKING.get(words[start])?.find(
+			(phrase) => startsWith(words, phrase, start) && start + phrase.length < end,
+		);
+		const insisting = question
+			? undefined
+			: INSISTING.get(words[start])?.find(
+					(phrase) => startsWith(words, phrase, start) && start + phrase.length < end,
+				);
 		const frame = asking ?? insisting;
 		if (frame) {
 			asked ||= frame === asking;
@@ -80,7 +90,9 @@ function core(words: readonly string[], question: boolean, framed = true): strin
 	if (question && !asked && framed) return undefined;
 	for (let found = true; found; ) {
 		found = false;
-		const object = TRAILING.get(words[end - 1])?.find((phrase) => end - phrase.length > start && startsWith(words, phrase, end - phrase.length));
+		const object = TRAILING.get(words[end - 1])?.find(
+			(phrase) => end - phrase.length > start && startsWith(words, phrase, end - phrase.length),
+		);
 		if (object) {
 			end -= object.length;
 			found = true;
@@ -161,7 +173,8 @@ export class ConsentRecognizer {
 	/** The class and keyword a sentence is, in one of its readings, or undefined. */
 	private sentenceMatch(sentence: Sentence): ConsentMatch | undefined {
 		const spaced = withSpacedLettersJoined(sentence.words);
-		const readings = spaced.length === sentence.words.length ? [sentence.words] : [sentence.words, spaced];
+		const readings =
+			spaced.length === sentence.words.length ? [sentence.words] : [sentence.words, spaced];
 		for (const reading of readings) {
 			const words = saidOnce(withoutPoliteWords(reading));
 			for (const [consent, keywords] of this.classes) {
@@ -169,7 +182,8 @@ export class ConsentRecognizer {
 				if (keyword !== undefined) return { consent, keyword };
 			}
 			const inner = core(words, sentence.question)?.join(' ');
-			const keyword = inner === undefined || PLAIN_WORDS.has(inner) ? undefined : this.classes[0][1].get(inner);
+			const keyword =
+				inner === undefined || PLAIN_WORDS.has(inner) ? undefined : this.classes[0][1].get(inner);
 			if (keyword !== undefined) return { consent: 'optOut', keyword };
 			const object = sentence.question ? undefined : core(words, false, false)?.join(' ');
 			const optIn = object === undefined ? undefined : this.classes[1][1].get(object);
@@ -179,7 +193,9 @@ export class ConsentRecognizer {
 	}
 
 	match(text: string): ConsentMatch {
-		const sentences = sentencesOf(text).filter((sentence) => withoutPoliteWords(sentence.words).length > 0);
+		const sentences = sentencesOf(text).filter(
+			(sentence) => withoutPoliteWords(sentence.words).length > 0,
+		);
 		const found = sentences.map((sentence) => this.sentenceMatch(sentence));
 		for (const consent of ['optOut', 'optIn'] as const) {
 			const first = found.find((match) => match?.consent === consent);

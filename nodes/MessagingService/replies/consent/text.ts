@@ -4,14 +4,62 @@
  * Russian "стоп" typed with a Latin c is "стоп".
  */
 const LOOK_ALIKES: Readonly<Record<string, string>> = {
-	а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's',
-	α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x',
+	а: 'a',
+	в: 'b',
+	е: 'e',
+	к: 'k',
+	м: 'm',
+	н: 'h',
+	о: 'o',
+	р: 'p',
+	с: 'c',
+	т: 't',
+	у: 'y',
+	х: 'x',
+	і: 'i',
+	ј: 'j',
+	ѕ: 's',
+	α: 'a',
+	ε: 'e',
+	ι: 'i',
+	κ: 'k',
+	ν: 'v',
+	ο: 'o',
+	ρ: 'p',
+	τ: 't',
+	υ: 'u',
+	χ: 'x',
 };
 /** Letters with no decomposition that people replace by the plain one, and small capitals that NFKC leaves as they are. */
 const PLAIN_LETTERS: Readonly<Record<string, string>> = {
-	ł: 'l', ß: 'ss', ø: 'o', đ: 'd',
-	ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ꜰ: 'f', ɢ: 'g', ʜ: 'h', ɪ: 'i', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm', ɴ: 'n', ᴏ: 'o',
-	ᴘ: 'p', ʀ: 'r', ꜱ: 's', ᴛ: 't', ᴜ: 'u', ᴠ: 'v', ᴡ: 'w', ʏ: 'y', ᴢ: 'z',
+	ł: 'l',
+	ß: 'ss',
+	ø: 'o',
+	đ: 'd',
+	ᴀ: 'a',
+	ʙ: 'b',
+	ᴄ: 'c',
+	ᴅ: 'd',
+	ᴇ: 'e',
+	ꜰ: 'f',
+	ɢ: 'g',
+	ʜ: 'h',
+	ɪ: 'i',
+	ᴊ: 'j',
+	ᴋ: 'k',
+	ʟ: 'l',
+	ᴍ: 'm',
+	ɴ: 'n',
+	ᴏ: 'o',
+	ᴘ: 'p',
+	ʀ: 'r',
+	ꜱ: 's',
+	ᴛ: 't',
+	ᴜ: 'u',
+	ᴠ: 'v',
+	ᴡ: 'w',
+	ʏ: 'y',
+	ᴢ: 'z',
 };
 
 const SENTENCE_END = /([.!?;…\n\r。！？]+)/u;
@@ -31,7 +79,10 @@ export interface Sentence {
  * "optout", "don't" is "dont"). Accents and other marks are already gone (see `plainText`).
  */
 function comparable(word: string): string {
-	const plain = word.replace(/./gu, (letter) => PLAIN_LETTERS[letter] ?? LOOK_ALIKES[letter] ?? letter);
+	const plain = word.replace(
+		/./gu,
+		(letter) => PLAIN_LETTERS[letter] ?? LOOK_ALIKES[letter] ?? letter,
+	);
 	return plain.replace(/(\p{L})\1{2,}/gu, '$1').replace(/['-]/g, '');
 }
 
@@ -43,15 +94,17 @@ function comparable(word: string): string {
  * one-letter words.
  */
 function plainText(text: string): string {
-	return text
-		.normalize('NFKC')
-		.toLowerCase()
-		.replace(/[\u2018\u2019\u02BC\u0060\u00B4]/g, "'")
-		// zero-width spaces, joiners, soft hyphens: invisible, never a word break
-		.replace(/\p{Cf}/gu, '')
-		.normalize('NFD')
-		.replace(/\p{M}+/gu, '')
-		.replace(DOTTED_LETTERS, (letters) => letters.replace(/[^\p{L}]/gu, ''));
+	return (
+		text
+			.normalize('NFKC')
+			.toLowerCase()
+			.replace(/[\u2018\u2019\u02BC\u0060\u00B4]/g, "'")
+			// zero-width spaces, joiners, soft hyphens: invisible, never a word break
+			.replace(/\p{Cf}/gu, '')
+			.normalize('NFD')
+			.replace(/\p{M}+/gu, '')
+			.replace(DOTTED_LETTERS, (letters) => letters.replace(/[^\p{L}]/gu, ''))
+	);
 }
 
 /** The sentences of a text (split at . ! ? ; … and line breaks), each as its words (punctuation, emoji and invisible characters left out). */
@@ -61,7 +114,10 @@ export function sentencesOf(text: string): Sentence[] {
 	for (let index = 0; index < parts.length; index += 2) {
 		const words = (parts[index].match(WORD) ?? []).map(comparable).filter((word) => word !== '');
 		if (words.length === 0) continue;
-		const question = (parts[index + 1] ?? '').includes('?') || (parts[index + 1] ?? '').includes('？') || parts[index].includes('¿');
+		const question =
+			(parts[index + 1] ?? '').includes('?') ||
+			(parts[index + 1] ?? '').includes('？') ||
+			parts[index].includes('¿');
 		sentences.push({ words, question });
 	}
 	return sentences;
@@ -101,7 +157,8 @@ export function saidOnce(words: readonly string[]): string[] {
 	const single = words.filter((word, index) => index === 0 || word !== words[index - 1]);
 	for (let length = 1; length <= single.length / 2; length++) {
 		if (single.length % length !== 0) continue;
-		if (single.every((word, index) => word === single[index % length])) return single.slice(0, length);
+		if (single.every((word, index) => word === single[index % length]))
+			return single.slice(0, length);
 	}
 	return single;
 }

@@ -6,7 +6,13 @@ import * as path from 'node:path';
 import { installCommunityPackage, packPackage } from '../community-package';
 import { getFreePort } from '../free-port';
 import { startN8n, type N8nProcess } from '../n8n-process';
-import { ensureQueueServicesInstalled, startPostgres, startRedis, type PostgresService, type Service } from './services';
+import {
+	ensureQueueServicesInstalled,
+	startPostgres,
+	startRedis,
+	type PostgresService,
+	type Service,
+} from './services';
 
 export interface QueueModeN8n {
 	/** the main instance now running (a new one after restartMain) */
@@ -41,7 +47,11 @@ export interface QueueModeOptions {
 const ENCRYPTION_KEY = 'queue-mode-test-encryption-key-3f9a1c';
 const JOBS_KEPT = 1000;
 
-function queueEnvironment(redis: Service, postgres: PostgresService, mainUrl: string): Record<string, string> {
+function queueEnvironment(
+	redis: Service,
+	postgres: PostgresService,
+	mainUrl: string,
+): Record<string, string> {
 	return {
 		EXECUTIONS_MODE: 'queue',
 		QUEUE_BULL_REDIS_HOST: '127.0.0.1',
@@ -71,7 +81,9 @@ function queueEnvironment(redis: Service, postgres: PostgresService, mainUrl: st
 const STARTED_EXECUTION = /Worker started execution (\d+)/g;
 
 function startsLogged(worker: N8nProcess, executionId: string): number {
-	return [...worker.output().matchAll(STARTED_EXECUTION)].filter((match) => match[1] === executionId).length;
+	return [...worker.output().matchAll(STARTED_EXECUTION)].filter(
+		(match) => match[1] === executionId,
+	).length;
 }
 
 /** Starts Redis, PostgreSQL, n8n main (database migrated), then the workers. Installs Redis and PostgreSQL when missing. */
@@ -80,7 +92,10 @@ export async function startQueueModeN8n(options: QueueModeOptions = {}): Promise
 	const tarball = options.tarball ?? process.env.E2E_PACKAGE_TARBALL ?? packPackage();
 	const cleanups: Array<() => Promise<void>> = [];
 	const stopAll = async () => {
-		while (cleanups.length) await cleanups.pop()?.().catch((error: Error) => console.error(error.message));
+		while (cleanups.length)
+			await cleanups
+				.pop()?.()
+				.catch((error: Error) => console.error(error.message));
 	};
 	try {
 		const redis = await startRedis();
@@ -95,14 +110,16 @@ export async function startQueueModeN8n(options: QueueModeOptions = {}): Promise
 		const port = await getFreePort();
 		const mainUrl = `http://127.0.0.1:${port}`;
 		const env = { ...queueEnvironment(redis, postgres, mainUrl), ...options.env };
-		const logFile = (name: string) => (options.logDir ? path.join(options.logDir, `${name}.log`) : undefined);
+		const logFile = (name: string) =>
+			options.logDir ? path.join(options.logDir, `${name}.log`) : undefined;
 		if (options.logDir) {
 			// this run's logs only: the processes append, and main's restarts go on in the same file
 			fs.rmSync(options.logDir, { recursive: true, force: true });
 			fs.mkdirSync(options.logDir, { recursive: true });
 		}
 
-		const startMain = async () => await startN8n({ port, userFolder, communityPackages: true, env, logFile: logFile('main') });
+		const startMain = async () =>
+			await startN8n({ port, userFolder, communityPackages: true, env, logFile: logFile('main') });
 		let main = await startMain();
 		cleanups.push(() => main.stop());
 
@@ -138,9 +155,12 @@ export async function startQueueModeN8n(options: QueueModeOptions = {}): Promise
 				const index = workers.findIndex((worker) => startsLogged(worker, executionId) > 0);
 				return index >= 0 ? index : undefined;
 			},
-			workerRunsOf: (executionId) => workers.reduce((sum, worker) => sum + startsLogged(worker, executionId), 0),
+			workerRunsOf: (executionId) =>
+				workers.reduce((sum, worker) => sum + startsLogged(worker, executionId), 0),
 			storedExecution: (executionId) => {
-				const row = postgres.query(`SELECT status, "waitTill" FROM execution_entity WHERE id = ${Number(executionId)}`);
+				const row = postgres.query(
+					`SELECT status, "waitTill" FROM execution_entity WHERE id = ${Number(executionId)}`,
+				);
 				const [status = '', waitTill = ''] = row.split('|');
 				return { status, waitTill };
 			},

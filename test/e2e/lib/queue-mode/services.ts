@@ -38,12 +38,16 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 /** Runs scripts/queue-mode/install.sh: apt-get installs Redis and PostgreSQL when they are missing (as root). */
 export function ensureQueueServicesInstalled(): void {
-	execFileSync('bash', [path.join(host.repoRoot, 'scripts', 'queue-mode', 'install.sh')], { stdio: 'inherit' });
+	execFileSync('bash', [path.join(host.repoRoot, 'scripts', 'queue-mode', 'install.sh')], {
+		stdio: 'inherit',
+	});
 }
 
 function postgresBin(name: string): string {
 	const root = '/usr/lib/postgresql';
-	const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+	const versions = fs.existsSync(root)
+		? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))
+		: [];
 	for (const version of versions) {
 		const candidate = path.join(root, version, 'bin', name);
 		if (fs.existsSync(candidate)) return candidate;
@@ -63,7 +67,11 @@ async function startProcess(
 	[command, args]: [string, string[]],
 	ready: RegExp,
 	timeoutMs = 60000,
-): Promise<{ child: ChildProcess; output: () => string; stop: (signal: NodeJS.Signals) => Promise<void> }> {
+): Promise<{
+	child: ChildProcess;
+	output: () => string;
+	stop: (signal: NodeJS.Signals) => Promise<void>;
+}> {
 	let output = '';
 	const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 	running.add(child);
@@ -98,7 +106,21 @@ export async function startRedis(): Promise<Service> {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'queue-redis-'));
 	const redis = await startProcess(
 		'Redis',
-		['redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir]],
+		[
+			'redis-server',
+			[
+				'--port',
+				String(port),
+				'--bind',
+				'127.0.0.1',
+				'--save',
+				'',
+				'--appendonly',
+				'no',
+				'--dir',
+				dir,
+			],
+		],
 		/Ready to accept connections/,
 	);
 	return {
@@ -122,7 +144,16 @@ export async function startPostgres(): Promise<PostgresService> {
 	fs.mkdirSync(dataDir);
 	if (isRoot()) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
 	const user = 'n8n';
-	const [initdb, initdbArgs] = asPostgresUser(postgresBin('initdb'), ['-D', dataDir, '-U', user, '--auth=trust', '-E', 'UTF8', '--no-sync']);
+	const [initdb, initdbArgs] = asPostgresUser(postgresBin('initdb'), [
+		'-D',
+		dataDir,
+		'-U',
+		user,
+		'--auth=trust',
+		'-E',
+		'UTF8',
+		'--no-sync',
+	]);
 	execFileSync(initdb, initdbArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
 	const postgres = await startProcess(
 		'PostgreSQL',
@@ -150,9 +181,27 @@ export async function startPostgres(): Promise<PostgresService> {
 		database: 'postgres',
 		output: postgres.output,
 		query: (sql) =>
-			execFileSync(postgresBin('psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', user, '-d', 'postgres', '-At', '-F', '|', '-c', sql], {
-				encoding: 'utf8',
-			}).trim(),
+			execFileSync(
+				postgresBin('psql'),
+				[
+					'-h',
+					'127.0.0.1',
+					'-p',
+					String(port),
+					'-U',
+					user,
+					'-d',
+					'postgres',
+					'-At',
+					'-F',
+					'|',
+					'-c',
+					sql,
+				],
+				{
+					encoding: 'utf8',
+				},
+			).trim(),
 		stop: async () => {
 			// SIGINT: PostgreSQL's fast shutdown
 			await postgres.stop('SIGINT');

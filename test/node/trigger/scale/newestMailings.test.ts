@@ -26,7 +26,7 @@ describe.each([
 		}
 	});
 
-	it('an auto-responder\'s answer (a mailing created after activation) replied to before any poll saw it: the next poll outputs the reply', async () => {
+	it("an auto-responder's answer (a mailing created after activation) replied to before any poll saw it: the next poll outputs the reply", async () => {
 		t.sandbox.setChatQuirks(TEST_API_KEY, { chatListing: order });
 		seedMailings(t, count, 10 * 60_000);
 		const session = t.session(RECENT);
@@ -43,4 +43,3 @@ describe.each([
 		}
 	});
 });
-

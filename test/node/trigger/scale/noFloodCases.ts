@@ -12,8 +12,12 @@ import { TEST_API_KEY } from '../../../harness/keys';
 import { PHONE, RECENT, useTriggerSandbox } from '../fixture';
 import { seedMailings } from './seeding';
 
-function incomingCalls(requests: Array<{ apiMethod: string | null; body: Record<string, unknown> | null }>): string[] {
-	return requests.filter((request) => request.apiMethod === 'getNewIncomingMessages').map((request) => String(request.body?.message_id));
+function incomingCalls(
+	requests: Array<{ apiMethod: string | null; body: Record<string, unknown> | null }>,
+): string[] {
+	return requests
+		.filter((request) => request.apiMethod === 'getNewIncomingMessages')
+		.map((request) => String(request.body?.message_id));
 }
 
 const STATE_BOUND_BYTES = 16 * 1024;
@@ -44,7 +48,10 @@ export function describeNoFlood(order: 'oldest-first' | 'newest-first'): void {
 
 			// replies after activation, to an old mailing and to the newest one, then poll until every mailing was read
 			t.sandbox.advanceClock(30);
-			const fresh = [t.reply(ids[0], 'after activation, oldest mailing'), t.reply(ids[ids.length - 1], 'after activation, newest')];
+			const fresh = [
+				t.reply(ids[0], 'after activation, oldest mailing'),
+				t.reply(ids[ids.length - 1], 'after activation, newest'),
+			];
 			const read = new Set<string>();
 			const emitted: string[] = [];
 			let polls = 0;

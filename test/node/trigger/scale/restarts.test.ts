@@ -19,8 +19,14 @@ describe('Messaging Service Trigger: restarts and failed polls at 5,000 mailings
 		const emitted: string[] = [];
 		for (let poll = 0; poll < 30; poll++) {
 			t.sandbox.advanceClock(60);
-			injected.push(t.reply(ids[(poll * 7919) % ids.length], `r${poll}`), t.reply(ids[ids.length - 1 - (poll % 20)], `new ${poll}`));
-			if (poll % 5 === 2) t.sandbox.setFaults({ rules: [{ apiMethod: 'getNewIncomingMessages', kind: '500-before', count: 1 }] });
+			injected.push(
+				t.reply(ids[(poll * 7919) % ids.length], `r${poll}`),
+				t.reply(ids[ids.length - 1 - (poll % 20)], `new ${poll}`),
+			);
+			if (poll % 5 === 2)
+				t.sandbox.setFaults({
+					rules: [{ apiMethod: 'getNewIncomingMessages', kind: '500-before', count: 1 }],
+				});
 			if (poll % 7 === 3) session = session.restart();
 			const outcome = await session.poll();
 			t.sandbox.clearFaults();

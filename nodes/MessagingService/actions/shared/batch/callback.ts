@@ -12,8 +12,12 @@ import { apiKeyOf } from '../../../transport/secrets';
 export type CallbackSigner = (url: string | undefined, chunk: number) => string | undefined;
 
 /** A signer for one Send Batch run of `chunks` requests (one new reference per run). */
-export async function callbackSigner(context: IExecuteFunctions, chunks: number): Promise<CallbackSigner> {
+export async function callbackSigner(
+	context: IExecuteFunctions,
+	chunks: number,
+): Promise<CallbackSigner> {
 	const apiKey = await apiKeyOf(context);
 	const ref = newCallbackRef();
-	return (url, chunk) => (url === undefined ? undefined : signedCallbackUrl(url, apiKey, { ref, chunk, chunks }));
+	return (url, chunk) =>
+		url === undefined ? undefined : signedCallbackUrl(url, apiKey, { ref, chunk, chunks });
 }

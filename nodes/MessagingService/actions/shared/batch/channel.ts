@@ -14,7 +14,10 @@ export type RecipientsFrom = 'fields' | 'define';
  * `personalText`): its value, and the label to name in an error. From item fields, the value is
  * the field named by the parameter `<parameter>Field` (e.g. `personalTextField`).
  */
-export type RecipientValues = (parameter: string, label: string) => { value: unknown; label: string };
+export type RecipientValues = (
+	parameter: string,
+	label: string,
+) => { value: unknown; label: string };
 
 /** What differs between the SMS and the chat batch methods. */
 export interface BatchChannel {
@@ -32,7 +35,12 @@ export interface BatchChannel {
 	 * `{phone, text, ...}`. Throws `invalidField(..., itemIndex)` for a bad value; the item is
 	 * then left out.
 	 */
-	personalEntry(context: IExecuteFunctions, itemIndex: number, phone: string, values: RecipientValues): IDataObject;
+	personalEntry(
+		context: IExecuteFunctions,
+		itemIndex: number,
+		phone: string,
+		values: RecipientValues,
+	): IDataObject;
 	/** Members a mailing given as JSON may have (others are refused, naming them). */
 	jsonMembers: string[];
 	/**

@@ -76,12 +76,14 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 				{
 					name: 'Input Items',
 					value: 'items',
-					description: 'Each input item is one recipient; all items go out in one mailing (split into chunks), so many items cost few requests',
+					description:
+						'Each input item is one recipient; all items go out in one mailing (split into chunks), so many items cost few requests',
 				},
 				{
 					name: 'JSON',
 					value: 'json',
-					description: 'For each input item, give the list of mailings as JSON, as the service expects it',
+					description:
+						'For each input item, give the list of mailings as JSON, as the service expects it',
 				},
 			],
 			default: 'items',
@@ -115,7 +117,11 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 			name: 'messageType',
 			type: 'options',
 			options: [
-				{ name: 'Same Text for All', value: 'bulk', description: 'One text, sent to every recipient' },
+				{
+					name: 'Same Text for All',
+					value: 'bulk',
+					description: 'One text, sent to every recipient',
+				},
 				{
 					name: 'Own Text per Recipient',
 					value: 'personal',
@@ -138,7 +144,8 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 				{
 					name: 'Fields of Each Item',
 					value: 'fields',
-					description: 'Name the fields of the input items that hold the phone (and, for own texts, the text); the fastest for thousands of recipients',
+					description:
+						'Name the fields of the input items that hold the phone (and, for own texts, the text); the fastest for thousands of recipients',
 				},
 				{
 					name: 'Define Below',
@@ -194,23 +201,30 @@ export function batchFields(options: BatchFieldsOptions): INodeProperties[] {
 			type: 'string',
 			required: options.callbackRequired,
 			default: '',
-			placeholder: 'e.g. https://n8n.example.com/webhook/3f2b8c1e-5d7a-4e9b-9c1f-2a6d8e4b7c90/callback',
+			placeholder:
+				'e.g. https://n8n.example.com/webhook/3f2b8c1e-5d7a-4e9b-9c1f-2a6d8e4b7c90/callback',
 			description: `The address the service calls with the outcome of each request${options.callbackRequired ? ' (the service requires one)' : ''}. To start a workflow with the outcomes, add a Messaging Service Callback Trigger with the same credential, publish its workflow and paste its Production URL here. Each chunk's URL gets its number (chunk, chunks), the run's reference (ref) and a signature (sig) in its query.`,
 			hint: 'Paste the Production URL of a Messaging Service Callback Trigger; each chunk of the batch starts its own execution there',
 		},
-		optionsCollection([
-			{
-				displayName: 'Chunk Size',
-				name: 'chunkSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_CHUNK_SIZE },
-				default: DEFAULT_CHUNK_SIZE,
-				description: `How many recipients go into one mailing (one request) when mailings are built from input items; more recipients are split into several mailings. At most ${MAX_CHUNK_SIZE}.`,
-			},
-			...sendAtFields(SCHEDULE_TIME_VERSION_1),
-			...(options.moreOptions ?? []),
-			// mailings given as JSON are sent as written
-			...[...doNotSendToOptions, ...quietHoursOptions].map((option) => ({ ...option, displayOptions: { show: { '/buildFrom': ['items'] } } })),
-		], { concurrency: false }),
+		optionsCollection(
+			[
+				{
+					displayName: 'Chunk Size',
+					name: 'chunkSize',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: MAX_CHUNK_SIZE },
+					default: DEFAULT_CHUNK_SIZE,
+					description: `How many recipients go into one mailing (one request) when mailings are built from input items; more recipients are split into several mailings. At most ${MAX_CHUNK_SIZE}.`,
+				},
+				...sendAtFields(SCHEDULE_TIME_VERSION_1),
+				...(options.moreOptions ?? []),
+				// mailings given as JSON are sent as written
+				...[...doNotSendToOptions, ...quietHoursOptions].map((option) => ({
+					...option,
+					displayOptions: { show: { '/buildFrom': ['items'] } },
+				})),
+			],
+			{ concurrency: false },
+		),
 	];
 }

@@ -28,7 +28,8 @@ const DECISION_KEY = 'quietHoursDecidedAt';
  */
 export function decisionTime(context: IExecuteFunctions, tools: ExecutionTools): number {
 	const earlier = tools.ledger.earlier(context, DECISION_KEY, 0);
-	if (earlier && 'records' in earlier && typeof earlier.records[0]?.nowMs === 'number') return earlier.records[0].nowMs;
+	if (earlier && 'records' in earlier && typeof earlier.records[0]?.nowMs === 'number')
+		return earlier.records[0].nowMs;
 	const nowMs = Date.now();
 	tools.ledger.recordSent(DECISION_KEY, [{ nowMs }]);
 	return nowMs;
@@ -47,7 +48,14 @@ export function groupByQuietHours<R extends GroupedRecipient>(
 	nowMs: number,
 ): Array<ScheduleGroup<R>> {
 	const sentFields: IDataObject = guards.active ? { sent: true } : {};
-	if (!guards.hasQuietHours) return [{ recipients, schedule: scheduled, fields: { ...sentFields, ...adjustmentFields(scheduled) } }];
+	if (!guards.hasQuietHours)
+		return [
+			{
+				recipients,
+				schedule: scheduled,
+				fields: { ...sentFields, ...adjustmentFields(scheduled) },
+			},
+		];
 	const byZone = new Map<string, ScheduleGroup<R>>();
 	const byMoment = new Map<number | undefined, ScheduleGroup<R>>();
 	for (const recipient of recipients) {
@@ -70,12 +78,15 @@ export function groupByQuietHours<R extends GroupedRecipient>(
 			} else {
 				mergeAskedFor(group.fields, quiet.fields);
 			}
-			if (Array.isArray(group.fields.timeZones)) (group.fields.timeZones as string[]).push(zone.zone);
+			if (Array.isArray(group.fields.timeZones))
+				(group.fields.timeZones as string[]).push(zone.zone);
 			byZone.set(zone.zone, group);
 		}
 		group.recipients.push(recipient);
 	}
-	return [...byMoment.values()].sort((a, b) => (a.schedule?.ms ?? -Infinity) - (b.schedule?.ms ?? -Infinity));
+	return [...byMoment.values()].sort(
+		(a, b) => (a.schedule?.ms ?? -Infinity) - (b.schedule?.ms ?? -Infinity),
+	);
 }
 
 /** Two zones whose different moments were both moved to one past a repeated hour: the group says both. */

@@ -22,7 +22,13 @@
  * Hours are read by ../guards/sendingGuards.ts), send.ts (chunked sending). The status side is in
  * ../batchStatus.ts.
  */
-export type { BatchChannel, DeliveryEntry, MessageType, RecipientsFrom, RecipientValues } from './channel';
+export type {
+	BatchChannel,
+	DeliveryEntry,
+	MessageType,
+	RecipientsFrom,
+	RecipientValues,
+} from './channel';
 export {
 	batchFields,
 	DEFAULT_CHUNK_SIZE,

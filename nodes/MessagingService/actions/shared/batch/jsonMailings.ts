@@ -43,18 +43,23 @@ export function checkJsonMailings(
 	serviceZone: string,
 ): IDataObject[] {
 	const label = 'Mailings (JSON)';
-	const fail = (value: unknown, rule: string) => invalidField(context.getNode(), label, value, rule, itemIndex);
+	const fail = (value: unknown, rule: string) =>
+		invalidField(context.getNode(), label, value, rule, itemIndex);
 
 	let parsed: unknown = raw;
 	if (typeof raw === 'string') {
 		try {
 			parsed = jsonParse(raw);
 		} catch {
-			throw fail(raw, 'it is not valid JSON; give an array of mailings, e.g. [{"name": "...", ...}]');
+			throw fail(
+				raw,
+				'it is not valid JSON; give an array of mailings, e.g. [{"name": "...", ...}]',
+			);
 		}
 	}
 	if (isObject(parsed) && Array.isArray(parsed.messages)) parsed = parsed.messages;
-	if (!Array.isArray(parsed)) throw fail(raw, 'it must be an array of mailings (the "messages" of the request)');
+	if (!Array.isArray(parsed))
+		throw fail(raw, 'it must be an array of mailings (the "messages" of the request)');
 	if (parsed.length === 0) throw fail(raw, 'give at least one mailing');
 
 	return parsed.map((mailing: unknown, index): IDataObject => {
@@ -71,7 +76,8 @@ export function checkJsonMailings(
 			throw fail(mailing.name, `${where}: "name" must be a non-empty text`);
 		}
 		const alphanameId = asId(mailing.alphaname_id);
-		if (alphanameId === undefined) throw fail(mailing.alphaname_id, `${where}: "alphaname_id" (sender name ID): ${ID_RULE}`);
+		if (alphanameId === undefined)
+			throw fail(mailing.alphaname_id, `${where}: "alphaname_id" (sender name ID): ${ID_RULE}`);
 		if (mailing.message_type !== 'bulk' && mailing.message_type !== 'personal') {
 			throw fail(mailing.message_type, `${where}: "message_type" must be "bulk" or "personal"`);
 		}
@@ -81,9 +87,20 @@ export function checkJsonMailings(
 				`${where}: "schedule_time" must be a date and time in the format YYYY-MM-DDTHH:mm:ss, e.g. 2026-03-31T14:30:00`,
 			);
 		}
-		const timeProblem = mailing.schedule_time === undefined ? undefined : wallTimeProblem(parseWallTime(mailing.schedule_time)!, serviceZone, 'YYYY-MM-DDTHH:mm:ss', true);
+		const timeProblem =
+			mailing.schedule_time === undefined
+				? undefined
+				: wallTimeProblem(
+						parseWallTime(mailing.schedule_time)!,
+						serviceZone,
+						'YYYY-MM-DDTHH:mm:ss',
+						true,
+					);
 		if (timeProblem !== undefined) {
-			throw fail(mailing.schedule_time, `${where}: "schedule_time" is read in the Service Time Zone, and ${timeProblem}`);
+			throw fail(
+				mailing.schedule_time,
+				`${where}: "schedule_time" is read in the Service Time Zone, and ${timeProblem}`,
+			);
 		}
 		const list = mailing.delivery_list;
 		if (!Array.isArray(list) || list.length === 0) {
@@ -96,7 +113,11 @@ export function checkJsonMailings(
 				if ('problem' in verdict) throw fail(entry, `${at}: ${verdict.problem}`);
 				return verdict.phone;
 			}
-			if (!isObject(entry)) throw fail(entry, `${at} must be an object {"phone": "...", "text": "..."} in a personal mailing`);
+			if (!isObject(entry))
+				throw fail(
+					entry,
+					`${at} must be an object {"phone": "...", "text": "..."} in a personal mailing`,
+				);
 			const verdict = phoneOfItem(context, entry.phone, itemIndex);
 			if ('problem' in verdict) throw fail(entry.phone, `${at}: ${verdict.problem}`);
 			const phone = verdict.phone;

@@ -1,5 +1,10 @@
 /** Sending a batch: mailings built from input items (in chunks) or given as JSON. */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IPairedItemData,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { asItemError, errorItem } from '../../itemErrors';
@@ -23,14 +28,19 @@ function pairedTo(indexes: number[]): IPairedItemData[] {
 	return indexes.map((item) => ({ item }));
 }
 
-function failure(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+function failure(
+	context: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
 	return asItemError(context, error, itemIndex);
 }
 
 /** Splits `list` into chunks of `size`. */
 export function chunksOf<T>(list: T[], size: number): T[][] {
 	const chunks: T[][] = [];
-	for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
+	for (let start = 0; start < list.length; start += size)
+		chunks.push(list.slice(start, start + size));
 	return chunks;
 }
 
@@ -42,10 +52,15 @@ function sentBefore(sent: string[]): string {
 }
 
 function describeSent(what: string, answer: IDataObject): string {
-	return typeof answer.uuid === 'string' || typeof answer.uuid === 'number' ? `${what}, uuid ${answer.uuid}` : what;
+	return typeof answer.uuid === 'string' || typeof answer.uuid === 'number'
+		? `${what}, uuid ${answer.uuid}`
+		: what;
 }
 
-function withSent(error: NodeApiError | NodeOperationError, sent: string[]): NodeApiError | NodeOperationError {
+function withSent(
+	error: NodeApiError | NodeOperationError,
+	sent: string[],
+): NodeApiError | NodeOperationError {
 	error.description = `${error.description ?? ''} ${sentBefore(sent)}`.trim();
 	return error;
 }
@@ -79,16 +94,24 @@ async function batchFromItems(
 	const rejected: INodeExecutionData[] = [];
 	const suppressed: INodeExecutionData[] = [];
 	const recipients: Recipient[] = [];
-	const recipientOf = settings.recipientsFrom === 'fields' ? recipientFromFields(context, items) : recipientDefinedBelow(context);
+	const recipientOf =
+		settings.recipientsFrom === 'fields'
+			? recipientFromFields(context, items)
+			: recipientDefinedBelow(context);
 	for (const itemIndex of allIndexes) {
 		try {
 			const { phone, values } = recipientOf(itemIndex);
 			if (guards.isSuppressed(phone)) {
-				suppressed.push({ json: { sent: false, reason: 'doNotSendTo', phone }, pairedItem: { item: itemIndex } });
+				suppressed.push({
+					json: { sent: false, reason: 'doNotSendTo', phone },
+					pairedItem: { item: itemIndex },
+				});
 				continue;
 			}
 			const entry =
-				settings.messageType === 'personal' ? channel.personalEntry(context, itemIndex, phone, values) : phone;
+				settings.messageType === 'personal'
+					? channel.personalEntry(context, itemIndex, phone, values)
+					: phone;
 			const zone = guards.hasQuietHours ? guards.zoneOf(context, itemIndex, phone) : undefined;
 			recipients.push({ itemIndex, entry, zone });
 		} catch (error) {
@@ -98,10 +121,20 @@ async function batchFromItems(
 		}
 	}
 
-	const groups = groupByQuietHours(guards, recipients, settings.scheduleTime, guards.hasQuietHours ? decisionTime(context, tools) : Date.now());
-	for (const group of groups) hintAdjustment(context, group.schedule, 'Schedule Time', group.recipients[0]?.itemIndex ?? 0);
+	const groups = groupByQuietHours(
+		guards,
+		recipients,
+		settings.scheduleTime,
+		guards.hasQuietHours ? decisionTime(context, tools) : Date.now(),
+	);
+	for (const group of groups)
+		hintAdjustment(context, group.schedule, 'Schedule Time', group.recipients[0]?.itemIndex ?? 0);
 	const chunks = groups.flatMap((group) =>
-		chunksOf(group.recipients, settings.chunkSize).map((chunk) => ({ chunk, scheduleTime: group.schedule?.text, quiet: group.fields })),
+		chunksOf(group.recipients, settings.chunkSize).map((chunk) => ({
+			chunk,
+			scheduleTime: group.schedule?.text,
+			quiet: group.fields,
+		})),
 	);
 	const signCallback = await callbackSigner(context, chunks.length);
 	const outputs: INodeExecutionData[] = [];
@@ -131,19 +164,38 @@ async function batchFromItems(
 				}));
 			if (!earlier) tools.ledger.recordSent(key, [answer]);
 			outputs.push({
-				json: { ...answer, mailingName, recipients: chunk.length, chunk: number, chunks: chunks.length, ...quiet },
+				json: {
+					...answer,
+					mailingName,
+					recipients: chunk.length,
+					chunk: number,
+					chunks: chunks.length,
+					...quiet,
+				},
 				pairedItem: pairedTo(indexes),
 			});
-			sent.push(describeSent(`chunk ${number} of ${chunks.length} "${mailingName}" (items ${indexes[0]} to ${indexes[indexes.length - 1]})`, answer));
+			sent.push(
+				describeSent(
+					`chunk ${number} of ${chunks.length} "${mailingName}" (items ${indexes[0]} to ${indexes[indexes.length - 1]})`,
+					answer,
+				),
+			);
 		} catch (error) {
 			if (!earlier) tools.ledger.recordFailure(key, error);
 			const itemError = failure(context, error, indexes[0]);
-			itemError.description = `${itemError.description ?? ''} Items ${indexes[0]} to ${indexes[indexes.length - 1]} were in chunk ${number} of ${chunks.length}.`.trim();
+			itemError.description =
+				`${itemError.description ?? ''} Items ${indexes[0]} to ${indexes[indexes.length - 1]} were in chunk ${number} of ${chunks.length}.`.trim();
 			withSent(itemError, sent);
 			if (!continueOnFail) throw itemError;
 			const { json } = errorItem(itemError, indexes[0]);
 			outputs.push({
-				json: { ...json, mailingName, recipients: chunk.length, chunk: number, chunks: chunks.length },
+				json: {
+					...json,
+					mailingName,
+					recipients: chunk.length,
+					chunk: number,
+					chunks: chunks.length,
+				},
 				pairedItem: pairedTo(indexes),
 			});
 		}
@@ -164,12 +216,22 @@ async function batchFromJson(
 	const continueOnFail = context.continueOnFail();
 	const outputs: INodeExecutionData[] = new Array<INodeExecutionData>(items.length);
 	const signCallback = await callbackSigner(context, items.length);
-	const ready: Array<{ itemIndex: number; callbackUrl: string | undefined; messages: IDataObject[] }> = [];
+	const ready: Array<{
+		itemIndex: number;
+		callbackUrl: string | undefined;
+		messages: IDataObject[];
+	}> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const callbackUrl = readCallbackUrl(context, channel, itemIndex);
 			const zone = await serviceZone(context, itemIndex);
-			const messages = checkJsonMailings(context, context.getNodeParameter('messagesJson', itemIndex), channel, itemIndex, zone);
+			const messages = checkJsonMailings(
+				context,
+				context.getNodeParameter('messagesJson', itemIndex),
+				channel,
+				itemIndex,
+				zone,
+			);
 			ready.push({ itemIndex, callbackUrl, messages });
 		} catch (error) {
 			const itemError = failure(context, error, itemIndex);
@@ -183,11 +245,21 @@ async function batchFromJson(
 		const earlier = tools.ledger.earlier(context, key, itemIndex);
 		try {
 			if (earlier && 'error' in earlier) throw earlier.error;
-			const answer = earlier?.records[0] ?? (await tools.client(itemIndex).one(channel.method, { callback_url: signCallback(callbackUrl, itemIndex + 1), messages }));
+			const answer =
+				earlier?.records[0] ??
+				(await tools.client(itemIndex).one(channel.method, {
+					callback_url: signCallback(callbackUrl, itemIndex + 1),
+					messages,
+				}));
 			if (!earlier) tools.ledger.recordSent(key, [answer]);
 			outputs[itemIndex] = { json: answer, pairedItem: { item: itemIndex } };
 			const names = messages.map((mailing) => `"${String(mailing.name)}"`).join(', ');
-			sent.push(describeSent(`item ${itemIndex} (mailing${messages.length === 1 ? '' : 's'} ${names})`, answer));
+			sent.push(
+				describeSent(
+					`item ${itemIndex} (mailing${messages.length === 1 ? '' : 's'} ${names})`,
+					answer,
+				),
+			);
 		} catch (error) {
 			if (!earlier) tools.ledger.recordFailure(key, error);
 			const itemError = withSent(failure(context, error, itemIndex), sent);

@@ -12,7 +12,11 @@ import { collectionField, sendAtValue } from '../../common';
 import { itemOptions } from '../../../guards/sendingGuards';
 import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, SCHEDULE_TIME_VERSION_1 } from './fields';
 
-export function readCallbackUrl(context: IExecuteFunctions, channel: BatchChannel, itemIndex: number): string | undefined {
+export function readCallbackUrl(
+	context: IExecuteFunctions,
+	channel: BatchChannel,
+	itemIndex: number,
+): string | undefined {
 	const value = context.getNodeParameter('callbackUrl', itemIndex, '');
 	const url = typeof value === 'string' ? value.trim() : '';
 	if (url === '') {
@@ -26,7 +30,13 @@ export function readCallbackUrl(context: IExecuteFunctions, channel: BatchChanne
 		);
 	}
 	if (!isHttpUrl(url)) {
-		throw invalidField(context.getNode(), 'Callback URL', value, 'it must be an http:// or https:// address', itemIndex);
+		throw invalidField(
+			context.getNode(),
+			'Callback URL',
+			value,
+			'it must be an http:// or https:// address',
+			itemIndex,
+		);
 	}
 	return url;
 }
@@ -42,13 +52,23 @@ export interface MailingSettings {
 	content: IDataObject;
 }
 
-export async function readMailingSettings(context: IExecuteFunctions, channel: BatchChannel): Promise<MailingSettings> {
+export async function readMailingSettings(
+	context: IExecuteFunctions,
+	channel: BatchChannel,
+): Promise<MailingSettings> {
 	const node = context.getNode();
 	const nameValue = context.getNodeParameter('mailingName', 0, '');
 	const name = typeof nameValue === 'string' ? nameValue.trim() : '';
-	if (name === '') throw invalidField(node, 'Mailing Name', nameValue, 'give the mailing a name', 0);
+	if (name === '')
+		throw invalidField(node, 'Mailing Name', nameValue, 'give the mailing a name', 0);
 
-	const alphanameId = await readIdOrAccountDefault(context, 'senderNameId', 'Sender Name ID', 0, 'defaultSenderNameId');
+	const alphanameId = await readIdOrAccountDefault(
+		context,
+		'senderNameId',
+		'Sender Name ID',
+		0,
+		'defaultSenderNameId',
+	);
 
 	const messageType = context.getNodeParameter('messageType', 0, 'bulk') as MessageType;
 	const recipientsFrom = context.getNodeParameter('recipientsFrom', 0, 'fields') as RecipientsFrom;
@@ -56,13 +76,35 @@ export async function readMailingSettings(context: IExecuteFunctions, channel: B
 
 	const options = itemOptions(context, 0);
 	const sendAt = sendAtValue(context, SCHEDULE_TIME_VERSION_1, collectionField(options));
-	const scheduleTime = checkTime(context, sendAt.value, sendAt.label, 'YYYY-MM-DDTHH:mm:ss', 0, await serviceZone(context, 0));
+	const scheduleTime = checkTime(
+		context,
+		sendAt.value,
+		sendAt.label,
+		'YYYY-MM-DDTHH:mm:ss',
+		0,
+		await serviceZone(context, 0),
+	);
 	const chunkValue = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
 	const chunkSize = Number(chunkValue);
 	if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_CHUNK_SIZE) {
-		throw invalidField(node, 'Chunk Size', chunkValue, `it must be a whole number from 1 to ${MAX_CHUNK_SIZE}`, 0);
+		throw invalidField(
+			node,
+			'Chunk Size',
+			chunkValue,
+			`it must be a whole number from 1 to ${MAX_CHUNK_SIZE}`,
+			0,
+		);
 	}
 
 	const content = channel.mailingContent(context, messageType);
-	return { name, recipientsFrom, alphanameId, messageType, scheduleTime, callbackUrl, chunkSize, content };
+	return {
+		name,
+		recipientsFrom,
+		alphanameId,
+		messageType,
+		scheduleTime,
+		callbackUrl,
+		chunkSize,
+		content,
+	};
 }

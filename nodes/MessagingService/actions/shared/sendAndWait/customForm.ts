@@ -81,13 +81,16 @@ export function formFieldsOf(values: unknown): FormField[] | { problem: string }
 		const label = String(row.fieldLabel ?? '').trim();
 		const type = String(row.fieldType ?? 'text') as FieldType;
 		if (label === '') return { problem: `field ${fields.length + 1} has no label` };
-		if (fields.some((field) => field.label === label)) return { problem: `two fields are labelled "${label}"` };
-		if (!FIELD_TYPES.includes(type)) return { problem: `the field "${label}" has the unknown type "${type}"` };
+		if (fields.some((field) => field.label === label))
+			return { problem: `two fields are labelled "${label}"` };
+		if (!FIELD_TYPES.includes(type))
+			return { problem: `the field "${label}" has the unknown type "${type}"` };
 		const choices = String(row.choices ?? '')
 			.split(',')
 			.map((choice) => choice.trim())
 			.filter((choice) => choice !== '');
-		if (type === 'dropdown' && choices.length === 0) return { problem: `the list "${label}" has no choices` };
+		if (type === 'dropdown' && choices.length === 0)
+			return { problem: `the list "${label}" has no choices` };
 		fields.push({ label, type, required: row.requiredField === true, choices });
 	}
 	return fields;
@@ -95,13 +98,19 @@ export function formFieldsOf(values: unknown): FormField[] | { problem: string }
 
 function inputOf(field: FormField, name: string): string {
 	const required = field.required ? ' required' : '';
-	if (field.type === 'textarea') return `<textarea id="${name}" name="${name}" maxlength="${MAX_FIELD_LENGTH}"${required}></textarea>`;
+	if (field.type === 'textarea')
+		return `<textarea id="${name}" name="${name}" maxlength="${MAX_FIELD_LENGTH}"${required}></textarea>`;
 	if (field.type === 'dropdown') {
-		const choices = field.choices.map((choice) => `<option>${escapeHtml(choice)}</option>`).join('');
+		const choices = field.choices
+			.map((choice) => `<option>${escapeHtml(choice)}</option>`)
+			.join('');
 		return `<select id="${name}" name="${name}"${required}><option value=""></option>${choices}</select>`;
 	}
 	const type = field.type === 'text' ? 'text' : field.type;
-	const extra = field.type === 'number' ? ' step="any" inputmode="decimal"' : ` maxlength="${MAX_FIELD_LENGTH}"`;
+	const extra =
+		field.type === 'number'
+			? ' step="any" inputmode="decimal"'
+			: ` maxlength="${MAX_FIELD_LENGTH}"`;
 	return `<input type="${type}" id="${name}" name="${name}"${extra}${required}>`;
 }
 
@@ -111,7 +120,10 @@ function inputOf(field: FormField, name: string): string {
  */
 export function customFormHtml(fields: FormField[], submitLabel: string, moreButtons = ''): string {
 	const inputs = fields
-		.map((field, index) => `<label for="field-${index}">${escapeHtml(field.label)}${field.required ? ' *' : ''}</label>\n${inputOf(field, `field-${index}`)}`)
+		.map(
+			(field, index) =>
+				`<label for="field-${index}">${escapeHtml(field.label)}${field.required ? ' *' : ''}</label>\n${inputOf(field, `field-${index}`)}`,
+		)
 		.join('\n');
 	return `<form method="post" enctype="multipart/form-data">\n${inputs}\n<div class="buttons">\n<button type="submit" class="primary">${escapeHtml(submitLabel)}</button>${moreButtons}\n</div>\n</form>`;
 }
@@ -119,18 +131,23 @@ export function customFormHtml(fields: FormField[], submitLabel: string, moreBut
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The answers of a POSTed form, by field label, or why they cannot be taken. */
-export function customFormAnswers(fields: FormField[], value: (name: string) => unknown): { answer: IDataObject } | { refused: string } {
+export function customFormAnswers(
+	fields: FormField[],
+	value: (name: string) => unknown,
+): { answer: IDataObject } | { refused: string } {
 	const answer: IDataObject = {};
 	for (const [index, field] of fields.entries()) {
 		const raw = value(`field-${index}`);
 		const text = typeof raw === 'string' ? raw.trim() : '';
-		if (raw !== undefined && typeof raw !== 'string') return { refused: `"${field.label}" has an answer that is not text.` };
+		if (raw !== undefined && typeof raw !== 'string')
+			return { refused: `"${field.label}" has an answer that is not text.` };
 		if (text === '') {
 			if (field.required) return { refused: `"${field.label}" is required.` };
 			answer[field.label] = field.type === 'number' ? null : '';
 			continue;
 		}
-		if (text.length > MAX_FIELD_LENGTH) return { refused: `"${field.label}" has more than ${MAX_FIELD_LENGTH} characters.` };
+		if (text.length > MAX_FIELD_LENGTH)
+			return { refused: `"${field.label}" has more than ${MAX_FIELD_LENGTH} characters.` };
 		if (field.type === 'number') {
 			const number = Number(text);
 			if (!Number.isFinite(number)) return { refused: `"${field.label}" must be a number.` };

@@ -20,13 +20,20 @@ export type SendWithLink = (api: ApiClient, link: string) => Promise<string>;
 function responseTypeOf(context: IExecuteFunctions): ResponseType {
 	const value = context.getNodeParameter('responseType', 0, 'approval');
 	if (!RESPONSE_TYPES.includes(value as ResponseType)) {
-		throw invalidField(context.getNode(), 'Response Type', value, 'choose Approval, Free Text or Custom Form', 0);
+		throw invalidField(
+			context.getNode(),
+			'Response Type',
+			value,
+			'choose Approval, Free Text or Custom Form',
+			0,
+		);
 	}
 	if (value === 'customForm') {
 		// The page is built from these fields when the link is opened: a form that cannot be built is refused now.
 		const fields = context.getNodeParameter('formFields.values', 0, []);
 		const checked = formFieldsOf(fields);
-		if ('problem' in checked) throw invalidField(context.getNode(), 'Form Fields', fields, checked.problem, 0);
+		if ('problem' in checked)
+			throw invalidField(context.getNode(), 'Form Fields', fields, checked.problem, 0);
 	}
 	return value as ResponseType;
 }
@@ -34,7 +41,8 @@ function responseTypeOf(context: IExecuteFunctions): ResponseType {
 /** The phone the page may hand back to the bot (Offer Hand Back to Bot for Phone), as digits; undefined when empty. */
 function handBackPhoneOf(context: IExecuteFunctions): string | undefined {
 	const value = context.getNodeParameter('options.handBackPhone', 0, '');
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+		return undefined;
 	return checkPhone(context, value, HAND_BACK_PHONE_LABEL, 0);
 }
 
@@ -46,10 +54,18 @@ interface SentQuestion {
 }
 
 /** The message, sent once however often n8n's Retry On Fail runs the node (see ItemLedger). */
-async function sendOnce(context: IExecuteFunctions, tools: ExecutionTools, sendWithLink: SendWithLink): Promise<SentQuestion> {
+async function sendOnce(
+	context: IExecuteFunctions,
+	tools: ExecutionTools,
+	sendWithLink: SendWithLink,
+): Promise<SentQuestion> {
 	const earlier = tools.ledger.earlier(context, LEDGER_KEY, 0);
 	if (earlier && 'error' in earlier) throw earlier.error;
-	if (earlier) return { question: String(earlier.records[0]?.question ?? ''), link: String(earlier.records[0]?.link ?? '') };
+	if (earlier)
+		return {
+			question: String(earlier.records[0]?.question ?? ''),
+			link: String(earlier.records[0]?.link ?? ''),
+		};
 	try {
 		const link = responseLink(context);
 		const question = await sendWithLink(tools.client(0), link);
@@ -65,7 +81,10 @@ async function sendOnce(context: IExecuteFunctions, tools: ExecutionTools, sendW
  * Do Not Send To and Quiet Hours, asked before the link is made: a message not sent is not waited
  * for. Not asked again once an earlier try of Retry On Fail sent it.
  */
-async function notSentNow(context: IExecuteFunctions, tools: ExecutionTools): Promise<NotSent | undefined> {
+async function notSentNow(
+	context: IExecuteFunctions,
+	tools: ExecutionTools,
+): Promise<NotSent | undefined> {
 	if (tools.ledger.earlier(context, LEDGER_KEY, 0)) return undefined;
 	const phone = readPhone(context, 'phone', 'Phone', 0);
 	return (await SendingGuards.of(context, 0)).check(context, 0, phone);
@@ -102,6 +121,16 @@ export async function sendAndWait(
 	// The question is kept for the page and the timed-out output: without a key pasted into it.
 	const apiKey = await apiKeyOf(context);
 	const question = apiKey ? redact(sent.question, apiKey) : sent.question;
-	keepTimedOutItem(context, { responseType, question, linkToken: tokenOf(sent.link), waitTill, handBackPhone });
-	return items.map((item, index) => ({ json: item.json, binary: item.binary, pairedItem: { item: index } }));
+	keepTimedOutItem(context, {
+		responseType,
+		question,
+		linkToken: tokenOf(sent.link),
+		waitTill,
+		handBackPhone,
+	});
+	return items.map((item, index) => ({
+		json: item.json,
+		binary: item.binary,
+		pairedItem: { item: index },
+	}));
 }

@@ -95,8 +95,16 @@ const limitWaitTimeOption: INodeProperties = {
 					type: 'options',
 					default: 'afterTimeInterval',
 					options: [
-						{ name: 'After Time Interval', value: 'afterTimeInterval', description: 'Wait at most this long' },
-						{ name: 'At Specified Time', value: 'atSpecifiedTime', description: 'Wait at most until this date and time' },
+						{
+							name: 'After Time Interval',
+							value: 'afterTimeInterval',
+							description: 'Wait at most this long',
+						},
+						{
+							name: 'At Specified Time',
+							value: 'atSpecifiedTime',
+							description: 'Wait at most until this date and time',
+						},
 					],
 				},
 				{
@@ -126,7 +134,8 @@ const limitWaitTimeOption: INodeProperties = {
 					name: 'maxDateAndTime',
 					type: 'dateTime',
 					default: '',
-					description: 'When to stop waiting, in the workflow\'s time zone unless the value has its own',
+					description:
+						"When to stop waiting, in the workflow's time zone unless the value has its own",
 					displayOptions: { show: { limitType: ['atSpecifiedTime'] } },
 				},
 			],
@@ -179,12 +188,18 @@ export function fieldsFromSend(
 	pick: (field: INodeProperties) => boolean,
 ): INodeProperties[] {
 	return sendFields.filter(pick).map((field) => {
-		const show = { ...field.displayOptions?.show, resource: [resource], operation: ['sendAndWait'] };
+		const show = {
+			...field.displayOptions?.show,
+			resource: [resource],
+			operation: ['sendAndWait'],
+		};
 		const moved: INodeProperties = { ...field, displayOptions: { ...field.displayOptions, show } };
 		if (field.name !== 'options' || field.type !== 'collection') return moved;
 		const sendOptions = (field.options ?? []) as INodeProperties[];
 		const kept = sendOptions.filter((option) => option.name !== concurrencyOption.name);
-		const options = [...kept, ...waitOptions].sort((a, b) => a.displayName.localeCompare(b.displayName));
+		const options = [...kept, ...waitOptions].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName),
+		);
 		return { ...moved, options };
 	});
 }

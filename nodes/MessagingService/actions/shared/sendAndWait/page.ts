@@ -72,7 +72,8 @@ function handBackButton(answer: AnswerForm): string {
 
 function formOf(answer: AnswerForm, handBack: boolean): string {
 	const handBackChoice = handBack ? `\n${handBackButton(answer)}` : '';
-	if (answer.kind === 'customForm') return customFormHtml(answer.fields, answer.submitLabel, handBackChoice);
+	if (answer.kind === 'customForm')
+		return customFormHtml(answer.fields, answer.submitLabel, handBackChoice);
 	if (answer.kind === 'freeText') {
 		return `<form method="post">
 <label for="answer" class="note">Your answer</label>

@@ -25,7 +25,10 @@ interface WaitingQuestion {
  * replaces it with the webhook's output. The page of the link reads the question from it, and
  * on an n8n that signs no links the token the link must carry.
  */
-export function keepTimedOutItem(context: IExecuteFunctions, { responseType, question, linkToken, waitTill, handBackPhone }: WaitingQuestion): void {
+export function keepTimedOutItem(
+	context: IExecuteFunctions,
+	{ responseType, question, linkToken, waitTill, handBackPhone }: WaitingQuestion,
+): void {
 	const data: IDataObject = { timedOut: true, waitedUntil: waitTill.toISOString() };
 	if (responseType === 'approval') data.approved = false;
 	const json: IDataObject = { data, [QUESTION_KEY]: question };

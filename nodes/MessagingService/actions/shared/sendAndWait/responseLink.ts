@@ -20,7 +20,8 @@ interface SignatureCheckSwitch {
 export function responseLink(context: IExecuteFunctions): string {
 	if (typeof context.getSignedResumeUrl === 'function') {
 		const signatureCheck = context as IExecuteFunctions & SignatureCheckSwitch;
-		if (typeof signatureCheck.setSignatureValidationRequired === 'function') signatureCheck.setSignatureValidationRequired();
+		if (typeof signatureCheck.setSignatureValidationRequired === 'function')
+			signatureCheck.setSignatureValidationRequired();
 		return context.getSignedResumeUrl();
 	}
 	const resumeUrl = String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0));

@@ -15,7 +15,9 @@ const UNIT_MS: Record<string, number> = {
 function toInstant(value: unknown, timeZone: string): Date | undefined {
 	const wall = parseWallTime(value);
 	if (wall) return instantOfWallTime(wall, timeZone);
-	const instant = instantWithZone(value) ?? (typeof value === 'string' && value.trim() !== '' ? new Date(value.trim()) : undefined);
+	const instant =
+		instantWithZone(value) ??
+		(typeof value === 'string' && value.trim() !== '' ? new Date(value.trim()) : undefined);
 	return instant && !Number.isNaN(instant.getTime()) ? instant : undefined;
 }
 
@@ -30,18 +32,37 @@ export function waitTillOf(context: IExecuteFunctions, now = Date.now()): Date {
 	if (limit.limitType === 'atSpecifiedTime') {
 		const until = toInstant(limit.maxDateAndTime, context.getTimezone());
 		if (!until || Number.isNaN(until.getTime())) {
-			throw invalidField(node, 'Max Date and Time', limit.maxDateAndTime, 'enter a date and time, e.g. 2026-12-01T18:00:00', 0);
+			throw invalidField(
+				node,
+				'Max Date and Time',
+				limit.maxDateAndTime,
+				'enter a date and time, e.g. 2026-12-01T18:00:00',
+				0,
+			);
 		}
 		if (until.getTime() <= now) {
-			throw invalidField(node, 'Max Date and Time', limit.maxDateAndTime, 'the time is already past, so there would be no time to answer', 0);
+			throw invalidField(
+				node,
+				'Max Date and Time',
+				limit.maxDateAndTime,
+				'the time is already past, so there would be no time to answer',
+				0,
+			);
 		}
 		return until;
 	}
 	const amount = Number(limit.resumeAmount ?? 45);
 	const unit = String(limit.resumeUnit ?? 'minutes');
 	if (!Number.isFinite(amount) || amount <= 0) {
-		throw invalidField(node, 'Amount', limit.resumeAmount, 'how long to wait must be a number greater than 0', 0);
+		throw invalidField(
+			node,
+			'Amount',
+			limit.resumeAmount,
+			'how long to wait must be a number greater than 0',
+			0,
+		);
 	}
-	if (!(unit in UNIT_MS)) throw invalidField(node, 'Unit', unit, 'choose Seconds, Minutes, Hours or Days', 0);
+	if (!(unit in UNIT_MS))
+		throw invalidField(node, 'Unit', unit, 'choose Seconds, Minutes, Hours or Days', 0);
 	return new Date(now + amount * UNIT_MS[unit]);
 }

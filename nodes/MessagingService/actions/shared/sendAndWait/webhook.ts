@@ -1,4 +1,9 @@
-import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
 import { customFormAnswers, formFieldsOf } from './customForm';
 import { DEFAULT_APPROVE_LABEL, DEFAULT_DECLINE_LABEL, DEFAULT_SUBMIT_LABEL } from './fields';
@@ -58,7 +63,10 @@ function label(value: unknown, fallback: string): string {
 
 function answerFormOf(context: IWebhookFunctions): AnswerForm | undefined {
 	const responseType = parameter<string>(context, 'responseType', 'approval');
-	const submitLabel = label(parameter(context, 'options.responseFormButtonLabel', ''), DEFAULT_SUBMIT_LABEL);
+	const submitLabel = label(
+		parameter(context, 'options.responseFormButtonLabel', ''),
+		DEFAULT_SUBMIT_LABEL,
+	);
 	if (responseType === 'freeText') return { kind: 'freeText', submitLabel };
 	if (responseType === 'customForm') {
 		const fields = formFieldsOf(parameter<unknown>(context, 'formFields.values', []));
@@ -69,7 +77,10 @@ function answerFormOf(context: IWebhookFunctions): AnswerForm | undefined {
 	return {
 		kind: 'approval',
 		approveLabel: label(approval.approveLabel, DEFAULT_APPROVE_LABEL),
-		declineLabel: approval.approvalType === 'double' ? label(approval.disapproveLabel, DEFAULT_DECLINE_LABEL) : undefined,
+		declineLabel:
+			approval.approvalType === 'double'
+				? label(approval.disapproveLabel, DEFAULT_DECLINE_LABEL)
+				: undefined,
 	};
 }
 
@@ -88,19 +99,25 @@ type Decision = { answer: IDataObject } | { refused: string };
  */
 function decide(form: AnswerForm, body: IDataObject, handBack: boolean): Decision {
 	if (handBack && form.kind === 'approval') return { answer: {} };
-	if (form.kind === 'customForm') return customFormAnswers(form.fields, (name) => field(body, name));
+	if (form.kind === 'customForm')
+		return customFormAnswers(form.fields, (name) => field(body, name));
 	if (form.kind === 'freeText') {
 		const text = field(body, 'text');
-		if (handBack && (text === undefined || (typeof text === 'string' && text.trim() === ''))) return { answer: {} };
-		if (typeof text !== 'string' || text.trim() === '') return { refused: 'The answer is empty: type an answer before sending it.' };
+		if (handBack && (text === undefined || (typeof text === 'string' && text.trim() === '')))
+			return { answer: {} };
+		if (typeof text !== 'string' || text.trim() === '')
+			return { refused: 'The answer is empty: type an answer before sending it.' };
 		if (text.length > MAX_ANSWER_LENGTH) {
-			return { refused: `The answer has ${text.length} characters; at most ${MAX_ANSWER_LENGTH} are taken.` };
+			return {
+				refused: `The answer has ${text.length} characters; at most ${MAX_ANSWER_LENGTH} are taken.`,
+			};
 		}
 		return { answer: { text } };
 	}
 	const approved = field(body, 'approved');
 	if (approved === 'true') return { answer: { approved: true } };
-	if (approved === 'false' && form.declineLabel !== undefined) return { answer: { approved: false } };
+	if (approved === 'false' && form.declineLabel !== undefined)
+		return { answer: { approved: false } };
 	return { refused: 'This answer is not one of the choices of the page.' };
 }
 
@@ -112,18 +129,31 @@ function decide(form: AnswerForm, body: IDataObject, handBack: boolean): Decisio
  */
 export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	if (!tokenAccepted(this, waitingText(this, LINK_TOKEN_KEY))) {
-		send(this, 403, answerRefusedPage('This link is not complete: open the whole link from the message.'));
+		send(
+			this,
+			403,
+			answerRefusedPage('This link is not complete: open the whole link from the message.'),
+		);
 		return { noWebhookResponse: true };
 	}
 	const method = this.getRequestObject().method;
 	const form = answerFormOf(this);
 	if (!form) {
-		send(this, 400, answerRefusedPage('This link cannot be answered: the node\'s Response Type or form fields are not valid.'));
+		send(
+			this,
+			400,
+			answerRefusedPage(
+				"This link cannot be answered: the node's Response Type or form fields are not valid.",
+			),
+		);
 		return { noWebhookResponse: true };
 	}
 	const handBackPhone = waitingText(this, HAND_BACK_PHONE_KEY);
 	if (method !== 'POST') {
-		const page = { title: parameter(this, 'options.responseFormTitle', ''), text: waitingText(this, QUESTION_KEY) };
+		const page = {
+			title: parameter(this, 'options.responseFormTitle', ''),
+			text: waitingText(this, QUESTION_KEY),
+		};
 		send(this, 200, questionPage(page, form, handBackPhone !== ''));
 		return { noWebhookResponse: true };
 	}
@@ -131,7 +161,11 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 	const body = (this.getBodyData() ?? {}) as IDataObject;
 	const handBack = field(body, 'handBack') === 'true';
 	if (handBack && handBackPhone === '') {
-		send(this, 400, answerRefusedPage('This page does not offer to hand the conversation back to the bot.'));
+		send(
+			this,
+			400,
+			answerRefusedPage('This page does not offer to hand the conversation back to the bot.'),
+		);
 		return { noWebhookResponse: true };
 	}
 	const decision = decide(form, body, handBack);
@@ -140,7 +174,11 @@ export async function sendAndWaitWebhook(this: IWebhookFunctions): Promise<IWebh
 		return { noWebhookResponse: true };
 	}
 	// only a POST that decides hands back, and before the execution resumes: the trigger runs in this process (docs/chatbot.md, Handoff)
-	const data: IDataObject = { ...decision.answer, ...(handBack ? handBackFromPage(this, handBackPhone) : {}), respondedAt: new Date().toISOString() };
+	const data: IDataObject = {
+		...decision.answer,
+		...(handBack ? handBackFromPage(this, handBackPhone) : {}),
+		respondedAt: new Date().toISOString(),
+	};
 	const item: INodeExecutionData = { json: { data }, pairedItem: { item: 0 } };
 	// n8n sends this page only once the execution has really resumed with this answer: of two
 	// answers at the same moment, the other one gets n8n's error instead of a false "received".

@@ -6,12 +6,14 @@ import type { IWebhookDescription } from 'n8n-workflow';
  * the link's signature before the node sees the request, because the operation is `sendAndWait`
  * (an n8n too old to sign links leaves the check to the node: see responseLink.ts).
  */
-export const sendAndWaitWebhooks: IWebhookDescription[] = (['GET', 'POST'] as const).map((httpMethod) => ({
-	name: 'default',
-	httpMethod,
-	responseMode: 'onReceived',
-	responseData: '',
-	path: '={{ $nodeId }}',
-	restartWebhook: true,
-	isFullPath: true,
-}));
+export const sendAndWaitWebhooks: IWebhookDescription[] = (['GET', 'POST'] as const).map(
+	(httpMethod) => ({
+		name: 'default',
+		httpMethod,
+		responseMode: 'onReceived',
+		responseData: '',
+		path: '={{ $nodeId }}',
+		restartWebhook: true,
+		isFullPath: true,
+	}),
+);
