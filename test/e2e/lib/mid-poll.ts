@@ -5,9 +5,12 @@
 // moment does not depend on the machine's speed. reply-stop-mid-poll.test.ts runs it in the shared
 // n8n (legacy poller), reply-stop-mid-poll-durable.test.ts in an n8n on the durable scheduler.
 import { startSandbox, type LoggedRequest, type Sandbox } from '../../sandbox';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { customersWithMailings, WritingCustomers } from './customers';
 import type { N8nClient } from './n8n-client';
-import { POLL_TRIGGER, pollingWorkflow } from './poll-kill';
+import { DURABLE_SCHEDULER_ENV, POLL_TRIGGER, pollingWorkflow } from './poll-kill';
 import { waitUntil } from './polls';
 import {
 	allExecutions,
@@ -17,6 +20,7 @@ import {
 	settledExecutions,
 	tally,
 } from './reply-tally';
+import { startRestartableN8n } from './restartable-n8n';
 
 export interface MidPollN8n {
 	client: N8nClient;
@@ -47,6 +51,74 @@ export async function midPoll(sandbox: Sandbox, meanwhile: () => Promise<void>):
 	await sleep(5000);
 }
 
+/** An n8n of the test's own on the durable scheduler with durable poll cursors (the four flags), logged in. */
+export async function durableSchedulerN8n(name: string): Promise<MidPollN8n> {
+	const runFolder = fs.mkdtempSync(path.join(os.tmpdir(), `n8n-e2e-${name}-`));
+	const n8n = await startRestartableN8n(runFolder, DURABLE_SCHEDULER_ENV);
+	await n8n.client.setupOwnerAndLogin({
+		email: 'owner@example.com',
+		password: 'Durable-scheduler-1',
+		firstName: 'Owner',
+		lastName: 'Test',
+	});
+	return {
+		client: n8n.client,
+		stop: async () => {
+			await n8n.stop();
+			if (process.env.E2E_KEEP_RUN_FOLDER === '1')
+				process.stdout.write(`[${name}] run folder kept: ${runFolder}\n`);
+			else fs.rmSync(runFolder, { recursive: true, force: true });
+		},
+	};
+}
+
+/** Five customers writing, and the polling workflow activated with a credential of its own. */
+export async function writingToActiveTrigger(
+	client: N8nClient,
+	sandbox: Sandbox,
+	{ label, token, phonePrefix }: { label: string; token: string; phonePrefix: string },
+): Promise<{ customers: WritingCustomers; workflowId: string }> {
+	const customers = new WritingCustomers(
+		sandbox,
+		token,
+		await customersWithMailings(sandbox, token, 5, phonePrefix),
+		{ min: 1000, max: 3000 },
+	);
+	const credential = await client.createCredential({
+		name: `${label}: Messaging Service (emulator)`,
+		type: 'messagingServiceApi',
+		data: { apiKey: token, baseUrl: sandbox.url, allowUnencryptedHttp: false },
+	});
+	const workflow = await client.createWorkflow(
+		pollingWorkflow(`Replies (${label})`, {
+			messagingServiceApi: { id: credential.id, name: credential.name },
+		}),
+	);
+	await client.activateWorkflow(workflow.id);
+	customers.start();
+	return { customers, workflowId: workflow.id };
+}
+
+/** Waits until the workflow has `count` successful executions. */
+export async function untilSucceeded(
+	client: N8nClient,
+	workflowId: string,
+	count: number,
+	what: string,
+): Promise<void> {
+	const deadline = Date.now() + POLL_WAIT_MS;
+	while ((await succeededCount(client, workflowId)) < count) {
+		if (Date.now() > deadline) throw new Error(`no ${what} within ${POLL_WAIT_MS / 1000} s`);
+		await sleep(1000);
+	}
+}
+
+export async function succeededCount(client: N8nClient, workflowId: string): Promise<number> {
+	return (await allExecutions(client, workflowId)).filter(
+		(execution) => execution.status === 'success',
+	).length;
+}
+
 export function describeMidPoll(
 	label: string,
 	token: string,
@@ -73,38 +145,15 @@ export function describeMidPoll(
 		const executionsOf = async (workflowId: string) =>
 			await settledExecutions(client, workflowId, 0);
 
-		async function finishedCount(workflowId: string): Promise<number> {
-			return (await allExecutions(client, workflowId)).filter(
-				(execution) => execution.status === 'success',
-			).length;
-		}
-
 		it('reads no reply on the service that no execution carries', async () => {
-			const customers = new WritingCustomers(
-				sandbox,
+			const { customers, workflowId } = await writingToActiveTrigger(client, sandbox, {
+				label,
 				token,
-				await customersWithMailings(sandbox, token, 5, phonePrefix),
-				{ min: 1000, max: 3000 },
-			);
-			const credential = await client.createCredential({
-				name: `${label}: Messaging Service (emulator)`,
-				type: 'messagingServiceApi',
-				data: { apiKey: token, baseUrl: sandbox.url, allowUnencryptedHttp: false },
+				phonePrefix,
 			});
-			const workflow = await client.createWorkflow(
-				pollingWorkflow(`Replies (${label})`, {
-					messagingServiceApi: { id: credential.id, name: credential.name },
-				}),
-			);
-			await client.activateWorkflow(workflow.id);
-			customers.start();
-			const wait = async (count: number, what: string) => {
-				const deadline = Date.now() + POLL_WAIT_MS;
-				while ((await finishedCount(workflow.id)) < count) {
-					if (Date.now() > deadline) throw new Error(`no ${what} within ${POLL_WAIT_MS / 1000} s`);
-					await sleep(1000);
-				}
-			};
+			const workflow = { id: workflowId };
+			const wait = async (count: number, what: string) =>
+				await untilSucceeded(client, workflowId, count, what);
 			await wait(1, 'first execution');
 
 			await midPoll(sandbox, async () => await client.deactivateWorkflow(workflow.id));
@@ -118,7 +167,10 @@ export function describeMidPoll(
 			);
 
 			await client.activateWorkflow(workflow.id);
-			await wait((await finishedCount(workflow.id)) + 1, 'execution after the new activation');
+			await wait(
+				(await succeededCount(client, workflow.id)) + 1,
+				'execution after the new activation',
+			);
 			await midPoll(sandbox, async () => {
 				const current = await client.getWorkflow(workflow.id);
 				await client.saveWorkflow(
@@ -131,7 +183,7 @@ export function describeMidPoll(
 				);
 				await client.activateWorkflow(workflow.id);
 			});
-			await wait((await finishedCount(workflow.id)) + 1, 'execution after the republish');
+			await wait((await succeededCount(client, workflow.id)) + 1, 'execution after the republish');
 			customers.stop();
 			const ids = customers.written.map((reply) => reply.id);
 			const lastPoll = Date.now() + 40000;

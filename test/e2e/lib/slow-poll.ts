@@ -4,13 +4,17 @@
 // polling): every reply ends up in exactly one finished execution, or also in a later one flagged
 // `redelivered`; none is read on the service that no execution carries.
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { customersWithMailings, WritingCustomers } from './customers';
-import { midPoll, type MidPollN8n } from './mid-poll';
+import {
+	midPoll,
+	succeededCount,
+	untilSucceeded,
+	writingToActiveTrigger,
+	type MidPollN8n,
+} from './mid-poll';
 import type { N8nClient } from './n8n-client';
-import { POLL_TRIGGER, pollingWorkflow } from './poll-kill';
+import { POLL_TRIGGER } from './poll-kill';
 import { waitUntil } from './polls';
 import {
-	allExecutions,
 	describeTally,
 	markedRead,
 	readButCarriedByNone,
@@ -53,32 +57,14 @@ export function describeSlowPolls(
 		});
 
 		it('outputs every reply once (a later copy only flagged) and reads none that no execution carries', async () => {
-			const customers = new WritingCustomers(
-				sandbox,
+			const { customers, workflowId } = await writingToActiveTrigger(client, sandbox, {
+				label,
 				token,
-				await customersWithMailings(sandbox, token, 5, phonePrefix),
-				{ min: 1000, max: 3000 },
-			);
-			const credential = await client.createCredential({
-				name: `${label}: Messaging Service (emulator)`,
-				type: 'messagingServiceApi',
-				data: { apiKey: token, baseUrl: sandbox.url, allowUnencryptedHttp: false },
+				phonePrefix,
 			});
-			const workflow = await client.createWorkflow(
-				pollingWorkflow(`Replies (${label})`, {
-					messagingServiceApi: { id: credential.id, name: credential.name },
-				}),
-			);
-			await client.activateWorkflow(workflow.id);
-			customers.start();
-			const succeeded = async () =>
-				(await allExecutions(client, workflow.id)).filter(
-					(execution) => execution.status === 'success',
-				).length;
-			const untilExecutions = async (count: number) => {
-				for (const deadline = Date.now() + 120000; (await succeeded()) < count; await sleep(1000))
-					if (Date.now() > deadline) throw new Error(`fewer than ${count} executions`);
-			};
+			const succeeded = async () => await succeededCount(client, workflowId);
+			const untilExecutions = async (count: number) =>
+				await untilSucceeded(client, workflowId, count, `${count} executions`);
 			await untilExecutions(1);
 
 			sandbox.setFaults(FAILING);
@@ -98,8 +84,8 @@ export function describeSlowPolls(
 				120000,
 				'every reply marked read',
 			).catch(() => undefined);
-			await client.deactivateWorkflow(workflow.id);
-			const executions = await settledExecutions(client, workflow.id, 30000);
+			await client.deactivateWorkflow(workflowId);
+			const executions = await settledExecutions(client, workflowId, 30000);
 			const figures = tally(ids, executions, POLL_TRIGGER);
 			const readUncarried = readButCarriedByNone(sandbox.requests(), executions, POLL_TRIGGER);
 			process.stdout.write(
