@@ -5,7 +5,7 @@ import type { ApiClient } from '../transport/client';
 import { serviceNow, serviceTimeMs } from '../base/serviceTime';
 import { sessionIdOf } from '../replies/items';
 import { READ_CHUNK } from '../replies/markAsRead';
-import { queueMark, type Ledger } from '../replies/acknowledgment';
+import { markSoon, type Ledger } from '../replies/acknowledgment';
 import { ReplyReading } from '../replies/reading';
 import type { HandoffDesk } from '../handoff/desk';
 import { ActiveMailings } from './activeMailings';
@@ -85,8 +85,6 @@ export class ChatEngine {
 	private lastListingAt = -Infinity;
 	private listingGapMs = 0;
 	private listing: Promise<void> | undefined;
-	private markQueued = false;
-	private toMark: string[] = [];
 	private failedListings = 0;
 	private lastCheckAt = -Infinity;
 	private stopped = false;
@@ -397,24 +395,13 @@ export class ChatEngine {
 		);
 	}
 
-	/** The turn's execution is finished: its replies are marked read (also after a deactivation: that execution has them). */
+	/** The turn's execution is finished: its replies are marked read (also after a deactivation: that execution has them), with those of the turns finished meanwhile; what fails is tried with the next turn. */
 	private acknowledge(ids: string[]): void {
 		if (!this.io.persist) return;
 		this.reading.acknowledge(ids);
-		this.toMark.push(...ids);
-		this.markRead();
-	}
-
-	/** Marks the acknowledged replies read, one call at a time; what fails is tried with the next turn. */
-	private markRead(): void {
-		if (this.markQueued) return;
-		this.markQueued = true;
-		void queueMark(this.io.ledger, async () => {
-			this.markQueued = false;
-			const ids = this.toMark;
-			this.toMark = [];
-			this.requestCap.spend(Math.ceil((ids.length + this.reading.pendingReads) / READ_CHUNK));
-			await this.reading.markRead(this.io.client, ids);
+		void markSoon(this.io.ledger, ids, async (batch) => {
+			this.requestCap.spend(Math.ceil((batch.length + this.reading.pendingReads) / READ_CHUNK));
+			await this.reading.markRead(this.io.client, batch);
 		});
 	}
 

@@ -23,6 +23,8 @@ export interface Ledger {
 	finished: Map<string, boolean>;
 	/** the marks under way (one at a time per trigger) */
 	marking: Promise<void>;
+	/** reply IDs the next mark takes (their executions finished while a mark was under way) */
+	toMark: string[];
 	/** a poll of this trigger is under way in this process (n8n's durable scheduler can start several at once) */
 	polling?: boolean;
 	/** the newest state this process saved (n8n's durable scheduler loads a poll's state from the database, saved only with an emit) */
@@ -35,7 +37,7 @@ const ledgers = new Map<string, Ledger>();
 export function ledgerOf(key: string): Ledger {
 	let ledger = ledgers.get(key);
 	if (!ledger) {
-		ledger = { inFlight: new Map(), finished: new Map(), marking: Promise.resolve() };
+		ledger = { inFlight: new Map(), finished: new Map(), marking: Promise.resolve(), toMark: [] };
 		ledgers.set(key, ledger);
 	}
 	return ledger;
@@ -66,9 +68,21 @@ export function dropLedger(key: string): void {
 	ledgers.delete(key);
 }
 
-/** Runs `mark` after the trigger's marks under way (a slow service never gets two at once from one trigger). */
-export function queueMark(ledger: Ledger, mark: () => Promise<void>): Promise<void> {
-	ledger.marking = ledger.marking.then(mark, mark);
+/**
+ * Adds `ids` to the trigger's next mark, which runs `mark` with every ID waiting once the marks
+ * under way are done: one request for all the executions that finished meanwhile, and never two
+ * at once from one trigger (a slow service).
+ */
+export function markSoon(
+	ledger: Ledger,
+	ids: string[],
+	mark: (ids: string[]) => Promise<void>,
+): Promise<void> {
+	const queued = ledger.toMark.length > 0;
+	ledger.toMark.push(...ids);
+	if (queued) return ledger.marking;
+	const next = async () => await mark(ledger.toMark.splice(0));
+	ledger.marking = ledger.marking.then(next, next);
 	return ledger.marking;
 }
 

@@ -8,7 +8,7 @@ import {
 	ledgerOf,
 	noteEmitted,
 	noteFinished,
-	queueMark,
+	markSoon,
 	type Ledger,
 } from '../replies/acknowledgment';
 import { combineByConversation, replyItem, withOptOut } from '../replies/items';
@@ -191,11 +191,11 @@ async function pollOnce(
 				for (const id of ids) noteFinished(ledger, id, false);
 				if (!config.markAsRead) return;
 				// what fails is marked by the next poll; one the service refuses is given up alone
-				void queueMark(ledger, async () => {
+				void markSoon(ledger, ids, async (batch) => {
 					const left = new Set(
-						await markOutputRead(client, ids, [], (message) => this.logger.warn(message)),
+						await markOutputRead(client, batch, [], (message) => this.logger.warn(message)),
 					);
-					for (const id of ids) if (!left.has(id)) noteFinished(ledger, id, true);
+					for (const id of batch) if (!left.has(id)) noteFinished(ledger, id, true);
 				});
 			},
 			notFinished: () => ids.forEach((id) => ledger.inFlight.delete(id)),

@@ -33,6 +33,26 @@ describe('Messaging Service Trigger: acknowledgment after n8n holds the executio
 		expect((await session.poll()).items).toEqual([]);
 	});
 
+	it('marks the replies of executions that finish together in one request, not one per execution', async () => {
+		const phones = Array.from({ length: 20 }, (_, index) => `37529${String(1000000 + index)}`);
+		const mailings = [];
+		for (const phone of phones) mailings.push(await t.sendChat('hello', phone));
+		const session = t.session({ ...RECENT, options: { combineRepliesPerPhone: true } }, HELD);
+		await session.poll();
+		t.sandbox.advanceClock(60);
+		mailings.forEach((mailing, index) => t.reply(mailing, 'a question', phones[index]));
+		const poll = await session.poll();
+		expect(poll.finish).toHaveLength(20);
+		t.sandbox.clearRequests();
+		await Promise.all(poll.finish.map((end) => end()));
+		// the first execution's mark is under way when the others finish: they share the next one
+		expect(
+			methodsCalled(t.sandbox.requests()).filter((method) => method === 'readResponseStatus')
+				.length,
+		).toBeLessThanOrEqual(2);
+		for (const mailing of mailings) expect(await t.unread(mailing)).toEqual([]);
+	});
+
 	it('a stop before the execution finished: the replies come again after the restart, flagged, and only those', async () => {
 		const { mailing, session } = await activeSession();
 		const finishedOne = t.reply(mailing, 'answered');
