@@ -21,6 +21,10 @@ const OUTSIDE_REPLIES = [
 	`${PACKAGE}/*.ts`,
 ];
 
+/** A collection that module code could change (the selectors of no-restricted-syntax below). */
+const MUTABLE = '[callee.name=/^(Weak)?(Map|Set)$/]';
+const READONLY = '[id.typeAnnotation.typeAnnotation.typeName.name=/^Readonly(Map|Set)$/]';
+
 const nameOf = (folder) => folder.slice(PACKAGE.length + 1);
 /** Per folder below the top floor: the folders on its floor and above it may not be imported. */
 const LAYER_ZONES = FLOORS.slice(0, TOP).flatMap((floor, level) =>
@@ -83,6 +87,30 @@ export default [
 							message: 'only replies/ reads or writes the reading state: use replies/reading.ts',
 						},
 					],
+				},
+			],
+		},
+	},
+	{
+		// Module-level state is shared by every workflow and execution of the n8n process (DESIGN.md
+		// 4c): each mechanism keeps its own in one file named processMemory.ts, where it can be seen.
+		// A lookup table filled once is declared ReadonlyMap / ReadonlySet (or built by a function).
+		files: ['nodes/**/*.ts', 'credentials/**/*.ts'],
+		ignores: ['**/processMemory.ts'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector: ':matches(Program, ExportNamedDeclaration) > VariableDeclaration[kind="let"]',
+					message: "module-level state lives in the mechanism's processMemory.ts",
+				},
+				{
+					selector: `:matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator:not(${READONLY}) > NewExpression.init${MUTABLE}`,
+					message: "module-level state lives in the mechanism's processMemory.ts",
+				},
+				{
+					selector: `:matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > ObjectExpression.init > Property > NewExpression.value${MUTABLE}`,
+					message: "module-level state lives in the mechanism's processMemory.ts",
 				},
 			],
 		},

@@ -16,9 +16,7 @@ import { searchChatMailings } from './methods/listSearch';
 import { messagingServiceApiTest } from './methods/credentialTest';
 import { replyTriggerBuilderHint } from './hints/builder';
 import { replyTriggerEditorHints } from './hints/editor';
-
-/** The static data of the workflows this n8n process has polled (process memory, never state). */
-const pollingSince = new WeakSet<object>();
+import { pollingSince } from './trigger/processMemory';
 
 export class MessagingServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { MIRROR_KEY, type HandoffMirror } from '../../nodes/MessagingService/handoff/mirror';
+import { savePiece } from '../../nodes/MessagingService/base/savedPiece';
+import { MIRROR } from '../../nodes/MessagingService/handoff/mirror';
 
 /**
  * A workflow's static data as the Chat Trigger leaves it for executions (its global part, key
@@ -8,6 +9,7 @@ import { MIRROR_KEY, type HandoffMirror } from '../../nodes/MessagingService/han
  * Handoff). A node run on it may hand those phones over.
  */
 export function knownConversations(phones: string[], zone = 'UTC'): IDataObject {
-	const mirror: HandoffMirror = { v: 1, zone, phones: {}, known: phones.join(' ') };
-	return { global: { [MIRROR_KEY]: mirror as unknown as IDataObject } };
+	const global: IDataObject = {};
+	savePiece(global, MIRROR, { zone, phones: {}, known: phones.join(' ') });
+	return { global };
 }

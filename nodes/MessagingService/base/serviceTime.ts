@@ -3,6 +3,7 @@
  * Intl only: what a clock in the zone shows at an instant, and back. The service's times carry
  * no zone; this is how the package reads, compares and writes them.
  */
+import { formatterOfZone } from './processMemory';
 
 /** A day, in ms. */
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,11 +19,8 @@ export interface WallTime {
 	second: string;
 }
 
-/** One formatter per zone: making one costs far more than using it (quiet hours ask per recipient). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
-	let formatter = formatters.get(timeZone);
+	let formatter = formatterOfZone.get(timeZone);
 	if (!formatter) {
 		formatter = new Intl.DateTimeFormat('en-CA', {
 			timeZone,
@@ -34,7 +32,7 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 			minute: '2-digit',
 			second: '2-digit',
 		});
-		formatters.set(timeZone, formatter);
+		formatterOfZone.set(timeZone, formatter);
 	}
 	return formatter;
 }

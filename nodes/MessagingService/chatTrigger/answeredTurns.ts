@@ -38,7 +38,7 @@ export class AnsweredTurns {
 	}
 
 	/** A redelivered turn waits while the phone of a mailing newer than its own is still to be found. */
-	waitsForLookups(burst: Burst, book: PhoneBook): boolean {
+	waitsForLookups(burst: Burst, book: Pick<PhoneBook, 'pendingLookups'>): boolean {
 		if (!isRedelivered(burst)) return false;
 		const newest = newestMailingOf(burst);
 		return book.pendingLookups().some((id) => compareIds(id, newest) > 0);
@@ -52,7 +52,7 @@ export class AnsweredTurns {
 	 */
 	wasAnswered(
 		burst: Burst,
-		book: PhoneBook,
+		book: Pick<PhoneBook, 'mailingsOf'>,
 		hotAt: (mailing: string) => string | undefined,
 	): boolean {
 		if (!isRedelivered(burst)) return false;

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import { compareIds } from '../base/ids';
 import { ActiveMailings } from './activeMailings';
 import { PhoneBook } from './phoneBook';
@@ -30,7 +32,7 @@ export class Conversations {
 	onMailingTo?: (mailing: string, phones: string[], now: number) => void;
 
 	constructor(
-		readonly book: PhoneBook,
+		private readonly book: PhoneBook,
 		private readonly activeForMs: number,
 		readEveryMs: number,
 		now: number,
@@ -44,6 +46,36 @@ export class Conversations {
 			if (mailings.length > 1)
 				this.closing.set(phone, new Map([[mailings[mailings.length - 2], now]]));
 		}
+	}
+
+	/** The phones a conversation is known with. */
+	knownPhones(): string[] {
+		return this.book.entries().map(([phone]) => phone);
+	}
+
+	/** The phone's mailings, oldest first. */
+	mailingsOf(phone: string): string[] {
+		return this.book.mailingsOf(phone);
+	}
+
+	/** The mailings whose delivery list is to be read, the newest first. */
+	pendingLookups(): string[] {
+		return this.book.pendingLookups();
+	}
+
+	/** Whether the mailing was found to belong to no single conversation (a broadcast, no phone). */
+	isUnowned(mailing: string): boolean {
+		return this.book.isUnowned(mailing);
+	}
+
+	/** The mailing's delivery list is to be read (unless its phones are known or being found). */
+	lookUpLater(mailing: string): void {
+		this.book.lookUpLater(mailing);
+	}
+
+	/** Writes the phone book into the node's static data (n8n saves it with the next emit). */
+	save(staticData: IDataObject): void {
+		this.book.save(staticData);
 	}
 
 	isActive(phone: string, now: number): boolean {

@@ -192,12 +192,12 @@ export class ChatEngine {
 				this.answered.noteCreated(id, created);
 				// sent lately: whose conversation it is comes from its delivery list
 				const quietMs = nowMs - (serviceTimeMs(created) ?? 0);
-				if (quietMs < this.settings.activeForMs) this.conversations.book.lookUpLater(id);
+				if (quietMs < this.settings.activeForMs) this.conversations.lookUpLater(id);
 			}
 			// recently answered, and no phone's: read as a mailing (the reply trigger keeps only its 60 most recent hot)
 			for (const [id, at] of this.reading.hotMailings()) {
 				const quietMs = nowMs - (serviceTimeMs(at) ?? 0);
-				if (quietMs < this.settings.activeForMs && this.conversations.book.isUnowned(id))
+				if (quietMs < this.settings.activeForMs && this.conversations.isUnowned(id))
 					this.active.touch(id, now - Math.max(0, quietMs));
 			}
 			this.failedListings = 0;
@@ -215,7 +215,7 @@ export class ChatEngine {
 			for (const { id, created, message } of found.found) {
 				this.io.handoff?.mailingFound(id, created, message);
 				this.answered.noteCreated(id, created);
-				this.conversations.book.lookUpLater(id);
+				this.conversations.lookUpLater(id);
 			}
 			// mailings sent in a stream (a campaign, many conversations' answers): look again at the next check while they come;
 			// one answer was looked for anyway (expectingAnswer)
@@ -363,13 +363,12 @@ export class ChatEngine {
 	private release(now: number): void {
 		if (this.stopped) return;
 		this.io.handoff?.apply(now);
-		const { book } = this.conversations;
 		const finished = this.bursts.takeFinished(
 			now,
 			this.settings,
 			(id) => this.readAt.get(id),
 			(phone) => this.conversations.unclosed(phone),
-			(burst) => this.answered.waitsForLookups(burst, book),
+			(burst) => this.answered.waitsForLookups(burst, this.conversations),
 		);
 		for (const [id, at] of this.readAt) if (now - at > READ_MEMORY_MS) this.readAt.delete(id);
 		if (finished.length === 0) return;
@@ -379,13 +378,13 @@ export class ChatEngine {
 		}
 		if (this.io.persist) {
 			this.reading.save();
-			this.conversations.book.save(this.io.staticData);
+			this.conversations.save(this.io.staticData);
 		}
 		// routed after the state is applied and before it is saved: the catch-up is taken once
 		const hot = new Map(this.reading.hotMailings());
 		const items = finished.map((burst) => {
 			const item = turnItemOf(burst, this.io.zone);
-			if (this.answered.wasAnswered(burst, book, (id) => hot.get(id)))
+			if (this.answered.wasAnswered(burst, this.conversations, (id) => hot.get(id)))
 				item.json.alreadyAnswered = true;
 			return this.io.handoff?.route(burst.sessionId, item, now) ?? item;
 		});

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { compareIds } from '../base/ids';
 import { isObject } from '../base/guards';
+import { loadPiece, savePiece, type SavedPiece } from '../base/savedPiece';
 
 /** Phones remembered, the most recently active kept. */
 export const MAX_PHONES = 2000;
@@ -13,7 +14,6 @@ export const MAX_RECIPIENTS = 20;
 const MAX_UNOWNED = 500;
 /** Where the book is saved in the node's static data. */
 export const BOOK_KEY = 'chatPhones';
-const BOOK_VERSION = 1;
 
 interface PhoneEntry {
 	/** its mailings, oldest first (by ID) */
@@ -146,28 +146,32 @@ export class PhoneBook {
 		return [...this.phones.entries()].map(([phone, entry]) => [phone, entry.mailings]);
 	}
 
-	/**
-	 * Writes the book into the node's static data (n8n saves it with the next emit). Times are
-	 * seconds on n8n's clock in base 36, mailing IDs as the service wrote them.
-	 */
+	/** Writes the book into the node's static data (n8n saves it with the next emit). */
 	save(staticData: IDataObject): void {
-		const phones: Record<string, string> = {};
-		for (const [phone, entry] of this.phones)
-			phones[phone] =
-				`${Math.floor(entry.activeAt / 1000).toString(36)} ${entry.mailings.join(' ')}`;
-		staticData[BOOK_KEY] = {
-			version: BOOK_VERSION,
-			phones,
-			unowned: [...this.unowned].join(' '),
-			toLookUp: [...this.toLookUp].join(' '),
-		};
+		savePiece(staticData, BOOK, this);
 	}
 
 	/** The book as saved (an empty one when nothing or something unreadable was saved). */
 	static load(staticData: IDataObject): PhoneBook {
+		return loadPiece(staticData, BOOK) ?? new PhoneBook();
+	}
+
+	/** The saved form: times are seconds on n8n's clock in base 36, mailing IDs as the service wrote them. */
+	static encode(book: PhoneBook): IDataObject {
+		const phones: Record<string, string> = {};
+		for (const [phone, entry] of book.phones)
+			phones[phone] =
+				`${Math.floor(entry.activeAt / 1000).toString(36)} ${entry.mailings.join(' ')}`;
+		return {
+			phones,
+			unowned: [...book.unowned].join(' '),
+			toLookUp: [...book.toLookUp].join(' '),
+		};
+	}
+
+	static decode(raw: IDataObject): PhoneBook {
 		const book = new PhoneBook();
-		const raw = staticData[BOOK_KEY];
-		if (!isObject(raw) || raw.version !== BOOK_VERSION || !isObject(raw.phones)) return book;
+		if (!isObject(raw.phones)) return book;
 		for (const [phone, text] of Object.entries(raw.phones)) {
 			if (typeof text !== 'string') continue;
 			const [at, ...mailings] = text.split(' ').filter((part) => part !== '');
@@ -183,3 +187,12 @@ export class PhoneBook {
 		return book;
 	}
 }
+
+/** The book in the node's static data. */
+const BOOK: SavedPiece<PhoneBook> = {
+	key: BOOK_KEY,
+	version: 1,
+	bound: { max: MAX_PHONES, of: 'phones' },
+	decode: (saved) => PhoneBook.decode(saved),
+	encode: (book) => PhoneBook.encode(book),
+};

@@ -36,7 +36,7 @@ export class RecipientLookups {
 	/** The mailings whose delivery list is to be read (those this process sent are settled here). */
 	pending(now: number): string[] {
 		const ids: string[] = [];
-		for (const id of this.conversations.book.pendingLookups()) {
+		for (const id of this.conversations.pendingLookups()) {
 			const phone = this.sentTo(id);
 			if (phone !== undefined) this.conversations.lookedUp(id, [phone], now);
 			else ids.push(id);
@@ -50,7 +50,7 @@ export class RecipientLookups {
 			const phones = await recipientsOf(this.client, id);
 			this.failures.delete(id);
 			this.conversations.lookedUp(id, phones, Date.now());
-			return this.conversations.book.isUnowned(id);
+			return this.conversations.isUnowned(id);
 		} catch (error) {
 			const failures = (this.failures.get(id) ?? 0) + 1;
 			this.failures.set(id, failures);

@@ -95,7 +95,7 @@ export const listQuietHoursOptions: INodeProperties[] = [
 ];
 
 /** Options read once per run (or by the guards themselves): an item's other options are read without them. */
-export const GUARD_OPTION_NAMES = new Set([
+export const GUARD_OPTION_NAMES: ReadonlySet<string> = new Set([
 	'defaultCountry',
 	'doNotSendTo',
 	'doNotSendToField',

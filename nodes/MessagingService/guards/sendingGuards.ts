@@ -14,25 +14,24 @@ import { serviceZone } from '../helpers/serviceZone';
 import { defaultCountryOf } from '../helpers/phone';
 import { readSuppressionList } from './suppressionList';
 import { DO_NOT_SEND_TO, GUARD_OPTION_NAMES, QUIET_HOURS, RECIPIENT_TIME_ZONE } from './options';
+import { guardsOfRun } from './processMemory';
 
 /** Where the recipient's time zone came from. */
 export type ZoneSource = 'recipientTimeZone' | 'country' | 'serviceTimeZone';
 
-interface Refusal {
+export interface Refusal {
 	field: string;
 	value: unknown;
 	rule: string;
 }
 
-interface Settings {
+export interface Settings {
 	suppressed?: Set<string>;
 	ignoreSuppression: boolean;
 	hours?: AllowedHours;
 	zoneGiven: boolean;
 	serviceZone?: string;
 }
-
-const runs = new WeakMap<IExecuteFunctions, Promise<Settings | Refusal>>();
 
 function rawOptions(context: IExecuteFunctions): IDataObject {
 	const options = context.getNode().parameters.options;
@@ -79,10 +78,10 @@ export class SendingGuards {
 
 	/** The guards of this run, read at the first call (a setting that cannot be read refuses `itemIndex`). */
 	static async of(context: IExecuteFunctions, itemIndex: number): Promise<SendingGuards> {
-		let reading = runs.get(context);
+		let reading = guardsOfRun.get(context);
 		if (!reading) {
 			reading = readSettings(context);
-			runs.set(context, reading);
+			guardsOfRun.set(context, reading);
 		}
 		const settings = await reading;
 		if ('rule' in settings)

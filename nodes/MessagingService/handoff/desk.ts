@@ -24,8 +24,8 @@ export interface HandoffDeskIo {
 
 /** What the desk follows of the Chat Trigger's conversations (chatTrigger/conversations.ts). */
 export interface FollowedConversations {
-	/** the conversations' phones */
-	readonly book: { entries(): Array<[string, unknown]> };
+	/** the phones a conversation is known with */
+	knownPhones(): string[];
 	/** told whose each mailing sent is, once known */
 	onMailingTo?: (mailing: string, phones: string[], now: number) => void;
 }
@@ -67,7 +67,7 @@ export class HandoffDesk {
 
 	/** Knows the conversations' phones, and hears whose each new mailing is (the person's activity). */
 	follow(conversations: FollowedConversations): void {
-		this.knownPhones = () => conversations.book.entries().map(([phone]) => phone);
+		this.knownPhones = () => conversations.knownPhones();
 		conversations.onMailingTo = (mailing, phones, at) => this.mailingTo(mailing, phones, at);
 	}
 

@@ -6,6 +6,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isObject } from '../base/guards';
 import { normalizePhone } from '../helpers/phone';
+import { turnOfRun } from './processMemory';
 
 /** The Chat Trigger's node type name (MessagingServiceChatTrigger.node.ts); n8n prefixes it with the package's name. */
 export const CHAT_TRIGGER_NODE_NAME = 'messagingServiceChatTrigger';
@@ -84,8 +85,6 @@ export interface BotTurn {
 	/** the phone, when the turn was emitted again after a stop and answered before it (chatTrigger/answeredTurns.ts) */
 	answeredPhone: string | null;
 }
-
-const turnOfRun = new WeakMap<IExecuteFunctions, BotTurn | null>();
 
 /** The bot turn this execution began with (the Chat Trigger's Turns output), or null when it did not begin as one. */
 export function botTurnOf(context: IExecuteFunctions, itemIndex: number): BotTurn | null {

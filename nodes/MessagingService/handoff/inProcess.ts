@@ -1,10 +1,12 @@
 /**
  * Channel 1 of a handoff change (docs/chatbot.md, Handoff): the hop from the action node to the
- * Chat Trigger of the same workflow in this n8n process, through module-level state: the open
- * inboxes of the Chat Triggers and the changes published lately, both keyed by workflow ID.
+ * Chat Trigger of the same workflow in this n8n process, through module-level state
+ * (processMemory.ts): the open inboxes of the Chat Triggers and the changes published lately, both
+ * keyed by workflow ID.
  */
 import type { HandoffChange } from './change';
 import type { HandoffMirror } from './mirror';
+import { inboxes, published } from './processMemory';
 
 /** A Chat Trigger of this process: takes changes (applied at its next tick) and shows its live state. */
 export interface HandoffInbox {
@@ -13,9 +15,6 @@ export interface HandoffInbox {
 	view(): HandoffMirror;
 }
 
-const inboxes = new Map<string, Set<HandoffInbox>>();
-/** Changes published in this process lately, per workflow, so an execution sees them before the trigger's copy does. */
-const published = new Map<string, Map<string, HandoffChange>>();
 const PUBLISHED_KEPT_MS = 10 * 60_000;
 const PUBLISHED_MAX = 2000;
 

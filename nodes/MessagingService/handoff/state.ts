@@ -1,16 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../base/guards';
+import { loadPiece, restoreSavedForm, savePiece, type SavedPiece } from '../base/savedPiece';
 import {
 	applyHandoffChange,
 	type HandBackReason,
 	type HandoffChange,
 	type HandoffRecord,
 } from './change';
-import { MIRROR_KEY, type HandoffMirror } from './mirror';
+import { MAX_HANDOFF_PHONES, MIRROR, type HandoffMirror } from './mirror';
 
-/** Phones kept with a holder record (a person has it, or had it within RECORD_KEPT_MS, or its catch-up is not delivered yet). */
-export const MAX_HANDOFF_PHONES = 2000;
 /** A phone back with the bot and its catch-up delivered is forgotten this long after the hand-back. */
 export const RECORD_KEPT_MS = 24 * 60 * 60_000;
 /** Catch-up entries kept per phone (the newest)... */
@@ -23,7 +22,6 @@ export const CATCH_UP_TOTAL_MAX = 200_000;
 const APPLIED_KEPT = 4000;
 /** Where the state is saved in the node's static data. */
 export const HANDOFF_KEY = 'chatHandoff';
-const VERSION = 1;
 
 export interface CatchUpEntry {
 	from: 'customer' | 'person';
@@ -243,24 +241,17 @@ export class HandoffState {
 	): void {
 		if (this.changed || !this.saved) {
 			this.saved = {
-				node: {
-					version: VERSION,
-					phones: JSON.parse(JSON.stringify(Object.fromEntries(this.phones))) as IDataObject,
-					applied: [...this.applied].join(' '),
-				},
+				node: savePiece(nodeStaticData, HANDOFF, { phones: this.phones, applied: this.applied }),
 				mirror: this.mirror(zone, []).phones,
 			};
 			this.changed = false;
-		}
-		nodeStaticData[HANDOFF_KEY] = this.saved.node;
-		const mirror: HandoffMirror = {
-			v: 1,
+		} else restoreSavedForm(nodeStaticData, HANDOFF, this.saved.node);
+		savePiece(globalStaticData, MIRROR, {
 			zone,
 			phones: this.saved.mirror,
 			known: known.join(' '),
 			savedAt: Date.now(),
-		};
-		globalStaticData[MIRROR_KEY] = mirror as unknown as IDataObject;
+		});
 	}
 
 	/** The copy executions read: the records without their logs, and the phones the trigger knows. */
@@ -272,13 +263,30 @@ export class HandoffState {
 				delete (record as unknown as IDataObject)[key];
 			phones[phone] = JSON.parse(JSON.stringify(record)) as HandoffRecord;
 		}
-		return { v: 1, zone, phones, known: known.join(' ') };
+		return { zone, phones, known: known.join(' ') };
 	}
 
 	static load(staticData: IDataObject, warn?: (message: string) => void): HandoffState {
 		const state = new HandoffState(warn);
-		const raw = staticData[HANDOFF_KEY];
-		if (!isObject(raw) || raw.version !== VERSION || !isObject(raw.phones)) return state;
+		const saved = loadPiece(staticData, HANDOFF);
+		for (const [phone, entry] of saved?.phones ?? []) state.phones.set(phone, entry);
+		for (const id of saved?.applied ?? []) state.applied.add(id);
+		return state;
+	}
+}
+
+/** The records and the change IDs applied, in the node's static data. */
+const HANDOFF: SavedPiece<{ phones: Map<string, PhoneHandoff>; applied: Set<string> }> = {
+	key: HANDOFF_KEY,
+	version: 1,
+	bound: { max: MAX_HANDOFF_PHONES, of: 'phones' },
+	encode: ({ phones, applied }) => ({
+		phones: JSON.parse(JSON.stringify(Object.fromEntries(phones))) as IDataObject,
+		applied: [...applied].join(' '),
+	}),
+	decode: (raw) => {
+		if (!isObject(raw.phones)) return undefined;
+		const phones = new Map<string, PhoneHandoff>();
 		for (const [phone, entry] of Object.entries(raw.phones)) {
 			if (
 				isObject(entry) &&
@@ -286,14 +294,15 @@ export class HandoffState {
 				typeof entry.changeId === 'string' &&
 				typeof entry.changeAt === 'number'
 			) {
-				state.phones.set(phone, entry as unknown as PhoneHandoff);
+				phones.set(phone, entry as unknown as PhoneHandoff);
 			}
 		}
-		if (typeof raw.applied === 'string')
-			for (const id of raw.applied.split(' ')) if (id !== '') state.applied.add(id);
-		return state;
-	}
-}
+		const applied = new Set(
+			typeof raw.applied === 'string' ? raw.applied.split(' ').filter((id) => id !== '') : [],
+		);
+		return { phones, applied };
+	},
+};
 
 /** Bot records go before person holds when the bound is reached. */
 function rank(entry: PhoneHandoff): number {

@@ -6,6 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { loadPiece } from '../base/savedPiece';
 import { serviceNow, serviceTimeToIsoWithOffset } from '../base/serviceTime';
 import { normalizePhone } from '../helpers/phone';
 import {
@@ -15,7 +16,7 @@ import {
 	type HandoffRecord,
 } from './change';
 import { liveMirror, publishedChanges, triggerRunsHere } from './inProcess';
-import { mirrorOf, MIRROR_KEY, type HandoffMirror } from './mirror';
+import { MIRROR, type HandoffMirror } from './mirror';
 
 /** The state an execution sees; dates ISO with the service zone's offset. */
 export interface ConversationState extends IDataObject {
@@ -41,7 +42,7 @@ function currentMirror(
 	workflowId: string,
 	globalStaticData: IDataObject,
 ): HandoffMirror | undefined {
-	return liveMirror(workflowId) ?? mirrorOf(globalStaticData[MIRROR_KEY]);
+	return liveMirror(workflowId) ?? loadPiece(globalStaticData, MIRROR);
 }
 
 /** The record of `phone` with the changes published in this process since applied on top. */

@@ -1,12 +1,12 @@
 import { createHash } from 'crypto';
 
 import { normalizePhone } from './phone';
+import { phoneOfMailing } from './processMemory';
 
 /** Mailings remembered, the newest kept... */
 const MAX_KEPT = 10_000;
 /** ...for this long: a trigger looks a new mailing up within seconds, and a service reset may hand out an ID again. */
 const KEPT_FOR_MS = 60_000;
-const phoneOfMailing = new Map<string, { phone: string; at: number }>();
 
 /** One account: the same mailing ID on another account or service is another mailing. */
 function keyOf(account: string, mailingId: unknown): string {

@@ -4,6 +4,7 @@ import { invalidField } from '../base/validation';
 import { readCredential } from '../transport/request';
 import { asCountryCode, checkPhoneNumber, PHONE_RULE } from '../phoneNumbers/validate';
 import { readWrittenPhone } from '../phoneNumbers/writtenForm';
+import { credentialCountries } from './processMemory';
 
 export { PHONE_RULE };
 
@@ -21,9 +22,6 @@ export function normalizePhone(raw: unknown): string | undefined {
 export const DEFAULT_COUNTRY = 'Default Country';
 export const DEFAULT_COUNTRY_RULE =
 	'give the ISO 3166 code of a country, e.g. BY, GB or US, or leave it empty';
-
-/** The credential's Default Country of a run, read before its items (route) so that phones are checked without waiting. */
-const credentialCountries = new WeakMap<IExecuteFunctions, string>();
 
 /** Reads the credential's Default Country for the run; a credential that cannot be read is reported by the requests. */
 export async function loadDefaultCountry(context: IExecuteFunctions): Promise<void> {

@@ -1,4 +1,5 @@
 import { NUMBERING_PLAN } from './numberingPlan';
+import { regionNames } from './processMemory';
 
 /** One country's numbering plan (a line of numberingPlan.ts). */
 export interface CountryPlan {
@@ -29,26 +30,35 @@ function lengthsOf(text: string): number[] {
 	});
 }
 
-const byCallingCode = new Map<string, CountryPlan[]>();
-const byCountry = new Map<string, CountryPlan>();
-for (const line of NUMBERING_PLAN) {
-	const [country, callingCode, trunk, ...ranges] = line.split(' ');
-	const lengthsByFirstDigit = new Map<string, number[]>();
-	for (const range of ranges) {
-		const [digits, lengths] = range.split(':');
-		for (const digit of digitsOf(digits)) lengthsByFirstDigit.set(digit, lengthsOf(lengths));
+/** The plans by calling code and by country, read once from NUMBERING_PLAN. */
+function tablesOf(lines: readonly string[]): {
+	byCallingCode: ReadonlyMap<string, CountryPlan[]>;
+	byCountry: ReadonlyMap<string, CountryPlan>;
+} {
+	const byCallingCode = new Map<string, CountryPlan[]>();
+	const byCountry = new Map<string, CountryPlan>();
+	for (const line of lines) {
+		const [country, callingCode, trunk, ...ranges] = line.split(' ');
+		const lengthsByFirstDigit = new Map<string, number[]>();
+		for (const range of ranges) {
+			const [digits, lengths] = range.split(':');
+			for (const digit of digitsOf(digits)) lengthsByFirstDigit.set(digit, lengthsOf(lengths));
+		}
+		const lengths = [...new Set([...lengthsByFirstDigit.values()].flat())].sort((a, b) => a - b);
+		const plan: CountryPlan = {
+			country,
+			callingCode,
+			trunkPrefixes: trunk === '-' ? [] : trunk.split(','),
+			lengths,
+			lengthsByFirstDigit,
+		};
+		byCallingCode.set(callingCode, [...(byCallingCode.get(callingCode) ?? []), plan]);
+		if (country !== '001') byCountry.set(country, plan);
 	}
-	const lengths = [...new Set([...lengthsByFirstDigit.values()].flat())].sort((a, b) => a - b);
-	const plan: CountryPlan = {
-		country,
-		callingCode,
-		trunkPrefixes: trunk === '-' ? [] : trunk.split(','),
-		lengths,
-		lengthsByFirstDigit,
-	};
-	byCallingCode.set(callingCode, [...(byCallingCode.get(callingCode) ?? []), plan]);
-	if (country !== '001') byCountry.set(country, plan);
+	return { byCallingCode, byCountry };
 }
+
+const { byCallingCode, byCountry } = tablesOf(NUMBERING_PLAN);
 
 /** The plans of the calling code `digits` starts with (calling codes are 1 to 3 digits, none the start of another). */
 export function plansOfNumber(
@@ -85,14 +95,12 @@ export function countriesOfPlans(): string[] {
 	return [...byCountry.keys()];
 }
 
-let regionNames: Intl.DisplayNames | undefined;
-
 /** A country's English name (its code where the runtime has no names), e.g. "Belarus". */
 export function countryName(country: string): string {
 	if (country === '001') return 'an international network';
 	try {
-		regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
-		return regionNames.of(country) ?? country;
+		regionNames.names ??= new Intl.DisplayNames(['en'], { type: 'region' });
+		return regionNames.names.of(country) ?? country;
 	} catch {
 		return country;
 	}

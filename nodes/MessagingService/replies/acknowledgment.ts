@@ -1,4 +1,5 @@
 import type { IDataObject, IRun } from 'n8n-workflow';
+import { ledgers } from './processMemory';
 
 /**
  * The rule of DESIGN 4e: a reply is marked read on the service (its only acknowledgment) once
@@ -30,8 +31,6 @@ export interface Ledger {
 	/** the newest state this process saved (n8n's durable scheduler loads a poll's state from the database, saved only with an emit) */
 	saved?: { rounds: number; state: IDataObject };
 }
-
-const ledgers = new Map<string, Ledger>();
 
 /** The ledger of one trigger in this process: `workflowId:nodeId`. */
 export function ledgerOf(key: string): Ledger {

@@ -2,6 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/client';
 import { compareIds } from '../base/ids';
+import { loadPiece, restoreSavedForm, savedForm, savePiece } from '../base/savedPiece';
 import { isServiceTime, laterTime, serviceTimeAt, serviceTimeMs } from '../base/serviceTime';
 import {
 	classifyReadError,
@@ -27,9 +28,7 @@ import { unreadReplies, type Reply } from './reply';
 import {
 	freshState,
 	MAX_SEEN,
-	readState,
 	SAVED_AS,
-	writeState,
 	type ReadingState,
 	type SavedAs,
 	type WatchMode,
@@ -39,16 +38,16 @@ const SAVED = SAVED_AS.replyTrigger;
 
 /** The state this process saved last, when the one n8n loaded is older (its rounds fewer): n8n's durable scheduler saves it only with an emit. */
 export function restoreNewerState(staticData: IDataObject, ledger: Ledger): void {
-	const loaded = staticData[SAVED.key] as IDataObject | undefined;
+	const loaded = savedForm(staticData, SAVED);
 	const loadedRounds =
 		typeof loaded?.[SAVED.rounds] === 'number' ? (loaded[SAVED.rounds] as number) : -1;
 	if (ledger.saved && ledger.saved.rounds > loadedRounds)
-		staticData[SAVED.key] = structuredClone(ledger.saved.state);
+		restoreSavedForm(staticData, SAVED, structuredClone(ledger.saved.state));
 }
 
 /** What this process saved last (see restoreNewerState). */
 export function noteSavedState(staticData: IDataObject, ledger: Ledger): void {
-	const state = staticData[SAVED.key] as IDataObject | undefined;
+	const state = savedForm(staticData, SAVED);
 	if (state && typeof state[SAVED.rounds] === 'number')
 		ledger.saved = { rounds: state[SAVED.rounds] as number, state: structuredClone(state) };
 }
@@ -119,7 +118,7 @@ export class ReplyReading {
 		warn: (message: string) => void,
 	): ReplyReading {
 		const as = SAVED_AS[options.of];
-		const saved = readState(options.staticData, as);
+		const saved = loadPiece(options.staticData, as);
 		const first = saved?.watch !== options.watch;
 		const state =
 			saved !== undefined && !first
@@ -401,6 +400,6 @@ export class ReplyReading {
 
 	/** Writes the state into the node's static data (n8n saves it with the next emit, or at the poll's end). */
 	save(): void {
-		writeState(this.staticData, this.as, this.state);
+		savePiece(this.staticData, this.as, this.state);
 	}
 }

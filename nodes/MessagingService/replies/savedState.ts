@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../base/guards';
+import type { SavedPiece } from '../base/savedPiece';
 import { EPOCH_MS, isServiceTime, serviceTimeAt, serviceTimeMs } from '../base/serviceTime';
 import type { Faults, MailingFault } from './faults';
 import type { ListingOrder } from './listing';
@@ -21,18 +22,30 @@ const STATE_VERSION = 2;
 /** Reply IDs remembered over all mailings; older ones are folded into the floor. */
 export const MAX_SEEN = 2000;
 
-/** Where a trigger saves its state and what it calls its rounds; `legacy`: the form an earlier release saved, still read. */
-export type SavedAs = { key: string; rounds: string; legacy?: SavedAs };
+/** A trigger's reading state as a piece of its node's static data, and what the trigger calls its rounds. */
+export type SavedAs = SavedPiece<ReadingState> & { rounds: string };
 /** The reply trigger's key in its node's static data. */
 export const STATE_KEY = 'replyTrigger';
+
+function savedAs(key: string, rounds: string, formerKey?: SavedAs['formerKey']): SavedAs {
+	return {
+		key,
+		rounds,
+		version: STATE_VERSION,
+		bound: { max: MAX_SEEN, of: 'reply IDs' },
+		formerKey,
+		decode: (saved) => decodeState(saved, rounds),
+		encode: (state) => encodeState(state, rounds),
+	};
+}
+
 /** Each trigger's state under its own key and words; 0.1.0's chat trigger saved its state in the reply trigger's, still read. */
 export const SAVED_AS = {
-	replyTrigger: { key: STATE_KEY, rounds: 'polls' },
-	chatTrigger: {
-		key: 'chatTrigger',
-		rounds: 'sweeps',
-		legacy: { key: STATE_KEY, rounds: 'polls' },
-	},
+	replyTrigger: savedAs(STATE_KEY, 'polls'),
+	chatTrigger: savedAs('chatTrigger', 'sweeps', {
+		key: STATE_KEY,
+		upgrade: ({ polls, ...saved }) => ({ ...saved, sweeps: polls }),
+	}),
 } satisfies Record<string, SavedAs>;
 
 export type WatchMode = 'recentMailings' | 'specificMailings';
@@ -46,7 +59,6 @@ export interface Chunk {
 }
 
 export interface ReadingState {
-	version: number;
 	watch: WatchMode;
 	/** the activation moment on the service's clock; '' = existing replies are output too */
 	activatedAt: string;
@@ -195,18 +207,14 @@ function faultsOf(value: unknown): Faults | undefined {
 	return Object.keys(faults).length > 0 ? faults : undefined;
 }
 
-/** Reads the saved state (`as`, else its legacy form); undefined when there is none (first activation) or it is unreadable. */
-export function readState(staticData: IDataObject, as: SavedAs): ReadingState | undefined {
-	const raw = staticData[as.key];
-	if (raw === undefined && as.legacy) return readState(staticData, as.legacy);
-	if (!isObject(raw) || raw.version !== STATE_VERSION) return undefined;
+/** The state from its saved form (version 2); undefined when it is unreadable. */
+function decodeState(raw: IDataObject, rounds: string): ReadingState | undefined {
 	if (raw.watch !== 'recentMailings' && raw.watch !== 'specificMailings') return undefined;
 	const addedAt: Record<string, string> = {};
 	if (isObject(raw.addedAt)) {
 		for (const [id, at] of Object.entries(raw.addedAt)) if (isServiceTime(at)) addedAt[id] = at;
 	}
 	return {
-		version: STATE_VERSION,
 		watch: raw.watch,
 		activatedAt: isServiceTime(raw.activatedAt) ? raw.activatedAt : '',
 		seen: decodeSeen(typeof raw.seen === 'string' ? raw.seen : ''),
@@ -222,7 +230,7 @@ export function readState(staticData: IDataObject, as: SavedAs): ReadingState | 
 				? [raw.cursor]
 				: undefined,
 		faults: faultsOf(raw.faults),
-		rounds: count(raw[as.rounds]) ?? 0,
+		rounds: count(raw[rounds]) ?? 0,
 		order: raw.order === 'oldest-first' || raw.order === 'newest-first' ? raw.order : undefined,
 		total: count(raw.total),
 		newestId: typeof raw.newestId === 'string' ? raw.newestId : undefined,
@@ -242,12 +250,12 @@ export function readState(staticData: IDataObject, as: SavedAs): ReadingState | 
 	};
 }
 
-/** Saves the state as plain JSON under `as` (undefined and empty members left out, the seen IDs encoded), its legacy form removed. */
-export function writeState(staticData: IDataObject, as: SavedAs, state: ReadingState): void {
+/** The state's saved form: plain JSON, undefined and empty members left out, the seen IDs encoded. */
+function encodeState(state: ReadingState, roundsAs: string): IDataObject {
 	const { seen, chunks, faults, continueWith, rounds, unacked, redeliver, ...rest } = state;
 	const encoded = {
 		...rest,
-		[as.rounds]: rounds,
+		[roundsAs]: rounds,
 		seen: encodeSeen(seen),
 		...(unacked.length > 0 ? { unacked: encodeIds(unacked) } : {}),
 		...(redeliver.length > 0 ? { redeliver: encodeIds(redeliver) } : {}),
@@ -255,13 +263,11 @@ export function writeState(staticData: IDataObject, as: SavedAs, state: ReadingS
 		...(faults && Object.keys(faults).length > 0 ? { faults } : {}),
 		...(continueWith && continueWith.length > 0 ? { continueWith } : {}),
 	};
-	staticData[as.key] = JSON.parse(JSON.stringify(encoded)) as IDataObject;
-	if (as.legacy) delete staticData[as.legacy.key];
+	return JSON.parse(JSON.stringify(encoded)) as IDataObject;
 }
 
 export function freshState(watch: WatchMode, activatedAt: string): ReadingState {
 	return {
-		version: STATE_VERSION,
 		watch,
 		activatedAt,
 		seen: new Map(),

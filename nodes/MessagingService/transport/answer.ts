@@ -29,7 +29,7 @@ export type Classification =
 	| { kind: 'unknown'; failure: Failure };
 
 /** 4xx statuses that say the request never reached the method, whatever the body. */
-const NEVER_REACHED_STATUSES = new Set([401, 403, 404]);
+const NEVER_REACHED_STATUSES: ReadonlySet<number> = new Set([401, 403, 404]);
 
 /** `error: false`, `error: 0`, an empty `error` (text, list or object) mean no error. */
 export function carriesError(body: IDataObject): boolean {

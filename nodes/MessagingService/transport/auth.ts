@@ -1,8 +1,9 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { keyPlacesOf, placeApiKey, type KeyCarrier } from './keyPlacement';
+import { checkOfCredential } from './processMemory';
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 export function isLoopbackHost(hostname: string): boolean {
 	return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
@@ -58,13 +59,6 @@ export function checkBaseUrl(raw: unknown, allowUnencryptedHttp: unknown): BaseU
 	}
 	return { ok: true, baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
 }
-
-// One check per credential of an execution (n8n hands the same decrypted object to every request):
-// parsing the Base URL twice per request was a visible share of the node's CPU per item.
-const checkOfCredential = new WeakMap<
-	object,
-	{ raw: unknown; allow: unknown; check: BaseUrlCheck }
->();
 
 /** checkBaseUrl of the credential's Base URL, worked out once per credential object. */
 export function checkCredentialBaseUrl(credentials: ICredentialDataDecryptedObject): BaseUrlCheck {

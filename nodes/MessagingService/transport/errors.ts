@@ -26,7 +26,7 @@ export type Failure =
 	| { kind: 'ssrfBlocked'; block: SsrfBlock; url: string };
 
 /** Connection failures that happen before the request reaches the service. */
-export const NEVER_REACHED_CODES = new Set([
+export const NEVER_REACHED_CODES: ReadonlySet<string> = new Set([
 	'ECONNREFUSED',
 	'ENOTFOUND',
 	'EAI_AGAIN',

@@ -5,7 +5,7 @@ export type KeyPlace = Endpoint['token'][number];
 /** Where an unknown path (not one of the spec's) gets the key: the query string. */
 const UNKNOWN_PATH_PLACES: readonly KeyPlace[] = ['query'];
 
-const byPath = new Map<string, readonly KeyPlace[]>(
+const byPath: ReadonlyMap<string, readonly KeyPlace[]> = new Map<string, readonly KeyPlace[]>(
 	Object.values(endpoints).map((endpoint: Endpoint) => [endpoint.path, endpoint.token]),
 );
 

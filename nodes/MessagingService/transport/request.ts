@@ -29,6 +29,7 @@ import {
 	mayRepeatAfterUnknownOutcome,
 	parseRetryAfter,
 } from './retryPolicy';
+import { credentialOfExecution } from './processMemory';
 
 export const CREDENTIAL_TYPE = 'messagingServiceApi';
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -59,7 +60,7 @@ type Attempt =
 	| { answer: UnwrappedAnswer }
 	| { failure: Failure; retryAfterMs?: number; repeatable: boolean };
 
-const CONNECTION_CODES = new Set([
+const CONNECTION_CODES: ReadonlySet<string> = new Set([
 	'ECONNRESET',
 	'ECONNREFUSED',
 	'ENOTFOUND',
@@ -68,9 +69,6 @@ const CONNECTION_CODES = new Set([
 	'EHOSTUNREACH',
 	'ERR_SOCKET_CLOSED',
 ]);
-
-// One credential read per execution: n8n loads it from its database and decrypts it on every read.
-const credentialOfExecution = new WeakMap<ApiContext, Promise<ICredentialDataDecryptedObject>>();
 
 /** The credential's data, read once per execution (a failed read is tried again by the next call). */
 export async function readCredential(

@@ -23,7 +23,7 @@ describe('Conversation > Hand Back to Bot', () => {
 		const taken: Array<{ change: HandoffChange; requests: number }> = [];
 		const close = openHandoffInbox('wf-hand-back', {
 			take: (change) => taken.push({ change, requests: fixture.sandbox.requests().length }),
-			view: () => ({ v: 1, zone: 'UTC', phones: {}, known: ANNA }),
+			view: () => ({ zone: 'UTC', phones: {}, known: ANNA }),
 		});
 		try {
 			await run('handOver', { message: '' }, 'wf-hand-back');

@@ -24,7 +24,7 @@ function triggerInbox(
 	seen: () => void = () => {},
 ): { taken: HandoffChange[]; close: () => void } {
 	const taken: HandoffChange[] = [];
-	const view = (): HandoffMirror => ({ v: 1, zone: 'UTC', phones: {}, known: ANNA });
+	const view = (): HandoffMirror => ({ zone: 'UTC', phones: {}, known: ANNA });
 	const close = openHandoffInbox(workflowId, {
 		take: (change) => {
 			seen();

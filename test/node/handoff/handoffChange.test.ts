@@ -14,13 +14,12 @@ import {
 	handoffChangesOfCustomData,
 	handoffCustomDataValue,
 } from '../../../nodes/MessagingService/handoff/executionData';
-import { MIRROR_KEY } from '../../../nodes/MessagingService/handoff/mirror';
+import { MAX_HANDOFF_PHONES, MIRROR_KEY } from '../../../nodes/MessagingService/handoff/mirror';
 import { publishHandoff } from '../../../nodes/MessagingService/handoff/inProcess';
 import {
 	CATCH_UP_TEXT_MAX,
 	HandoffState,
 	MAX_CATCH_UP_ENTRIES,
-	MAX_HANDOFF_PHONES,
 } from '../../../nodes/MessagingService/handoff/state';
 
 const PHONE = '375291234567';

@@ -32,7 +32,7 @@ function triggerInbox(): { taken: HandoffChange[]; close: () => void } {
 	const taken: HandoffChange[] = [];
 	const close = openHandoffInbox(WORKFLOW_ID, {
 		take: (change) => taken.push(change),
-		view: () => ({ v: 1, zone: 'UTC', phones: {}, known: ANNA }),
+		view: () => ({ zone: 'UTC', phones: {}, known: ANNA }),
 	});
 	return { taken, close };
 }

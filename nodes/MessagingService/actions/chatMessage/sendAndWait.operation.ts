@@ -10,7 +10,7 @@ import type { ExecutionTools } from '../types';
 import * as send from './send.operation';
 
 /** Send's fields that Send and Wait for Response keeps as they are (the button's image included). */
-const SEND_FIELDS = new Set([
+const SEND_FIELDS: ReadonlySet<string> = new Set([
 	'chatnameId',
 	'phone',
 	'buttonCaption',

@@ -5,7 +5,14 @@
  * worker, a restarted n8n) has its own memory: docs/verification-codes.md states the bound that leaves.
  */
 import type { Scope } from './verificationScope';
+import type { VerificationKeys } from './verificationToken';
 import type { VerificationState } from './verificationState';
+
+/** The keys of a credential, derived once per credential object (n8n hands one to every item of an execution), not per item. */
+export const keysOfCredential = new WeakMap<
+	object,
+	{ material: string; salt: string; keys: VerificationKeys }
+>();
 
 export const sharedInThisProcess = {
 	/**

@@ -15,6 +15,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isObject } from '../../base/guards';
+import { loadPiece, savePiece, savedForm, type SavedPiece } from '../../base/savedPiece';
 import { sharedInThisProcess } from './processMemory';
 import type { StateLocation } from './verificationScope';
 
@@ -56,6 +57,22 @@ function ofNumbers(value: unknown): Record<string, number> {
 	);
 }
 
+/**
+ * The counts in the workflow's global static data, under `key`: the process's own object itself
+ * (encode keeps it, so that an execution's copy is told from it by identity). 0.1.0 saved it with
+ * no version, in the same shape.
+ */
+function storedAt(key: string): SavedPiece<IDataObject> {
+	return {
+		key,
+		version: 1,
+		bound: { max: MAX_ENTRIES, of: 'tokens checked, and as many phones in a cooldown' },
+		upgrades: { 0: (saved) => saved },
+		decode: (saved) => saved,
+		encode: (stored) => stored,
+	};
+}
+
 const laterOf = (a: number | undefined, b: number) => (a === undefined || b > a ? b : a);
 
 export class VerificationState {
@@ -88,14 +105,15 @@ export class VerificationState {
 		}
 		state.now = now;
 		const staticData = context.getWorkflowStaticData('global');
-		const copy: unknown = staticData[location.staticKey];
+		const piece = storedAt(location.staticKey);
+		const copy: unknown = savedForm(staticData, piece);
 		if (copy !== state.stored || !state.openedBy.has(context)) {
 			state.openedBy.add(context);
 			state.prunedAt = -1;
 			state.pruneExpired();
-			if (copy !== state.stored) state.absorb(copy);
+			if (copy !== state.stored) state.absorb(loadPiece(staticData, piece));
 			// assigned at the top level, which is what marks n8n's static data as changed
-			staticData[location.staticKey] = state.stored as unknown as IDataObject;
+			savePiece(staticData, piece, state.stored as unknown as IDataObject);
 		}
 		return state;
 	}
@@ -104,8 +122,8 @@ export class VerificationState {
 	 * Merges a stored copy: a count only grows, a use stays used, a cooldown only lengthens. Entries
 	 * past the bound are left out: with the table full, their tokens and phones are refused anyway.
 	 */
-	private absorb(copy: unknown): void {
-		if (!isObject(copy)) return;
+	private absorb(copy: IDataObject | undefined): void {
+		if (!copy) return;
 		const { checks, resends, released } = this.stored;
 		if (isObject(copy.checks)) {
 			for (const [nonce, entry] of Object.entries(copy.checks)) {

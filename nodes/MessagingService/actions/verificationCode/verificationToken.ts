@@ -15,6 +15,7 @@ import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'crypto';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { isScopeName, type Scope } from './verificationScope';
+import { keysOfCredential } from './processMemory';
 
 export interface VerificationKeys {
 	token: Buffer;
@@ -44,12 +45,6 @@ const LABEL = 'n8n-nodes-messaging-service verification v1';
 function key(material: string, salt: string, info: string): Buffer {
 	return Buffer.from(hkdfSync('sha256', material, salt, info, 32));
 }
-
-// Derived once per credential object (n8n hands one to every item of an execution), not per item.
-const keysOfCredential = new WeakMap<
-	object,
-	{ material: string; salt: string; keys: VerificationKeys }
->();
 
 /**
  * The keys of a credential: from its Verification Secret, or when that is empty from its API key

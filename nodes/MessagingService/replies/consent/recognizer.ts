@@ -35,7 +35,9 @@ const POLITE = indexed(POLITE_WORDS, 'first');
 const INSISTING = indexed(INSISTING_FRAMES, 'first');
 const ASKING = indexed(ASKING_FRAMES, 'first');
 const TRAILING = indexed(TRAILING_OBJECTS, 'last');
-const PLAIN_WORDS = new Set(PLAIN_WORD_OPT_OUTS.map((keyword) => phraseOf(keyword).join(' ')));
+const PLAIN_WORDS: ReadonlySet<string> = new Set(
+	PLAIN_WORD_OPT_OUTS.map((keyword) => phraseOf(keyword).join(' ')),
+);
 
 const startsWith = (words: readonly string[], phrase: readonly string[], at: number) =>
 	phrase.every((word, offset) => words[at + offset] === word);
