@@ -95,6 +95,17 @@ export async function writingToActiveTrigger(
 		}),
 	);
 	await client.activateWorkflow(workflow.id);
+	// what is written before the activation poll has read the listing is the account's existing
+	// replies (Include Existing Replies off), not output: the customers write once it has, a second later
+	await waitUntil(
+		() =>
+			sandbox
+				.requests()
+				.some((request) => request.apiMethod === 'getChatMessages' && request.status === 200),
+		POLL_WAIT_MS,
+		'the activation poll',
+	);
+	await sleep(2000);
 	customers.start();
 	return { customers, workflowId: workflow.id };
 }
