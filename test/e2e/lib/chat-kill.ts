@@ -58,6 +58,7 @@ export function describeChatKill(label: string, token: string, mode: 'regular' |
 		let sandbox: Sandbox;
 		let running: RunningN8n | undefined;
 		let runFolder: string;
+		let passed = false;
 
 		beforeAll(async () => {
 			sandbox = await startSandbox({ tokens: [token], quiet: true, clock: 'real' });
@@ -67,7 +68,8 @@ export function describeChatKill(label: string, token: string, mode: 'regular' |
 		afterAll(async () => {
 			await running?.stop();
 			await sandbox?.close();
-			if (process.env.E2E_KEEP_RUN_FOLDER === '1')
+			// a failed run keeps its n8n logs and trace for whoever reads why
+			if (process.env.E2E_KEEP_RUN_FOLDER === '1' || !passed)
 				process.stdout.write(`[${label}] run folder kept: ${runFolder}\n`);
 			else fs.rmSync(runFolder, { recursive: true, force: true });
 		});
@@ -124,6 +126,7 @@ export function describeChatKill(label: string, token: string, mode: 'regular' |
 				traceFile: path.join(runFolder, 'trace.txt'),
 			});
 			expectNothingLost(outcome);
+			passed = true;
 		}, 1800000);
 	});
 }

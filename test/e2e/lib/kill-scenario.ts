@@ -136,7 +136,31 @@ export async function runKillScenario(scenario: KillScenario): Promise<KillOutco
 		label,
 		`${describeTally(label, figures)}; read on the service but in no execution ${readUncarried.length}; n8n starts that failed ${failedStarts}`,
 	);
+	for (const id of new Set([...figures.lost, ...readUncarried]))
+		log(label, whereabouts(id, sandbox, customers, stops));
 	return { stops, figures, readUncarried, failedStarts };
+}
+
+/** A lost reply's story for the log: when it was written, when the service was told to mark it read, and the stops around. */
+function whereabouts(
+	id: string,
+	sandbox: Sandbox,
+	customers: WritingCustomers,
+	stops: StopRecord[],
+): string {
+	const written = customers.written.find((reply) => reply.id === id);
+	const marks = sandbox
+		.requests()
+		.filter(
+			(request) =>
+				request.apiMethod === 'readResponseStatus' &&
+				String(request.body?.incoming_messages ?? '')
+					.split(',')
+					.includes(id),
+		)
+		.map((request) => `${request.at} (${request.status})`);
+	const at = written ? new Date(written.at).toISOString() : 'unknown';
+	return `reply ${id} (${written?.phone ?? '?'}, mailing ${written?.mailingId ?? '?'}) written ${at}; marks ${marks.join(', ') || 'none'}; stops ${stops.map((stop) => `${stop.signal} ${stop.signalledAt}`).join(', ')}`;
 }
 
 /** What every kill test asserts: at least two stops right after a mark, and no reply lost, doubled unflagged, unknown or read with no execution. */
