@@ -381,10 +381,15 @@ export class ChatEngine {
 			this.conversations.save(this.io.staticData);
 		}
 		// routed after the state is applied and before it is saved: the catch-up is taken once
-		const hot = new Map(this.reading.hotMailings());
 		const items = finished.map((burst) => {
 			const item = turnItemOf(burst, this.io.zone);
-			if (this.answered.wasAnswered(burst, this.conversations, (id) => hot.get(id)))
+			if (
+				this.answered.wasAnswered(
+					burst,
+					this.conversations,
+					(id) => this.reading.hotMailings().find(([mailing]) => mailing === id)?.[1],
+				)
+			)
 				item.json.alreadyAnswered = true;
 			return this.io.handoff?.route(burst.sessionId, item, now) ?? item;
 		});

@@ -130,6 +130,32 @@ export async function succeededCount(client: N8nClient, workflowId: string): Pro
 	).length;
 }
 
+/** An emulator (real clock) and the n8n `connect` starts, for the tests of one describe block. */
+export function useEmulatorAndN8n(
+	token: string,
+	connect: () => Promise<MidPollN8n>,
+): { readonly sandbox: Sandbox; readonly client: N8nClient } {
+	let sandbox: Sandbox | undefined;
+	let n8n: MidPollN8n | undefined;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ tokens: [token], quiet: true, clock: 'real' });
+		n8n = await connect();
+	});
+	afterAll(async () => {
+		sandbox?.holdAnswers(false);
+		await n8n?.stop();
+		await sandbox?.close();
+	});
+	return {
+		get sandbox() {
+			return sandbox!;
+		},
+		get client() {
+			return n8n!.client;
+		},
+	};
+}
+
 export function describeMidPoll(
 	label: string,
 	token: string,
@@ -137,26 +163,13 @@ export function describeMidPoll(
 	connect: () => Promise<MidPollN8n>,
 ): void {
 	describe(`the polling trigger deactivated and republished mid-poll (${label})`, () => {
-		let sandbox: Sandbox;
-		let client: N8nClient;
-		let n8n: MidPollN8n | undefined;
-
-		beforeAll(async () => {
-			sandbox = await startSandbox({ tokens: [token], quiet: true, clock: 'real' });
-			n8n = await connect();
-			client = n8n.client;
-		});
-
-		afterAll(async () => {
-			sandbox?.holdAnswers(false);
-			await n8n?.stop();
-			await sandbox?.close();
-		});
+		const running = useEmulatorAndN8n(token, connect);
 
 		const executionsOf = async (workflowId: string) =>
-			await settledExecutions(client, workflowId, 0);
+			await settledExecutions(running.client, workflowId, 0);
 
 		it('reads no reply on the service that no execution carries', async () => {
+			const { sandbox, client } = running;
 			const { customers, workflowId } = await writingToActiveTrigger(client, sandbox, {
 				label,
 				token,

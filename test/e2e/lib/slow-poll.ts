@@ -3,15 +3,14 @@
 // emulator holds its answers for 60 s; the durable scheduler abandons a poll after 45 s and goes on
 // polling): every reply ends up in exactly one finished execution, or also in a later one flagged
 // `redelivered`; none is read on the service that no execution carries.
-import { startSandbox, type Sandbox } from '../../sandbox';
 import {
 	midPoll,
 	succeededCount,
 	untilSucceeded,
 	writingToActiveTrigger,
+	useEmulatorAndN8n,
 	type MidPollN8n,
 } from './mid-poll';
-import type { N8nClient } from './n8n-client';
 import { POLL_TRIGGER } from './poll-kill';
 import { waitUntil } from './polls';
 import {
@@ -40,23 +39,10 @@ export function describeSlowPolls(
 	connect: () => Promise<MidPollN8n>,
 ): void {
 	describe(`the polling trigger through a failing poll and a poll past n8n's timeout (${label})`, () => {
-		let sandbox: Sandbox;
-		let client: N8nClient;
-		let n8n: MidPollN8n | undefined;
-
-		beforeAll(async () => {
-			sandbox = await startSandbox({ tokens: [token], quiet: true, clock: 'real' });
-			n8n = await connect();
-			client = n8n.client;
-		});
-
-		afterAll(async () => {
-			sandbox?.holdAnswers(false);
-			await n8n?.stop();
-			await sandbox?.close();
-		});
+		const running = useEmulatorAndN8n(token, connect);
 
 		it('outputs every reply once (a later copy only flagged) and reads none that no execution carries', async () => {
+			const { sandbox, client } = running;
 			const { customers, workflowId } = await writingToActiveTrigger(client, sandbox, {
 				label,
 				token,
