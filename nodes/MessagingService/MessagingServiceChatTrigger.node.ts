@@ -122,8 +122,8 @@ export class MessagingServiceChatTrigger implements INodeType {
 		let closed = false;
 		const closeFunction = async () => {
 			closed = true;
-			engine.stop();
 			handoff.close();
+			await engine.stop();
 		};
 		if (manual) {
 			const manualTriggerFunction = async () => {

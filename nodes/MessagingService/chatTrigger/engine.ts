@@ -88,6 +88,8 @@ export class ChatEngine {
 	private failedListings = 0;
 	private lastCheckAt = -Infinity;
 	private stopped = false;
+	/** replies of finished turns, marked read by the next check */
+	private readonly acknowledged: string[] = [];
 
 	constructor(
 		private readonly io: ChatEngineIo,
@@ -144,6 +146,7 @@ export class ChatEngine {
 		const started: Array<Promise<unknown> | undefined> = [];
 		if (now - this.lastCheckAt >= this.settings.checkEveryMs - 500) {
 			this.lastCheckAt = now;
+			this.markAcknowledged();
 			const sweepDue = this.sweepQueue.length === 0 && now - this.lastSweepAt >= SWEEP_EVERY_MS;
 			const listingDue =
 				sweepDue ||
@@ -399,21 +402,36 @@ export class ChatEngine {
 		);
 	}
 
-	/** The turn's execution is finished: its replies are marked read (also after a deactivation: that execution has them), with those of the turns finished meanwhile; what fails is tried with the next turn. */
+	/**
+	 * The turn's execution is finished: its replies are marked read with the next check, together
+	 * with those of every turn finished meanwhile (one request, as many as before per minute: a mark
+	 * at each execution's end took a sixth of the reads' budget at 100 conversations), or at once
+	 * after a deactivation (that execution has them; no check comes).
+	 */
 	private acknowledge(ids: string[]): void {
 		if (!this.io.persist) return;
 		this.reading.acknowledge(ids);
-		void markSoon(this.io.ledger, ids, async (batch) => {
+		this.acknowledged.push(...ids);
+		if (this.stopped) this.markAcknowledged();
+	}
+
+	/** Marks the acknowledged replies read, one mark at a time per trigger; what fails is tried with the next check. */
+	private markAcknowledged(): void {
+		if (this.acknowledged.length === 0) return;
+		void markSoon(this.io.ledger, this.acknowledged.splice(0), async (batch) => {
 			this.requestCap.spend(Math.ceil((batch.length + this.reading.pendingReads) / READ_CHUNK));
 			await this.reading.markRead(this.io.client, batch);
 		});
 	}
 
 	/**
-	 * No check, turn or marking from now on (the workflow was deactivated). Reads under way end on
-	 * their own; what they found stays unread on the service for the next activation.
+	 * No check or turn from now on (the workflow was deactivated); the replies of finished turns are
+	 * marked read (the promise), and those of turns that finish later as they do. Reads under way end
+	 * on their own; what they found stays unread on the service for the next activation.
 	 */
-	stop(): void {
+	async stop(): Promise<void> {
 		this.stopped = true;
+		this.markAcknowledged();
+		await this.io.ledger.marking;
 	}
 }

@@ -85,6 +85,30 @@ export function markSoon(
 	return ledger.marking;
 }
 
+/**
+ * The reply trigger's mark for one poll's `executions`: once every one of them has ended, the
+ * replies of those that finished are marked in one request (as many requests a poll as when the
+ * poll marked its own replies); `mark` gets only those that no later poll has taken meanwhile,
+ * since a poll marks the replies of finished executions it finds still unmarked (`settle`). The
+ * returned function is called once per execution, with its reply IDs when it finished, else none.
+ */
+export function pollsMark(
+	ledger: Ledger,
+	executions: number,
+	mark: (ids: string[]) => Promise<void>,
+): (finishedIds: string[]) => void {
+	let unended = executions;
+	const finished: string[] = [];
+	return (ids) => {
+		finished.push(...ids);
+		if (--unended > 0 || finished.length === 0) return;
+		void markSoon(ledger, finished, async (batch) => {
+			const unmarked = batch.filter((id) => ledger.finished.get(id) === false);
+			if (unmarked.length > 0) await mark(unmarked);
+		});
+	};
+}
+
 /** An execution stopped by a person or by the workflow's timeout ended with the replies in it; any other rejection means it never ran (or n8n shut down under it). */
 function endedAnyway(error: unknown): boolean {
 	return (

@@ -8,7 +8,7 @@ import {
 	ledgerOf,
 	noteEmitted,
 	noteFinished,
-	markSoon,
+	pollsMark,
 	type Ledger,
 } from '../replies/acknowledgment';
 import { combineByConversation, replyItem, withOptOut } from '../replies/items';
@@ -182,6 +182,14 @@ async function pollOnce(
 		? combineByConversation(items).map((conversation) => [mark(conversation)])
 		: [items.map(mark)];
 	const emittedAt = Date.now();
+	const markPollsReplies = pollsMark(ledger, outputs.length, async (ids) => {
+		if (!config.markAsRead) return;
+		// what fails is marked by the next poll; one the service refuses is given up alone
+		const left = new Set(
+			await markOutputRead(client, ids, [], (message) => this.logger.warn(message)),
+		);
+		for (const id of ids) if (!left.has(id)) noteFinished(ledger, id, true);
+	});
 	const executions = outputs.map((output): PollExecution => {
 		const ids = replyIdsOf(output);
 		for (const id of ids) noteEmitted(ledger, id, emittedAt);
@@ -189,16 +197,12 @@ async function pollOnce(
 			data: [output],
 			finished: () => {
 				for (const id of ids) noteFinished(ledger, id, false);
-				if (!config.markAsRead) return;
-				// what fails is marked by the next poll; one the service refuses is given up alone
-				void markSoon(ledger, ids, async (batch) => {
-					const left = new Set(
-						await markOutputRead(client, batch, [], (message) => this.logger.warn(message)),
-					);
-					for (const id of batch) if (!left.has(id)) noteFinished(ledger, id, true);
-				});
+				markPollsReplies(ids);
 			},
-			notFinished: () => ids.forEach((id) => ledger.inFlight.delete(id)),
+			notFinished: () => {
+				ids.forEach((id) => ledger.inFlight.delete(id));
+				markPollsReplies([]);
+			},
 		};
 	});
 	return { executions, report };

@@ -30,10 +30,47 @@ describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the exe
 		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual(ids);
 
 		session.emits[0].done!(finishedRun());
-		await session.acknowledged();
+		// marked with the next check (Check Every: 2 s)
+		await chat.seconds(session, 2);
 		expect(await t.unread(mailing)).toEqual([]);
 		await chat.seconds(session, 10);
 		expect(session.turns).toHaveLength(1);
+	});
+
+	it('the turns that finish between two checks are marked read in one request, at the next check', async () => {
+		const phones = Array.from({ length: 10 }, (_, index) => `37529${String(2000000 + index)}`);
+		const mailings = [];
+		for (const phone of phones) mailings.push(await t.sendChat('hello', phone));
+		const session = await chat.activate(DEFAULTS, HELD);
+		mailings.forEach((mailing, index) => t.reply(mailing, 'a question', phones[index]));
+		await chat.untilTurns(session, phones.length);
+		t.sandbox.clearRequests();
+		for (const emit of session.emits) emit.done!(finishedRun());
+		await session.acknowledged();
+		expect(readRequests()).toBe(0);
+		await chat.seconds(session, 2);
+		expect(readRequests()).toBe(1);
+		for (const mailing of mailings) expect(await t.unread(mailing)).toEqual([]);
+	});
+
+	it('a deactivation marks the finished turns read before it ends, and a turn finishing later as it finishes', async () => {
+		const mailing = await t.sendChat();
+		const other = await t.sendChat('to another', OTHER_PHONE);
+		const session = await chat.activate(DEFAULTS, HELD);
+		t.reply(mailing, 'finished before', PHONE);
+		t.reply(other, 'finished after', OTHER_PHONE);
+		await chat.untilTurns(session, 2);
+		const [first, second] = session.emits;
+		first.done!(finishedRun());
+		await session.acknowledged();
+		await session.close();
+		const [finishedBefore, finishedAfter] =
+			first.outputs[0]?.[0]?.sessionId === PHONE ? [mailing, other] : [other, mailing];
+		expect(await t.unread(finishedBefore)).toEqual([]);
+		expect(await t.unread(finishedAfter)).toHaveLength(1);
+		second.done!(finishedRun());
+		await session.acknowledged();
+		expect(await t.unread(finishedAfter)).toEqual([]);
 	});
 
 	it('a stop before the execution finished: after the restart the same turn comes again, flagged; a finished one does not', async () => {
@@ -45,7 +82,7 @@ describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the exe
 		await chat.untilTurns(session, 2);
 		const finished = session.emits.find((emit) => emit.outputs[0]?.[0]?.sessionId === PHONE)!;
 		finished.done!(finishedRun());
-		await session.acknowledged();
+		await chat.seconds(session, 2);
 
 		// n8n is killed here; the restarted n8n loads the static data saved with the last emit
 		await session.close();

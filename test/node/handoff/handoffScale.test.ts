@@ -55,6 +55,7 @@ async function play(handoff: boolean): Promise<Played> {
 	// the test settles done promises itself (some carry changes); n8n finishes every execution before a restart
 	const options = { workflowId, finishExecutions: 'byTest' } as const;
 	let session: ChatTriggerSession = await chat.activate(DEFAULTS, options);
+	// their replies are marked read when the trigger is closed, right after
 	const finishAll = async () => {
 		// a promise settled already stays as it is
 		for (const emit of session.emits) emit.done?.(runWith({}));

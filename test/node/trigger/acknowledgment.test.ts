@@ -80,7 +80,7 @@ describe('Messaging Service Trigger: acknowledgment after n8n holds the executio
 		expect((await restarted.poll()).items).toEqual([]);
 	});
 
-	it('per conversation: each execution is acknowledged on its own', async () => {
+	it('per conversation: each execution holds its own replies; the poll marks them once all of its executions ended, in one request', async () => {
 		const mailing = await t.sendChat('to one');
 		const other = await t.sendChat('to another', '375297654321');
 		const session = t.session({ ...RECENT, options: { combineRepliesPerPhone: true } }, HELD);
@@ -90,16 +90,45 @@ describe('Messaging Service Trigger: acknowledgment after n8n holds the executio
 		const theirs = t.reply(other, 'theirs', '375297654321');
 		const poll = await session.poll();
 		expect(poll.executions).toHaveLength(2);
+		t.sandbox.clearRequests();
 		await poll.finish[0]();
-		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([]);
+		// finished, and waiting for the poll's other execution
+		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([mine]);
+		await poll.finish[1]();
+		expect(await t.unread(mailing)).toEqual([]);
+		expect(await t.unread(other)).toEqual([]);
+		expect(
+			methodsCalled(t.sandbox.requests()).filter((method) => method === 'readResponseStatus'),
+		).toHaveLength(1);
+	});
+
+	it("an execution still running at the next poll: that poll marks the finished one's replies, and a restart gives only the running one's again", async () => {
+		const mailing = await t.sendChat('to one');
+		const other = await t.sendChat('to another', '375297654321');
+		const session = t.session({ ...RECENT, options: { combineRepliesPerPhone: true } }, HELD);
+		await session.poll();
+		t.sandbox.advanceClock(60);
+		const mine = t.reply(mailing, 'mine');
+		const theirs = t.reply(other, 'theirs', '375297654321');
+		const poll = await session.poll();
+		const finishedFirst = poll.executions.findIndex((execution) =>
+			execution.some((item) => item.id === mine),
+		);
+		await poll.finish[finishedFirst]();
+		t.sandbox.advanceClock(60);
+		expect((await session.poll()).items).toEqual([]);
+		expect(await t.unread(mailing)).toEqual([]);
 		expect((await t.unread(other)).map((reply) => reply.id)).toEqual([theirs]);
-		expect(mine).toBeDefined();
+		// the running execution ends after that poll: its replies only are marked
+		t.sandbox.clearRequests();
+		await poll.finish[1 - finishedFirst]();
+		expect(await t.unread(other)).toEqual([]);
+		const marks = t.sandbox.requests().filter((r) => r.apiMethod === 'readResponseStatus');
+		expect(marks.map((r) => ({ ...r.query, ...r.body }).incoming_messages)).toEqual([theirs]);
 
 		const restarted = session.restart();
-		const again = await restarted.poll();
-		expect(again.items).toEqual([
-			expect.objectContaining({ id: theirs, redelivered: true, sessionId: '375297654321' }),
-		]);
+		t.sandbox.advanceClock(60);
+		expect((await restarted.poll()).items).toEqual([]);
 	});
 
 	it.each(['cancelledAtShutdown', 'notCreated'] as const)(
