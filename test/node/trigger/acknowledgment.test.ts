@@ -94,6 +94,7 @@ describe('Messaging Service Trigger: acknowledgment after n8n holds the executio
 		await poll.finish[0]();
 		// finished, and waiting for the poll's other execution
 		expect((await t.unread(mailing)).map((reply) => reply.id)).toEqual([mine]);
+		expect((await t.unread(other)).map((reply) => reply.id)).toEqual([theirs]);
 		await poll.finish[1]();
 		expect(await t.unread(mailing)).toEqual([]);
 		expect(await t.unread(other)).toEqual([]);
