@@ -137,7 +137,7 @@ class RunningSandbox implements Sandbox {
 	seedChatMailings(
 		token: string,
 		count: number,
-		span: { oldestAt?: number; newestAt?: number } = {},
+		span: { oldestAt?: number; newestAt?: number; phones?: string[] } = {},
 	): number[] {
 		return seedChatMailings(this.world, this.world.account(token), count, span);
 	}

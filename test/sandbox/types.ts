@@ -141,13 +141,13 @@ export interface Sandbox {
 		token: string,
 		reply: { message_id: number; phone: string; message: string; id?: string; receivedAt?: number },
 	): { id: string };
-	/** creates `count` chat mailings at once, created evenly from `oldestAt` to `newestAt` (ms; default now) */
 	/** each phone's newest chat mailing (the one a customer answering in their chat app replies to) */
 	newestChatMailings(token: string): Record<string, number>;
+	/** creates `count` chat mailings at once, created evenly from `oldestAt` to `newestAt` (ms; default now), each to one of `phones` in turn */
 	seedChatMailings(
 		token: string,
 		count: number,
-		span?: { oldestAt?: number; newestAt?: number },
+		span?: { oldestAt?: number; newestAt?: number; phones?: string[] },
 	): number[];
 	/** getChatMessages order (default oldest first) and whether unread replies are answered twice */
 	setChatQuirks(

@@ -20,8 +20,7 @@ import { WrittenAt } from './writtenAt';
 
 /** Every watched mailing is considered this often (the reply trigger's schedule, one sweep a minute). */
 export const SWEEP_EVERY_MS = 60_000;
-const SWEEP_MAX_READS = 100;
-/** Share of a check's requests kept for the sweep while it has mailings left to read. */
+/** Share of a check's requests kept for the sweep while it has mailings left to read, and of a minute's the sweep plans. */
 const SWEEP_SHARE = 0.25;
 /** Reads under way at once: a slow mailing holds one of them, never the others. */
 export const PARALLEL_READS = 4;
@@ -177,19 +176,19 @@ export class ChatEngine {
 			const plan = await this.reading.planRecent(this.io.client, {
 				days: this.settings.days,
 				nowMs,
-				maxReads: SWEEP_MAX_READS,
+				maxReads: Math.floor(this.settings.requestsPerMinute * SWEEP_SHARE),
 			});
 			this.requestCap.spend(plan.listings);
 			this.reading.endRound(nowMs);
 			this.lastSweepAt = now;
 			// what the conversations read (a phone's older mailings, an active phone's newest) is passed over
 			const older = this.conversations.olderTurn(this.conversations.olderReads(now), now);
-			this.sweepQueue = [
-				...older,
-				...plan.reads
-					.map(({ mailing }) => mailing.id)
-					.filter((id) => !this.conversations.covers(id, now)),
-			];
+			// a mailing its conversation reads is done for the sweep: its group, once read, is due
+			// again only on its schedule (left pending, the newest groups would be planned again
+			// at every sweep and the oldest never)
+			const planned = plan.reads.map(({ mailing }) => mailing.id);
+			for (const id of planned) if (this.conversations.covers(id, now)) this.reading.passOver(id);
+			this.sweepQueue = [...older, ...planned.filter((id) => !this.conversations.covers(id, now))];
 			for (const { id, created, message } of plan.found) {
 				this.io.handoff?.mailingFound(id, created, message);
 				this.answered.noteCreated(id, created);

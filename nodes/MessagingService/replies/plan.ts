@@ -21,8 +21,9 @@ export type WatchedMailing = { id: string; record?: IDataObject };
  *   (at most MAX_HOT of them, the most recently active first);
  * - the others, in groups of CHUNK mailings by age (a group is one getChatMessages page),
  *   every 2^k polls when the group's newest mailing is between 2^(k-1) and 2^k hours old,
- *   the most overdue first within the poll's budget (a group never read is due, as much as a
- *   group just due; the newer first).
+ *   the most overdue first within the poll's budget (a group never read is due, on the schedule
+ *   of the next newer group whose age is known; among groups as overdue, the least recently read
+ *   first, then the newer).
  * (A round is one of the reply trigger's polls, or one of the chat trigger's minute sweeps.)
  * With the default 100 reads per poll, at most MAX_HOT go to hot mailings and the rest to the
  * groups: a mailing is read within MAX_INTERVAL polls while all that is due fits the budget
@@ -43,17 +44,27 @@ export function intervalFor(ageMs: number): number {
 
 /** The groups due, the most overdue first (then the newest). */
 export function chunksByUrgency(chunks: Chunk[], poll: number, nowMs: number): number[] {
-	// a group never read is due, but no more than a young group just due: it does not starve them
-	const urgency = (chunk: Chunk) => {
-		const created = serviceTimeMs(chunk.newest);
+	// a group not read yet is at least as old as the next newer one whose age is known (the
+	// listing is in creation order): due on that one's schedule, so it gets overdue like any other
+	// group and is never starved by young groups that are
+	const newest: Array<string | undefined> = [];
+	for (let index = chunks.length - 1, known: string | undefined; index >= 0; index--)
+		newest[index] = known = chunks[index].newest ?? known;
+	const urgency = (chunk: Chunk, index: number) => {
+		const created = serviceTimeMs(newest[index]);
 		const interval = intervalFor(created === undefined ? Infinity : nowMs - created);
 		const ratio = (poll - (chunk.lastRead ?? -1)) / interval;
 		return chunk.lastRead === undefined ? Math.max(1, ratio) : ratio;
 	};
-	const scored = chunks.map((chunk, index) => ({ index, score: urgency(chunk) }));
+	// as due: the least recently read first (a group never read before all), then the newer
+	const scored = chunks.map((chunk, index) => ({
+		index,
+		score: urgency(chunk, index),
+		lastRead: chunk.lastRead ?? -1,
+	}));
 	return scored
 		.filter(({ score }) => score >= 1)
-		.sort((a, b) => (a.score === b.score ? b.index - a.index : b.score - a.score))
+		.sort((a, b) => b.score - a.score || a.lastRead - b.lastRead || b.index - a.index)
 		.map(({ index }) => index);
 }
 

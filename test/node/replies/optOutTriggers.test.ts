@@ -221,6 +221,8 @@ describe('Messaging Service Chat Trigger: opt-outs on their own output', () => {
 			["Help! I can't log in", null],
 		]);
 		expect(session.optOuts).toHaveLength(2);
+		// the turn's execution is finished: marked read with the next check
+		await chat.seconds(session, 2);
 		expect(await t.unread(mailing)).toEqual([]);
 	});
 

@@ -64,28 +64,36 @@ export function sendMailing(
 
 /**
  * Creates `count` sent chat mailings at once (for scale tests), their creation times spread
- * evenly from `oldestAt` to `newestAt` (ms; default: all now), in ID order. No deliveries,
- * no cost: they exist to be listed and replied to.
+ * evenly from `oldestAt` to `newestAt` (ms; default: all now), in ID order. With `phones`, each is
+ * sent to one of them in turn (delivered when created), else to no one; no cost: they exist to be
+ * listed and replied to.
  */
 export function seedChatMailings(
 	world: World,
 	account: Account,
 	count: number,
-	span: { oldestAt?: number; newestAt?: number } = {},
+	span: { oldestAt?: number; newestAt?: number; phones?: string[] } = {},
 ): number[] {
 	const newestAt = span.newestAt ?? world.now();
 	const oldestAt = span.oldestAt ?? newestAt;
+	const phones = span.phones ?? [];
 	const ids: number[] = [];
 	for (let n = 0; n < count; n++) {
+		const text = `Seeded chat mailing ${n + 1}`;
 		const mailing = createChatMailing(world, account, {
 			origin: 'quick',
-			content: textContent(`Seeded chat mailing ${n + 1}`),
-			recipients: [],
+			content: textContent(text),
+			recipients: phones.length > 0 ? [{ phone: phones[n % phones.length], text }] : [],
 			scheduleAt: null,
 			confirmation: 'not-needed',
 		});
 		mailing.createdAt =
 			count === 1 ? newestAt : Math.round(oldestAt + ((newestAt - oldestAt) * n) / (count - 1));
+		mailing.cost = 0;
+		for (const delivery of mailing.deliveries) {
+			delivery.createdAt = mailing.createdAt;
+			world.handOver(account, delivery, mailing.createdAt);
+		}
 		ids.push(mailing.id);
 	}
 	return ids;
