@@ -355,6 +355,8 @@ interface ChatBenchOptions {
 	triggers?: string[];
 	/** also play the Chat Trigger with this many conversations handed over to a person for the whole run (issue 40) */
 	handedOver?: number;
+	/** seconds each trigger keeps running after the script (default: each trigger's own) */
+	drainSeconds?: number;
 	step: (message: string) => void;
 }
 
@@ -395,6 +397,7 @@ async function runTrigger(
 	script: ScriptedMessage[],
 ): Promise<ChatRow> {
 	const { n8n, emulator, minutes, step } = options;
+	const drainSeconds = options.drainSeconds ?? trigger.drainSeconds;
 	await emulator.prepare({});
 	const firstPhone = 375_295_000_000;
 	const phones = Array.from({ length: k }, (_, index) => String(firstPhone + index));
@@ -469,11 +472,11 @@ async function runTrigger(
 			),
 		);
 	step(
-		`CHAT ${trigger.label}, K = ${k}: ${mailings.length} opening mailings sent; ${script.length} messages over ${minutes} min, then ${trigger.drainSeconds} s of drain`,
+		`CHAT ${trigger.label}, K = ${k}: ${mailings.length} opening mailings sent; ${script.length} messages over ${minutes} min, then ${drainSeconds} s of drain`,
 	);
 	const repliedTo = new Set<number>();
 	const bursts = await play(emulator, script, mailings, phones, trigger.answers, repliedTo);
-	await sleep(trigger.drainSeconds * 1000);
+	await sleep(drainSeconds * 1000);
 	await n8n.client.deactivateWorkflow(workflowId);
 	const activeMinutes = (Date.now() - activatedAt) / 60_000;
 	const requests = await emulator.requests();

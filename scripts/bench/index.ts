@@ -89,6 +89,9 @@ async function main(): Promise<void> {
 		?.split(',')
 		.map((id) => id.trim());
 	const chatHandedOver = Number(argument('--chat-handed-over') ?? 0);
+	const chatDrain = argument('--chat-drain');
+	if (chatDrain !== undefined && !(Number(chatDrain) >= 0))
+		throw new Error('--chat-drain takes the seconds each trigger keeps running after the script');
 	if (!Number.isInteger(chatHandedOver) || chatHandedOver < 0)
 		throw new Error('--chat-handed-over takes a whole number');
 	if (chatKs.some((k) => !Number.isInteger(k) || k < 1) || !(chatMinutes > 0))
@@ -258,6 +261,7 @@ async function main(): Promise<void> {
 				minutes: chatMinutes,
 				triggers: chatTriggers,
 				handedOver: chatHandedOver,
+				drainSeconds: chatDrain === undefined ? undefined : Number(chatDrain),
 				step,
 			};
 			const before: ChatRow[] = [];
