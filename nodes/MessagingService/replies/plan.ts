@@ -42,7 +42,7 @@ export function intervalFor(ageMs: number): number {
 	return Math.min(MAX_INTERVAL, 2 ** Math.ceil(Math.log2(ageMs / HOT_MS)));
 }
 
-/** The groups due, the most overdue first (then the newest). */
+/** The groups due, the most overdue first (then the least recently read, then the newest). */
 export function chunksByUrgency(chunks: Chunk[], poll: number, nowMs: number): number[] {
 	// a group not read yet is at least as old as the next newer one whose age is known (the
 	// listing is in creation order): due on that one's schedule, so it gets overdue like any other
