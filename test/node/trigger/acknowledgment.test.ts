@@ -15,6 +15,19 @@ async function activeSession(options = HELD) {
 	return { mailing, session };
 }
 
+/** Two phones answer; a poll with Combine Replies per Phone gives each its execution, held. */
+async function twoConversationsPolled() {
+	const mailing = await t.sendChat('to one');
+	const other = await t.sendChat('to another', '375297654321');
+	const session = t.session({ ...RECENT, options: { combineRepliesPerPhone: true } }, HELD);
+	await session.poll();
+	t.sandbox.advanceClock(60);
+	const mine = t.reply(mailing, 'mine');
+	const theirs = t.reply(other, 'theirs', '375297654321');
+	const poll = await session.poll();
+	return { mailing, other, session, mine, theirs, poll };
+}
+
 describe('Messaging Service Trigger: acknowledgment after n8n holds the execution', () => {
 	it('marks nothing read before the execution is finished, and its replies once it is', async () => {
 		const { mailing, session } = await activeSession();
@@ -81,14 +94,7 @@ describe('Messaging Service Trigger: acknowledgment after n8n holds the executio
 	});
 
 	it('per conversation: each execution holds its own replies; the poll marks them once all of its executions ended, in one request', async () => {
-		const mailing = await t.sendChat('to one');
-		const other = await t.sendChat('to another', '375297654321');
-		const session = t.session({ ...RECENT, options: { combineRepliesPerPhone: true } }, HELD);
-		await session.poll();
-		t.sandbox.advanceClock(60);
-		const mine = t.reply(mailing, 'mine');
-		const theirs = t.reply(other, 'theirs', '375297654321');
-		const poll = await session.poll();
+		const { mailing, other, mine, theirs, poll } = await twoConversationsPolled();
 		expect(poll.executions).toHaveLength(2);
 		t.sandbox.clearRequests();
 		await poll.finish[0]();
@@ -103,15 +109,8 @@ describe('Messaging Service Trigger: acknowledgment after n8n holds the executio
 		).toHaveLength(1);
 	});
 
-	it("an execution still running at the next poll: that poll marks the finished one's replies, and a restart gives only the running one's again", async () => {
-		const mailing = await t.sendChat('to one');
-		const other = await t.sendChat('to another', '375297654321');
-		const session = t.session({ ...RECENT, options: { combineRepliesPerPhone: true } }, HELD);
-		await session.poll();
-		t.sandbox.advanceClock(60);
-		const mine = t.reply(mailing, 'mine');
-		const theirs = t.reply(other, 'theirs', '375297654321');
-		const poll = await session.poll();
+	it("an execution still running at the next poll: that poll marks the finished one's replies, and the running one's once it ends", async () => {
+		const { mailing, other, session, mine, theirs, poll } = await twoConversationsPolled();
 		const finishedFirst = poll.executions.findIndex((execution) =>
 			execution.some((item) => item.id === mine),
 		);
