@@ -186,9 +186,11 @@ export class ChatEngine {
 			// a mailing its conversation reads is done for the sweep: its group, once read, is due
 			// again only on its schedule (left pending, the newest groups would be planned again
 			// at every sweep and the oldest never)
-			const planned = plan.reads.map(({ mailing }) => mailing.id);
-			for (const id of planned) if (this.conversations.covers(id, now)) this.reading.passOver(id);
-			this.sweepQueue = [...older, ...planned.filter((id) => !this.conversations.covers(id, now))];
+			const unowned: string[] = [];
+			for (const { mailing } of plan.reads)
+				if (this.conversations.covers(mailing.id, now)) this.reading.passOver(mailing.id);
+				else unowned.push(mailing.id);
+			this.sweepQueue = [...older, ...unowned];
 			for (const { id, created, message } of plan.found) {
 				this.io.handoff?.mailingFound(id, created, message);
 				this.answered.noteCreated(id, created);
@@ -402,10 +404,9 @@ export class ChatEngine {
 	}
 
 	/**
-	 * The turn's execution is finished: its replies are marked read with the next check, together
-	 * with those of every turn finished meanwhile (one request, as many as before per minute: a mark
-	 * at each execution's end took a sixth of the reads' budget at 100 conversations), or at once
-	 * after a deactivation (that execution has them; no check comes).
+	 * The turn's execution is finished: its replies are marked read with the next check, with those
+	 * of every turn finished meanwhile (one request: a mark per execution took a sixth of the reads'
+	 * budget at 100 conversations), or at once after a deactivation (no check comes).
 	 */
 	private acknowledge(ids: string[]): void {
 		if (!this.io.persist) return;

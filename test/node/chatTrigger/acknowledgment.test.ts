@@ -17,6 +17,17 @@ function readRequests(): number {
 		.length;
 }
 
+/** PHONE writes `first` and OTHER_PHONE `second`, each to a mailing of its own; both turns are emitted, their executions held. */
+async function twoTurnsHeld(first: string, second: string) {
+	const mailing = await t.sendChat();
+	const other = await t.sendChat('to another', OTHER_PHONE);
+	const session = await chat.activate(DEFAULTS, HELD);
+	t.reply(mailing, first, PHONE);
+	t.reply(other, second, OTHER_PHONE);
+	await chat.untilTurns(session, 2);
+	return { mailing, other, session };
+}
+
 describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the execution', () => {
 	it('marks nothing read at the emit; the turn is marked read once its execution is finished', async () => {
 		const mailing = await t.sendChat();
@@ -54,12 +65,7 @@ describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the exe
 	});
 
 	it('a deactivation marks the finished turns read before it ends, and a turn finishing later as it finishes', async () => {
-		const mailing = await t.sendChat();
-		const other = await t.sendChat('to another', OTHER_PHONE);
-		const session = await chat.activate(DEFAULTS, HELD);
-		t.reply(mailing, 'finished before', PHONE);
-		t.reply(other, 'finished after', OTHER_PHONE);
-		await chat.untilTurns(session, 2);
+		const { mailing, other, session } = await twoTurnsHeld('finished before', 'finished after');
 		const [first, second] = session.emits;
 		first.done!(finishedRun());
 		await session.acknowledged();
@@ -74,12 +80,7 @@ describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the exe
 	});
 
 	it('a stop before the execution finished: after the restart the same turn comes again, flagged; a finished one does not', async () => {
-		const mailing = await t.sendChat();
-		const other = await t.sendChat('to another', OTHER_PHONE);
-		const session = await chat.activate(DEFAULTS, HELD);
-		t.reply(mailing, 'finished turn', PHONE);
-		t.reply(other, 'turn in flight', OTHER_PHONE);
-		await chat.untilTurns(session, 2);
+		const { mailing, other, session } = await twoTurnsHeld('finished turn', 'turn in flight');
 		const finished = session.emits.find((emit) => emit.outputs[0]?.[0]?.sessionId === PHONE)!;
 		finished.done!(finishedRun());
 		await chat.seconds(session, 2);
