@@ -13,6 +13,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { MessagingServiceTrigger } from '../../nodes/MessagingService/MessagingServiceTrigger.node';
 import { dropLedger, ledgerOf } from '../../nodes/MessagingService/replies/acknowledgment';
+import { dropDeliveryLedger } from '../../nodes/MessagingService/delivery/ledger';
 import { finishedRun, harnessAdditionalData, harnessNode, oneNodeWorkflow } from './engine';
 import { TEST_API_KEY } from './keys';
 import { harnessNodeTypes, registerNodeType } from './nodeTypes';
@@ -40,6 +41,9 @@ export interface TriggerSessionOptions {
 	beforePoll?: () => void;
 	/** the workflow's ID: what n8n's process memory of the trigger is keyed by (a session of its own unless told) */
 	workflowId?: string;
+	/** another polling node of the package (the Delivery Trigger): its type, registered, and name */
+	nodeType?: string;
+	nodeName?: string;
 	/** 'atOnce' (default): n8n finishes each execution as the poll ends (its done promise resolves, its replies are marked read before poll() resolves here); 'byTest': the test calls `finish` */
 	finishExecutions?: 'atOnce' | 'byTest';
 }
@@ -82,8 +86,8 @@ export class TriggerSession {
 		this.options = { ...options, workflowId };
 		this.node = harnessNode({
 			id: 'trigger-under-test',
-			name: TRIGGER_NODE_NAME,
-			type: TRIGGER_NODE_TYPE,
+			name: options.nodeName ?? TRIGGER_NODE_NAME,
+			type: options.nodeType ?? TRIGGER_NODE_TYPE,
 			typeVersion: 1,
 			parameters: options.parameters,
 		});
@@ -148,7 +152,7 @@ export class TriggerSession {
 			undefined,
 			budget === undefined ? undefined : () => budget,
 		);
-		const nodeType = harnessNodeTypes.getByNameAndVersion(TRIGGER_NODE_TYPE, 1);
+		const nodeType = harnessNodeTypes.getByNameAndVersion(this.node.type, 1);
 		try {
 			const result = (await nodeType.poll!.call(context)) ?? null;
 			const executions = result
@@ -175,12 +179,15 @@ export class TriggerSession {
 
 	/** The trigger's own static data (a plain copy). */
 	nodeStaticData(): IDataObject {
-		return (JSON.parse(this.savedStaticData()) as IDataObject)[TRIGGER_STATIC_KEY] as IDataObject;
+		return (JSON.parse(this.savedStaticData()) as IDataObject)[
+			`node:${this.node.name}`
+		] as IDataObject;
 	}
 
 	/** The same workflow after a restart: static data reloaded from its JSON, a new Workflow, and what the n8n process knew forgotten. */
 	restart(savedStaticData = this.savedStaticData()): TriggerSession {
 		dropLedger(`${this.workflow.id}:${this.node.id}`);
+		dropDeliveryLedger(`${this.workflow.id}:${this.node.id}`);
 		return new TriggerSession({ ...this.options, savedStaticData });
 	}
 }

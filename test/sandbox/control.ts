@@ -19,6 +19,15 @@ const schemas = {
 		.object({ token: z.string(), message_id: z.number().int(), phone, message: z.string() })
 		.strict(),
 	unreachable: z.object({ token: z.string(), phone, channel: z.enum(['chat', 'sms']) }).strict(),
+	failing: z
+		.object({
+			token: z.string(),
+			phone,
+			channel: z.enum(['chat', 'sms']),
+			status: z.string().min(1),
+			errorCode: z.number().int().optional(),
+		})
+		.strict(),
 	balance: z.object({ token: z.string(), balance: z.number().min(0) }).strict(),
 	callbackDeliveries: z.object({ times: z.number().int().min(1).max(10) }).strict(),
 	serviceTimeZone: z.object({ zone: z.string().min(1) }).strict(),
@@ -121,6 +130,11 @@ async function dispatch(sandbox: Sandbox, route: string, body: unknown): Promise
 		case 'POST /unreachable': {
 			const { token, phone: number, channel } = parse(schemas.unreachable, body);
 			attempt(() => sandbox.setUnreachable(token, number, channel));
+			return { ok: true };
+		}
+		case 'POST /failing': {
+			const { token, phone: number, channel, ...failure } = parse(schemas.failing, body);
+			attempt(() => sandbox.setFailing(token, number, channel, failure));
 			return { ok: true };
 		}
 		case 'POST /balance': {

@@ -162,6 +162,24 @@ class RunningSandbox implements Sandbox {
 		this.world.account(token).unreachable[channel].add(phone);
 	}
 
+	addList(token: string, name: string, phones: string[]): number {
+		const world = this.world;
+		const id = world.ids.take('list');
+		world.account(token).lists.set(id, { id, name, phones: [...phones] });
+		return id;
+	}
+
+	setFailing(
+		token: string,
+		phone: string,
+		channel: ReachabilityChannel,
+		failure: { status: string; errorCode?: number },
+	): void {
+		this.world
+			.account(token)
+			.failing.set(`${channel}:${phone}`, { status: failure.status, errorCode: failure.errorCode ?? 0 });
+	}
+
 	setBalance(token: string, balance: number): void {
 		this.world.account(token).balance = balance;
 	}

@@ -155,6 +155,15 @@ export interface Sandbox {
 		quirks: { chatListing?: 'oldest-first' | 'newest-first'; duplicateUnread?: boolean },
 	): void;
 	setUnreachable(token: string, phone: string, channel: ReachabilityChannel): void;
+	/** a subscriber list of these phones (for scale tests); returns its list_id */
+	addList(token: string, name: string, phones: string[]): number;
+	/** messages created from now on to that phone on that channel end in `status` (chat: with `errorCode`) where they would have been delivered */
+	setFailing(
+		token: string,
+		phone: string,
+		channel: ReachabilityChannel,
+		failure: { status: string; errorCode?: number },
+	): void;
 	setBalance(token: string, balance: number): void;
 	setFaults(faults: FaultConfig): void;
 	clearFaults(): void;

@@ -123,3 +123,21 @@ export const callbackTriggerBuilderHint: IBuilderHint = {
 		},
 	],
 };
+
+export const deliveryTriggerBuilderHint: IBuilderHint = {
+	searchHint:
+		'Polling trigger (at most once a minute): one item per message and status when a watched message is delivered, read, fails or does not reach its status within `timeLimit` minutes ("event": "delivered", "read", "failed", "timedOut" or "otherStatus"; "phone", "messageId", "channel"). ' +
+		'`watch=sentHere` watches what Messaging Service `chatMessage.send`, `sms.send` and the send-to-list operations send in this n8n; `watch=recentMailings` the mailings the service lists, also those sent elsewhere. ' +
+		'For "send an SMS when the chat message is not read within an hour": `events` read and timedOut with `timeLimit` 60, then an If on "event" equal to "timedOut" and `sms.send` to "phone". Do not poll a status operation in a loop with a Wait node.',
+	relatedNodes: [
+		{
+			nodeType: OURS.action,
+			relationHint:
+				'Sends the messages it watches, and the fallback (`sms.send` to "phone" when "event" is "timedOut")',
+		},
+		{
+			nodeType: N.if,
+			relationHint: 'Routes on "event" (delivered, read, failed, timedOut, otherStatus)',
+		},
+	],
+};

@@ -21,4 +21,5 @@ export const PACKAGE_NODE_TYPES = {
 	replyTrigger: `${PACKAGE}.messagingServiceTrigger`,
 	chatTrigger: `${PACKAGE}.messagingServiceChatTrigger`,
 	callbackTrigger: `${PACKAGE}.messagingServiceCallbackTrigger`,
+	deliveryTrigger: `${PACKAGE}.messagingServiceDeliveryTrigger`,
 } as const;

@@ -63,7 +63,7 @@ export function itemsWithoutKey(items: INodeExecutionData[], apiKey: string): IN
 
 /** Which account a credential is (its base URL and key), for helpers/chatsSent.ts; '' when it cannot be read. */
 export async function accountOf(
-	context: IExecuteFunctions | ITriggerFunctions,
+	context: IExecuteFunctions | IPollFunctions | ITriggerFunctions,
 	itemIndex = 0,
 ): Promise<string> {
 	try {

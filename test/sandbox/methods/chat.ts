@@ -5,7 +5,7 @@ import { formatCost, formatDateTime, roundMoney } from '../format';
 import { createChatMailing, sendMailing, type ChatContent } from '../state/chatMailings';
 import type { ChatMailing } from '../state/model';
 import { CURRENCY } from '../state/prices';
-import { chatStatus } from '../state/timeline';
+import { chatErrorCode, chatStatus } from '../state/timeline';
 import { ok, page, type HandlerContext } from './context';
 import { defaultAlphaname, findAlphaname, findChatMailing, findChatname, findList } from './lookup';
 import { mailingStatus } from './mailingStatus';
@@ -90,7 +90,11 @@ export function getChatDeliveryData(
 		);
 	}
 	const delivery = mailing.deliveries[0];
-	return ok({ phone: delivery.phone, status: chatStatus(delivery, world.now()), error_code: 0 });
+	return ok({
+		phone: delivery.phone,
+		status: chatStatus(delivery, world.now()),
+		error_code: chatErrorCode(delivery, world.now()),
+	});
 }
 
 export function sendChatMessageList({ world, account }: HandlerContext, p: ContentParams) {
@@ -160,7 +164,7 @@ export function getChatDeliveryList(
 			delivery_id: delivery.id,
 			phone: delivery.phone,
 			status: chatStatus(delivery, now),
-			error_code: 0,
+			error_code: chatErrorCode(delivery, now),
 		})),
 	);
 }

@@ -5,7 +5,7 @@ import { StateError } from '../errors';
 import { formatCost, formatDateTime, smsParts, unixSeconds } from '../format';
 import type { SmsMessage } from '../state/model';
 import { CURRENCY, PRICES } from '../state/prices';
-import { smsMilestones } from '../state/timeline';
+import { smsMilestones, smsStatus } from '../state/timeline';
 import type { Channel } from '../types';
 import { page, type HandlerContext } from './context';
 import { defaultAlphaname, defaultChatname, findAlphaname, findChatname } from './lookup';
@@ -150,7 +150,7 @@ export function getSmsDeliveryList(
 		return [
 			{
 				phone: Number(delivery.phone),
-				status: delivered === null ? 'sent' : 'delivered',
+				status: delivered === null ? smsStatus(delivery, now) : 'delivered',
 				d_sent: formatDateTime(world.toServiceTime(sent)),
 			},
 		];

@@ -11,8 +11,15 @@ export interface Delivery {
 	sentAt: number | null;
 	/** the phone was unreachable on this channel when the message was created */
 	undeliverable: boolean;
+	/** the phone was told to fail on this channel (setFailing): the status and error code it ends with */
+	failure?: DeliveryFailure;
 	forwarding?: { minutes: number; senderId: number };
 	forwardedAs?: number;
+}
+
+export interface DeliveryFailure {
+	status: string;
+	errorCode: number;
 }
 
 /** createSmsMessage: a stored text, sent to phones with sendSMS */
@@ -105,6 +112,8 @@ export interface Account {
 	smsBatches: Map<string, Batch>;
 	chatBatches: Map<string, Batch>;
 	unreachable: { sms: Set<string>; chat: Set<string> };
+	/** by `channel:phone`: messages created to it end in this failure (setFailing) */
+	failing: Map<string, DeliveryFailure>;
 }
 
 export function emptyAccount(token: string, balance: number): Account {
@@ -123,6 +132,7 @@ export function emptyAccount(token: string, balance: number): Account {
 		smsBatches: new Map(),
 		chatBatches: new Map(),
 		unreachable: { sms: new Set(), chat: new Set() },
+		failing: new Map(),
 		quirks: { chatListing: 'oldest-first', duplicateUnread: false },
 	};
 }

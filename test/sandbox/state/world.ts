@@ -88,6 +88,8 @@ export class World {
 			undeliverable:
 				channel !== 'otp-app-one' && channel !== 'otp-app-two' && reachability.has(phone),
 		};
+		const failure = account.failing.get(`${channel}:${phone}`);
+		if (failure) delivery.failure = { ...failure };
 		if (channel !== 'chat') account.smsSends.set(delivery.id, delivery);
 		return delivery;
 	}

@@ -19,6 +19,7 @@ import { lateBotAnswer } from '../../guards/lateBotAnswer';
 import { itemOptions, SendingGuards } from '../../guards/sendingGuards';
 import { noteChatSent } from '../../helpers/chatsSent';
 import { accountOf } from '../../transport/secrets';
+import { announceSent } from '../../delivery/announce';
 
 export const FORWARDING_MIN = 5;
 export const FORWARDING_MAX = 60;
@@ -138,6 +139,8 @@ export async function execute(
 		...forwarding,
 	});
 	// a Chat Trigger of this process then knows the answer's conversation without a request
-	noteChatSent(await accountOf(this, itemIndex), result.message_id, phone);
+	const account = await accountOf(this, itemIndex);
+	noteChatSent(account, result.message_id, phone);
+	announceSent(account, 'chatMessage', result.message_id, phone);
 	return [{ ...result, ...guards.sentFields(phone) }];
 }

@@ -4,6 +4,8 @@ import type { ApiClient } from '../../transport/client';
 import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 import { readLocatorId, smsMailingLocator } from '../shared/locators';
+import { announceSent } from '../../delivery/announce';
+import { accountOf } from '../../transport/secrets';
 
 export const description: INodeProperties[] = forOperation('sms', 'confirmListMailing', [
 	smsMailingLocator('The mailing made with "Send to List" (message_id in its output)'),
@@ -42,7 +44,10 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const messageId = readLocatorId(this, 'messageId', 'Mailing', itemIndex);
 	const confirm = this.getNodeParameter('confirmAction', itemIndex, 'info') === 'confirm';
-	return [
-		await api.one('confirmSendMessageByList', { message_id: messageId, confirm: confirm ? 1 : 0 }),
-	];
+	const answer = await api.one('confirmSendMessageByList', {
+		message_id: messageId,
+		confirm: confirm ? 1 : 0,
+	});
+	if (confirm) announceSent(await accountOf(this, itemIndex), 'smsMailing', messageId);
+	return [answer];
 }

@@ -8,6 +8,8 @@ import { createdMessageLocator, readLocatorId } from '../shared/locators';
 import { phoneField } from '../shared/recipients';
 import { doNotSendToOptions, quietHoursOptions } from '../../guards/options';
 import { SendingGuards } from '../../guards/sendingGuards';
+import { announceSent } from '../../delivery/announce';
+import { accountOf } from '../../transport/secrets';
 
 export const description: INodeProperties[] = forOperation('sms', 'sendCreatedMessage', [
 	phoneField(),
@@ -25,10 +27,7 @@ export async function execute(
 	const guards = await SendingGuards.of(this, itemIndex);
 	const notSent = guards.check(this, itemIndex, phone);
 	if (notSent) return [notSent];
-	return [
-		{
-			...(await api.one('sendSMS', { message_id: messageId, phone })),
-			...guards.sentFields(phone),
-		},
-	];
+	const answer = await api.one('sendSMS', { message_id: messageId, phone });
+	announceSent(await accountOf(this, itemIndex), 'sms', answer.sms_id, phone);
+	return [{ ...answer, ...guards.sentFields(phone) }];
 }
