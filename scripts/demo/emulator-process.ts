@@ -1,5 +1,18 @@
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import axios from 'axios';
+
+/** Whether something still accepts connections on the port. */
+async function listening(port: number): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const socket = connect({ host: '127.0.0.1', port });
+		socket.once('connect', () => {
+			socket.destroy();
+			resolve(true);
+		});
+		socket.once('error', () => resolve(false));
+	});
+}
 
 export interface EmulatorProcess {
 	baseUrl: string;
@@ -46,6 +59,11 @@ export async function startEmulatorProcess(options: {
 			clearTimeout(forced);
 		}
 		killGroup('SIGKILL');
+		// npm, the group's leader, exits before the emulator below it has let go of its port; a
+		// busy machine reaps that one later: stop() ends when the port is free (or after 15 s)
+		const until = Date.now() + 15_000;
+		while ((await listening(options.port)) && Date.now() < until)
+			await new Promise((resolve) => setTimeout(resolve, 100));
 	};
 
 	const deadline = Date.now() + 60000;

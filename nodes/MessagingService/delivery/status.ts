@@ -34,9 +34,15 @@ function isError(code: unknown): boolean {
 	return String(code).trim() !== '0';
 }
 
+/** The status as text: a number the service may send one day is a status too, as it is. */
+function statusText(value: unknown): string {
+	if (typeof value === 'string') return value.trim();
+	return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+}
+
 function chatRead(record: IDataObject, phone?: string): StatusRead | undefined {
 	const digits = normalizePhone(record.phone) ?? phone;
-	const status = typeof record.status === 'string' ? record.status.trim() : '';
+	const status = statusText(record.status);
 	if (!digits || status === '') return undefined;
 	const upper = status.toUpperCase();
 	const code = record.error_code as number | string | undefined;
@@ -53,7 +59,7 @@ function chatRead(record: IDataObject, phone?: string): StatusRead | undefined {
 
 function smsRowRead(record: IDataObject): StatusRead | undefined {
 	const digits = normalizePhone(record.phone);
-	const status = typeof record.status === 'string' ? record.status.trim() : '';
+	const status = statusText(record.status);
 	if (!digits || status === '') return undefined;
 	const upper = status.toUpperCase();
 	return {
