@@ -5,7 +5,7 @@ import type { WorkflowData } from '../../test/e2e/lib/n8n-types';
 export const CREDENTIAL_TYPE = 'messagingServiceApi';
 
 const PACKAGE_NODE_TYPE =
-	/^n8n-nodes-messaging-service\.messagingService(Trigger|ChatTrigger|CallbackTrigger|Tool)?$/;
+	/^n8n-nodes-messaging-service\.messagingService(Trigger|ChatTrigger|CallbackTrigger|DeliveryTrigger|Tool)?$/;
 
 export interface ExampleWorkflow {
 	file: string;

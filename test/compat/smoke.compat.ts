@@ -85,13 +85,14 @@ describe(`the package in n8n ${host.versions.n8n} on Node.js ${host.versions.nod
 
 	beforeEach(() => sandbox.clearRequests());
 
-	it('Loads: the action node, its tool variant, the three triggers and the credential type', async () => {
+	it('Loads: the action node, its tool variant, the four triggers and the credential type', async () => {
 		for (const name of [
 			'messagingService',
 			'messagingServiceTool',
 			'messagingServiceTrigger',
 			'messagingServiceChatTrigger',
 			'messagingServiceCallbackTrigger',
+			'messagingServiceDeliveryTrigger',
 		]) {
 			expect(known.has(`${PACKAGE}.${name}`)).toBe(true);
 		}

@@ -8,6 +8,7 @@ import { NodeHelpers } from 'n8n-workflow';
 
 import { MessagingService } from '../../nodes/MessagingService/MessagingService.node';
 import { MessagingServiceCallbackTrigger } from '../../nodes/MessagingService/MessagingServiceCallbackTrigger.node';
+import { MessagingServiceDeliveryTrigger } from '../../nodes/MessagingService/MessagingServiceDeliveryTrigger.node';
 import { MessagingServiceChatTrigger } from '../../nodes/MessagingService/MessagingServiceChatTrigger.node';
 import { MessagingServiceTrigger } from '../../nodes/MessagingService/MessagingServiceTrigger.node';
 
@@ -38,6 +39,7 @@ const descriptions: INodeTypeDescription[] = [
 	new MessagingServiceTrigger().description,
 	new MessagingServiceChatTrigger().description,
 	new MessagingServiceCallbackTrigger().description,
+	new MessagingServiceDeliveryTrigger().description,
 ];
 const action = descriptions[0];
 const currentVersion = action.defaultVersion ?? 1;

@@ -4,6 +4,7 @@ import { MessagingServiceApi } from '../../credentials/MessagingServiceApi.crede
 import { ACCOUNT_DEFAULTS } from '../../nodes/MessagingService/helpers/accountDefaults';
 import { MessagingService } from '../../nodes/MessagingService/MessagingService.node';
 import { MessagingServiceCallbackTrigger } from '../../nodes/MessagingService/MessagingServiceCallbackTrigger.node';
+import { MessagingServiceDeliveryTrigger } from '../../nodes/MessagingService/MessagingServiceDeliveryTrigger.node';
 import { MessagingServiceChatTrigger } from '../../nodes/MessagingService/MessagingServiceChatTrigger.node';
 import { MessagingServiceTrigger } from '../../nodes/MessagingService/MessagingServiceTrigger.node';
 
@@ -77,8 +78,16 @@ const action = fieldsOf(new MessagingService().description.properties);
 const trigger = fieldsOf(new MessagingServiceTrigger().description.properties);
 const callbackTrigger = fieldsOf(new MessagingServiceCallbackTrigger().description.properties);
 const chatTrigger = fieldsOf(new MessagingServiceChatTrigger().description.properties);
+const deliveryTrigger = fieldsOf(new MessagingServiceDeliveryTrigger().description.properties);
 const credential = fieldsOf(new MessagingServiceApi().properties);
-const all = [...action, ...trigger, ...chatTrigger, ...callbackTrigger, ...credential];
+const all = [
+	...action,
+	...trigger,
+	...chatTrigger,
+	...callbackTrigger,
+	...deliveryTrigger,
+	...credential,
+];
 
 describe('one vocabulary', () => {
 	it('the same parameter never has two labels', () => {

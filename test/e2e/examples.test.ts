@@ -31,6 +31,7 @@ const EXAMPLE_FILES = [
 	'examples/batch-send-with-status.json',
 	'examples/mailing-with-opt-outs.json',
 	'examples/signup-verification-code.json',
+	'examples/unread-chat-to-sms.json',
 ];
 
 function example(file: string): WorkflowData {

@@ -175,9 +175,10 @@ class RunningSandbox implements Sandbox {
 		channel: ReachabilityChannel,
 		failure: { status: string; errorCode?: number },
 	): void {
-		this.world
-			.account(token)
-			.failing.set(`${channel}:${phone}`, { status: failure.status, errorCode: failure.errorCode ?? 0 });
+		this.world.account(token).failing.set(`${channel}:${phone}`, {
+			status: failure.status,
+			errorCode: failure.errorCode ?? 0,
+		});
 	}
 
 	setBalance(token: string, balance: number): void {

@@ -33,8 +33,8 @@ function pickedEvents(context: IPollFunctions): Set<PickedEvent> {
 	const values = Array.isArray(raw) ? (raw as unknown[]) : [raw];
 	for (const value of values)
 		if (!EVENTS.includes(value as PickedEvent))
-			throw fieldError(context, 'Trigger On', value, `one of ${EVENTS.join(', ')}`);
-	if (values.length === 0) throw fieldError(context, 'Trigger On', raw, 'at least one status');
+			throw fieldError(context, 'Statuses', value, `one of ${EVENTS.join(', ')}`);
+	if (values.length === 0) throw fieldError(context, 'Statuses', raw, 'at least one status');
 	return new Set(values as PickedEvent[]);
 }
 
@@ -43,13 +43,15 @@ function cap(value: unknown, fallback: number): number {
 	return numberOption(value, { min: 1, fallback, whole: true, outOfRange: 'fallBack' });
 }
 
-/** The trigger's settings; a setting that decides what is output (Trigger On, Time Limit) is refused when invalid. */
+/** The trigger's settings; a setting that decides what is output (Statuses, Time Limit) is refused when invalid. */
 export function readDeliveryConfig(context: IPollFunctions): DeliveryConfig {
 	const watch =
-		context.getNodeParameter('watch', 'sentHere') === 'recentMailings' ? 'recentMailings' : 'sentHere';
+		context.getNodeParameter('watch', 'sentHere') === 'recentMailings'
+			? 'recentMailings'
+			: 'sentHere';
 	const picked = pickedEvents(context);
 	const options = context.getNodeParameter('options', {}) as {
-		requestsPerMinute?: number;
+		maxRequestsPerMinute?: number;
 		maxWatched?: number;
 		watchHours?: number;
 	};
@@ -81,7 +83,7 @@ export function readDeliveryConfig(context: IPollFunctions): DeliveryConfig {
 		watch,
 		channels,
 		choice: { picked, timeLimitMs },
-		requestsPerMinute: cap(options.requestsPerMinute, DEFAULT_REQUESTS_PER_MINUTE),
+		requestsPerMinute: cap(options.maxRequestsPerMinute, DEFAULT_REQUESTS_PER_MINUTE),
 		maxWatched: cap(options.maxWatched, DEFAULT_MAX_WATCHED),
 		watchMs,
 	};

@@ -51,7 +51,7 @@ export const deliveryTriggerProperties: INodeProperties[] = [
 		description: 'Which lists of the service to read for new mailings',
 	},
 	{
-		displayName: 'Trigger On',
+		displayName: 'Statuses',
 		name: 'events',
 		type: 'multiOptions',
 		noDataExpression: true,
@@ -89,7 +89,8 @@ export const deliveryTriggerProperties: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: DEFAULT_TIME_LIMIT_MINUTES,
 		displayOptions: { show: { events: ['timedOut'] } },
-		description: 'How long after the send a message that has not reached its status is output as Not Reached in Time',
+		description:
+			'How long after the send a message that has not reached its status is output as Not Reached in Time',
 	},
 	{
 		displayName: 'Options',
@@ -100,7 +101,7 @@ export const deliveryTriggerProperties: INodeProperties[] = [
 		options: [
 			{
 				displayName: 'Max Requests per Minute',
-				name: 'requestsPerMinute',
+				name: 'maxRequestsPerMinute',
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_REQUESTS_PER_MINUTE,

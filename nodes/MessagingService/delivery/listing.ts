@@ -73,16 +73,18 @@ async function newSmsSends(
 	known: ListingState['sms'],
 	now: number,
 ): Promise<{ sends: Send[]; sms: NonNullable<ListingState['sms']> }> {
-	let records: IDataObject[];
-	try {
-		records = await client.many('getSMSMessages', {});
-	} catch (error) {
-		// 406: "content not found", the answer of an account without SMS mailings
-		if (error instanceof NodeApiError && error.httpCode === '406') records = [];
-		else throw error;
-	}
+	let failure: unknown;
+	const records = await client.many('getSMSMessages', {}).catch((error: unknown) => {
+		failure = error;
+		return [] as IDataObject[];
+	});
+	// 406: "content not found", the answer of an account without SMS mailings
+	if (failure !== undefined && !(failure instanceof NodeApiError && failure.httpCode === '406'))
+		throw failure;
 	const ids = records
-		.map((record) => (record.id === undefined || record.id === null ? undefined : String(record.id)))
+		.map((record) =>
+			record.id === undefined || record.id === null ? undefined : String(record.id),
+		)
 		.filter((id): id is string => id !== undefined && id !== '');
 	const fresh =
 		known === undefined

@@ -35,7 +35,8 @@ export function dueSends(sends: WatchedSend[], now: number, timeLimitMs?: number
 			scored.push([send, Number.MAX_VALUE]);
 			continue;
 		}
-		const overdue = (now - send.readAt) / (spacingMs(now - send.sentAt, send.failures) * EARLY_SHARE);
+		const overdue =
+			(now - send.readAt) / (spacingMs(now - send.sentAt, send.failures) * EARLY_SHARE);
 		if (overdue >= 1) scored.push([send, overdue]);
 	}
 	return scored.sort((a, b) => b[1] - a[1] || a[0].sentAt - b[0].sentAt).map(([send]) => send);

@@ -9,7 +9,13 @@ import { sentAfter } from './announce';
 import { readDeliveryConfig, type DeliveryConfig } from './config';
 import { newEvents, type Flight } from './events';
 import { eventItem } from './items';
-import { deliveryLedgerOf, eventKey, noteFinished, noteNotRun, type DeliveryLedger } from './ledger';
+import {
+	deliveryLedgerOf,
+	eventKey,
+	noteFinished,
+	noteNotRun,
+	type DeliveryLedger,
+} from './ledger';
 import { listedSends } from './listing';
 import { dueSends } from './plan';
 import { readStatuses } from './status';
@@ -120,8 +126,7 @@ async function pollOnce(
 	const again = settle(state, ledger, now);
 	const minutes = (now - (ledger.lastPollAt ?? now)) / 60_000;
 	const budget = Math.floor(
-		config.requestsPerMinute *
-			Math.min(MAX_BUDGET_MINUTES, Math.max(MIN_BUDGET_MINUTES, minutes)),
+		config.requestsPerMinute * Math.min(MAX_BUDGET_MINUTES, Math.max(MIN_BUDGET_MINUTES, minutes)),
 	);
 	ledger.lastPollAt = now;
 	const { client, used } = counted(createApiClient(this));
@@ -134,7 +139,9 @@ async function pollOnce(
 			state.listing = listed.listing;
 			watch(state, listed.sends);
 		} catch (error) {
-			warn(`the service's mailing lists could not be read (${(error as Error).message}); tried again at the next poll`);
+			warn(
+				`the service's mailing lists could not be read (${(error as Error).message}); tried again at the next poll`,
+			);
 		}
 	}
 	const dropped = enforceBounds(state, now, config.watchMs, config.maxWatched);
@@ -146,10 +153,17 @@ async function pollOnce(
 				.join(', ')}${dropped.length > 5 ? ', ...' : ''}`,
 		);
 
-	const emitted: Array<{ send: WatchedSend; phone: string; event: string; flight: Flight; redelivered: boolean }> =
-		again.map((entry) => ({ ...entry, flight: { ...entry.flight, at: now } }));
+	const emitted: Array<{
+		send: WatchedSend;
+		phone: string;
+		event: string;
+		flight: Flight;
+		redelivered: boolean;
+	}> = again.map((entry) => ({ ...entry, flight: { ...entry.flight, at: now } }));
 	const outOfTime = pollTimeShare(this);
-	const timeLimit = Number.isFinite(config.choice.timeLimitMs) ? config.choice.timeLimitMs : undefined;
+	const timeLimit = Number.isFinite(config.choice.timeLimitMs)
+		? config.choice.timeLimitMs
+		: undefined;
 	let reads = 0;
 	const gone = new Set<WatchedSend>();
 	for (const send of dueSends(state.sends, now, timeLimit)) {
@@ -164,13 +178,17 @@ async function pollOnce(
 			if (failure === 'rateLimited') break;
 			if (failure === 'gone') {
 				gone.add(send);
-				warn(`${sendKey(send)} is not on this account (${(error as Error).message}); no longer watched`);
+				warn(
+					`${sendKey(send)} is not on this account (${(error as Error).message}); no longer watched`,
+				);
 				continue;
 			}
 			send.readAt = now;
 			send.failures = (send.failures ?? 0) + 1;
 			if (send.failures === 3)
-				warn(`${sendKey(send)} could not be read 3 times in a row (${(error as Error).message}); read less often`);
+				warn(
+					`${sendKey(send)} could not be read 3 times in a row (${(error as Error).message}); read less often`,
+				);
 			continue;
 		}
 		send.readAt = now;
@@ -179,7 +197,13 @@ async function pollOnce(
 			const phone = isMailing(send.kind) ? read.phone : (send.phone ??= read.phone);
 			const message = (send.messages[phone] ??= {});
 			if (message.closed) continue;
-			const found = newEvents(channelOf(send.kind), config.choice, message, read, now - send.sentAt);
+			const found = newEvents(
+				channelOf(send.kind),
+				config.choice,
+				message,
+				read,
+				now - send.sentAt,
+			);
 			for (const event of found.events) {
 				const flight: Flight = {
 					at: now,

@@ -21,8 +21,8 @@ export interface StatusRead {
 }
 
 /** Status values the spec lists or the package knows, by channel, in upper case. */
-const CHAT_LISTED = new Set(['NEW', 'SENT', 'DELIVERED', 'READ']);
-const SMS_LISTED = new Set(['NEW', 'SENT', 'DELIVERED']);
+const CHAT_LISTED: ReadonlySet<string> = new Set(['NEW', 'SENT', 'DELIVERED', 'READ']);
+const SMS_LISTED: ReadonlySet<string> = new Set(['NEW', 'SENT', 'DELIVERED']);
 /** Most SMS delivery list rows read in one go (pages of this many). */
 export const SMS_LIST_ROWS = 1000;
 /** A mailing's recipients read per read, at most (pages beyond are not read). */
@@ -74,7 +74,9 @@ function smsRowRead(record: IDataObject): StatusRead | undefined {
 
 function unixIso(value: unknown): string | undefined {
 	const seconds = Number(value);
-	return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : undefined;
+	return Number.isFinite(seconds) && seconds > 0
+		? new Date(seconds * 1000).toISOString()
+		: undefined;
 }
 
 /** checkSMS gives times, not a status: delivered once `delivered` is set, sent once `sent` is. */
@@ -136,4 +138,3 @@ export async function readStatuses(
 		);
 	return readable;
 }
-

@@ -41,18 +41,29 @@ export async function sampleEvent(
 			description:
 				'The account has no chat mailing. Send a chat message (Chat Message > Send), then fetch again.',
 		});
-	const statuses = (await readStatuses(client, send.kind, send.id, send.phone)).slice(0, SAMPLE_SIZE);
+	const statuses = (await readStatuses(client, send.kind, send.id, send.phone)).slice(
+		0,
+		SAMPLE_SIZE,
+	);
 	const now = Date.now();
 	const items = statuses.map((read) =>
-		eventItem({ ...send, messages: {} }, read.phone, eventOf(read), {
-			at: now,
-			status: read.status,
-			...(read.errorCode !== undefined ? { errorCode: read.errorCode } : {}),
-		}, config.watch, false),
+		eventItem(
+			{ ...send, messages: {} },
+			read.phone,
+			eventOf(read),
+			{
+				at: now,
+				status: read.status,
+				...(read.errorCode !== undefined ? { errorCode: read.errorCode } : {}),
+			},
+			config.watch,
+			false,
+		),
 	);
 	if (items.length === 0)
 		throw new NodeOperationError(context.getNode(), `Message ${send.id} has no recipient yet`, {
-			description: 'A mailing lists its recipients once it is confirmed and sent. Fetch again later.',
+			description:
+				'A mailing lists its recipients once it is confirmed and sent. Fetch again later.',
 		});
 	return [items];
 }

@@ -73,6 +73,9 @@ export function useDeliverySandbox() {
 /** The events of a poll as `event phone` lines, sorted: what a test compares. */
 export function eventsOf(items: IDataObject[]): string[] {
 	return items
-		.map((item) => `${String(item.event)} ${String(item.phone)}${item.redelivered ? ' (redelivered)' : ''}`)
+		.map(
+			(item) =>
+				`${String(item.event)} ${String(item.phone)}${item.redelivered ? ' (redelivered)' : ''}`,
+		)
 		.sort();
 }

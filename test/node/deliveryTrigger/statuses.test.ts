@@ -58,7 +58,13 @@ describe('Delivery Trigger: each picked status of each watched message, once', (
 		t.advance(60);
 		const { items } = await trigger.poll();
 		expect(items).toEqual([
-			expect.objectContaining({ event: 'delivered', channel: 'sms', messageId: id, phone: A, status: 'delivered' }),
+			expect.objectContaining({
+				event: 'delivered',
+				channel: 'sms',
+				messageId: id,
+				phone: A,
+				status: 'delivered',
+			}),
 		]);
 		expect(Date.parse(String(items[0].statusAt))).toBeLessThanOrEqual(t.sandbox.now().getTime());
 	});
@@ -95,7 +101,11 @@ describe('Delivery Trigger: each picked status of each watched message, once', (
 
 	it('emits an unlisted SMS status once, and keeps watching for the delivery', async () => {
 		t.sandbox.setFailing(TEST_API_KEY, B, 'sms', { status: 'expired' });
-		const trigger = await activated({ watch: 'recentMailings', channels: ['sms'], events: ['delivered'] });
+		const trigger = await activated({
+			watch: 'recentMailings',
+			channels: ['sms'],
+			events: ['delivered'],
+		});
 		// an SMS mailing created after the activation, from anywhere
 		const listId = t.sandbox.addList(TEST_API_KEY, 'two', [A, B]);
 		const created = await t.fixture.runOk({
@@ -110,13 +120,22 @@ describe('Delivery Trigger: each picked status of each watched message, once', (
 		});
 		const id = String(created.items[0].json.message_id);
 		await t.fixture.runOk({
-			parameters: { resource: 'sms', operation: 'confirmListMailing', messageId: id, confirmAction: 'confirm' },
+			parameters: {
+				resource: 'sms',
+				operation: 'confirmListMailing',
+				messageId: id,
+				confirmAction: 'confirm',
+			},
 		});
 		expect((await trigger.poll()).items).toEqual([]);
 		t.advance(90);
 		const { items } = await trigger.poll();
 		expect(eventsOf(items)).toEqual([`delivered ${A}`, `otherStatus ${B}`]);
-		expect(items.find((item) => item.phone === B)).toMatchObject({ status: 'expired', kind: 'mailing', messageId: id });
+		expect(items.find((item) => item.phone === B)).toMatchObject({
+			status: 'expired',
+			kind: 'mailing',
+			messageId: id,
+		});
 		t.advance(600);
 		expect((await trigger.poll()).items).toEqual([]);
 	});
