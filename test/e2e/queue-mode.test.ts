@@ -459,6 +459,87 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		}
 	});
 
+	it('the Delivery Trigger (Recent Mailings) reads in main what a worker sent: each status once', async () => {
+		const reader = '375291234605';
+		const neverReached = '375291234606';
+		sandbox.setUnreachable(TOKEN, neverReached, 'chat');
+		const trigger = await client.createWorkflow(
+			withCredential(
+				workflowOf('queue mode: delivery statuses', [
+					{
+						name: 'Delivery Trigger',
+						type: `${PACKAGE}.messagingServiceDeliveryTrigger`,
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {
+							pollTimes: { item: [{ mode: 'everyMinute' }] },
+							watch: 'recentMailings',
+							channels: ['chat'],
+							events: ['read', 'timedOut'],
+							timeLimit: 2,
+							options: {},
+						},
+					},
+				]),
+				credential,
+			),
+		);
+		const sender = await client.createWorkflow(
+			withCredential(
+				workflowOf('queue mode: two chat messages', [
+					manualTriggerNode(),
+					{
+						name: 'Two phones',
+						type: 'n8n-nodes-base.code',
+						typeVersion: 2,
+						position: [200, 0],
+						parameters: {
+							jsCode: `return [{ json: { phone: '${reader}' } }, { json: { phone: '${neverReached}' } }];`,
+						},
+					},
+					{
+						name: 'Send',
+						type: `${PACKAGE}.messagingService`,
+						typeVersion: 2,
+						position: [400, 0],
+						parameters: {
+							resource: 'chatMessage',
+							operation: 'send',
+							chatnameId: String(sandbox.account(TOKEN).chatnameIds[0]),
+							phone: '={{ $json.phone }}',
+							messageType: 'TEXT',
+							messageFrom: 'text',
+							message: 'Your parcel arrives today.',
+							options: {},
+						},
+					},
+				]),
+				credential,
+			),
+		);
+		// the activation poll notes where the service's list stands: what is sent after it is watched
+		await client.activateWorkflow(trigger.id);
+		try {
+			expect((await client.runManually(sender.id)).status).toBe('success');
+			const events = async () => {
+				const found: string[] = [];
+				for (const summary of await client.listExecutions(trigger.id)) {
+					const execution = await client.waitForExecution(summary.id);
+					expect(execution.status).toBe('success');
+					for (const item of nodeOutput(execution, 'Delivery Trigger') as IDataObject[])
+						found.push(`${String(item.event)} ${String(item.phone)}`);
+				}
+				return found.sort();
+			};
+			await waitFor(async () => (await events()).length >= 2, 300000, 'the two statuses');
+			// a poll later, still each once
+			await new Promise((resolve) => setTimeout(resolve, 70000));
+			expect(await events()).toEqual([`read ${reader}`, `timedOut ${neverReached}`]);
+		} finally {
+			await client.deactivateWorkflow(trigger.id);
+		}
+	});
+
 	it("3.0's settings: Verification Code > Send run from the editor on a worker, then > Check in executions of their own: a wrong code refused, the right one taken once per worker", async () => {
 		const phone = '375291234590';
 		const send = await client.runManually(

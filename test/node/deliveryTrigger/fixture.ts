@@ -19,10 +19,14 @@ export function useDeliverySandbox() {
 	const t = useTriggerSandbox();
 	const { fixture } = t;
 
+	/** where the sends go: the emulator, or a hostile proxy in front of it (the account is the URL and the key) */
+	let baseUrl: string | undefined;
+
 	async function run(resource: string, operation: string, values: INodeParameters) {
 		t.syncTime();
 		const { items } = await fixture.runOk({
 			parameters: params(fixture.account, resource, operation, values),
+			...(baseUrl ? { baseUrl } : {}),
 		});
 		return items[0].json;
 	}
@@ -58,10 +62,15 @@ export function useDeliverySandbox() {
 			options: Partial<TriggerSessionOptions> = {},
 		): TriggerSession {
 			return t.session(parameters, {
+				...(baseUrl ? { baseUrl } : {}),
 				nodeType: DELIVERY_TRIGGER_TYPE,
 				nodeName: DELIVERY_TRIGGER_NAME,
 				...options,
 			});
+		},
+		/** sends and triggers go through this URL from now on (undefined: the emulator) */
+		sendThrough(url: string | undefined) {
+			baseUrl = url;
 		},
 		/** moves the emulator's clock on */
 		advance(seconds: number) {
