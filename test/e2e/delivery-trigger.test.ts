@@ -10,11 +10,10 @@ import { startSandbox, type LoggedRequest, type Sandbox } from '../sandbox';
 import { nodeOutput } from './lib/execution-data';
 import { host } from './lib/host';
 import type { N8nClient } from './lib/n8n-client';
+import { chatSendsWorkflow } from './lib/chat-sends';
 import { sharedN8n } from './lib/shared-n8n';
-import { manualTriggerNode, workflowOf } from './lib/workflow-builder';
 
 const TOKEN = 'e2e-delivery-trigger-key-Qm4t';
-const PACKAGE = 'n8n-nodes-messaging-service';
 const EXAMPLE_PHONE = '375291234567';
 const READER = '375291234603';
 const NEVER_REACHED = '375291234604';
@@ -60,35 +59,10 @@ describe('Delivery Trigger: a chat message not read in time goes out as SMS (exa
 			if (node.name === TRIGGER) node.parameters = { ...node.parameters, timeLimit: 2 };
 		const workflow = await client.createWorkflow(example);
 		const sender = await client.createWorkflow(
-			withCredential(
-				workflowOf('delivery trigger e2e: two more chat messages', [
-					manualTriggerNode(),
-					{
-						name: 'Two phones',
-						type: 'n8n-nodes-base.code',
-						typeVersion: 2,
-						position: [200, 0],
-						parameters: {
-							jsCode: `return [{ json: { phone: '${READER}' } }, { json: { phone: '${NEVER_REACHED}' } }];`,
-						},
-					},
-					{
-						name: 'Send',
-						type: `${PACKAGE}.messagingService`,
-						typeVersion: 2,
-						position: [400, 0],
-						parameters: {
-							resource: 'chatMessage',
-							operation: 'send',
-							chatnameId: '2001',
-							phone: '={{ $json.phone }}',
-							messageType: 'TEXT',
-							messageFrom: 'text',
-							message: 'Your parcel arrives today.',
-							options: {},
-						},
-					},
-				]),
+			chatSendsWorkflow(
+				'delivery trigger e2e: two more chat messages',
+				[READER, NEVER_REACHED],
+				'2001',
 				credential,
 			),
 		);

@@ -29,6 +29,7 @@ import {
 	tally,
 	wrongCode,
 } from './lib/verification-attack';
+import { chatSendsWorkflow } from './lib/chat-sends';
 import { waitUntilListening } from './lib/webhooks';
 import { manualTriggerNode, workflowOf, type NodeSpec } from './lib/workflow-builder';
 import { withCredential } from '../../scripts/demo/examples';
@@ -485,35 +486,10 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 			),
 		);
 		const sender = await client.createWorkflow(
-			withCredential(
-				workflowOf('queue mode: two chat messages', [
-					manualTriggerNode(),
-					{
-						name: 'Two phones',
-						type: 'n8n-nodes-base.code',
-						typeVersion: 2,
-						position: [200, 0],
-						parameters: {
-							jsCode: `return [{ json: { phone: '${reader}' } }, { json: { phone: '${neverReached}' } }];`,
-						},
-					},
-					{
-						name: 'Send',
-						type: `${PACKAGE}.messagingService`,
-						typeVersion: 2,
-						position: [400, 0],
-						parameters: {
-							resource: 'chatMessage',
-							operation: 'send',
-							chatnameId: String(sandbox.account(TOKEN).chatnameIds[0]),
-							phone: '={{ $json.phone }}',
-							messageType: 'TEXT',
-							messageFrom: 'text',
-							message: 'Your parcel arrives today.',
-							options: {},
-						},
-					},
-				]),
+			chatSendsWorkflow(
+				'queue mode: two chat messages',
+				[reader, neverReached],
+				String(sandbox.account(TOKEN).chatnameIds[0]),
 				credential,
 			),
 		);

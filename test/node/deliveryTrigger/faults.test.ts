@@ -3,7 +3,7 @@ import { useFaultProxy } from '../trigger/fixture';
 import { eventsOf, useDeliverySandbox } from './fixture';
 
 const t = useDeliverySandbox();
-const hostile = useFaultProxy(t);
+const hostile = useFaultProxy(t.base);
 const A = '375291000001';
 const B = '375291000002';
 const C = '375291000003';

@@ -33,6 +33,8 @@ export function useDeliverySandbox() {
 
 	return {
 		...t,
+		/** the reply trigger's fixture this one extends (for its hostile proxy) */
+		base: t,
 		get sandbox() {
 			return fixture.sandbox;
 		},
