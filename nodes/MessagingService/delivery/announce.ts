@@ -15,7 +15,7 @@ export function accountKey(account: string): string {
 
 /**
  * A send by one of this package's nodes, for the Delivery Triggers of this n8n process that watch
- * Messages Sent From This n8n. `account`: the credential's base URL and API key.
+ * Messages Sent Here. `account`: the credential's base URL and API key.
  */
 export function announceSent(account: string, kind: UnitKind, id: unknown, phone?: string): void {
 	if (account === '' || id === undefined || id === null || id === '') return;

@@ -22,7 +22,7 @@ export const deliveryTriggerProperties: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{
-				name: 'Messages Sent From This N8n',
+				name: 'Messages Sent Here',
 				value: 'sentHere',
 				description:
 					"Messages and mailings this package's nodes send in this n8n from now on (Chat Message and SMS: Send, Send to List)",
