@@ -514,7 +514,7 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		} finally {
 			await client.deactivateWorkflow(trigger.id);
 		}
-	});
+	}, 600000);
 
 	it("3.0's settings: Verification Code > Send run from the editor on a worker, then > Check in executions of their own: a wrong code refused, the right one taken once per worker", async () => {
 		const phone = '375291234590';

@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 
-import { sentLog, sentSeq } from './processMemory';
+import { deliveryLedgers, sentLog, sentSeq } from './processMemory';
 import type { Send, UnitKind } from './types';
 
 /** Sends remembered, the newest kept... */
@@ -18,14 +18,18 @@ export function accountKey(account: string): string {
  * Messages Sent Here. `account`: the credential's base URL and API key.
  */
 export function announceSent(account: string, kind: UnitKind, id: unknown, phone?: string): void {
+	// nobody to tell: no Delivery Trigger has polled in this process (its first poll takes nothing older)
+	if (deliveryLedgers.size === 0) return;
 	if (account === '' || id === undefined || id === null || id === '') return;
 	const send: Send = { kind, id: String(id), sentAt: Date.now() };
 	if (phone) send.phone = phone;
 	sentLog.push({ seq: ++sentSeq.last, account: accountKey(account), send });
+	// trimmed in steps, so that a busy sender does not move the whole log at every send
+	if (sentLog.length > MAX_ANNOUNCED * 1.25) sentLog.splice(0, sentLog.length - MAX_ANNOUNCED);
 	const tooOld = Date.now() - ANNOUNCED_FOR_MS;
-	let drop = Math.max(0, sentLog.length - MAX_ANNOUNCED);
-	while (drop < sentLog.length && sentLog[drop].send.sentAt < tooOld) drop++;
-	if (drop > 0) sentLog.splice(0, drop);
+	let old = 0;
+	while (old < sentLog.length && sentLog[old].send.sentAt < tooOld) old++;
+	if (old > 0) sentLog.splice(0, old);
 }
 
 /** The sends on `account` after sequence number `after`, and the newest sequence number. */
