@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { unixToIso } from '../helpers/dates';
 import { normalizePhone } from '../helpers/phone';
 import type { ApiClient } from '../transport/client';
 import { isMailing, type UnitKind } from './types';
@@ -72,18 +73,11 @@ function smsRowRead(record: IDataObject): StatusRead | undefined {
 	};
 }
 
-function unixIso(value: unknown): string | undefined {
-	const seconds = Number(value);
-	return Number.isFinite(seconds) && seconds > 0
-		? new Date(seconds * 1000).toISOString()
-		: undefined;
-}
-
 /** checkSMS gives times, not a status: delivered once `delivered` is set, sent once `sent` is. */
 function checkSmsRead(record: IDataObject, phone: string | undefined): StatusRead | undefined {
 	if (!phone) return undefined;
-	const deliveredAt = unixIso(record.delivered);
-	const sentAt = unixIso(record.sent);
+	const deliveredAt = unixToIso(record.delivered);
+	const sentAt = unixToIso(record.sent);
 	return {
 		phone,
 		status: deliveredAt ? 'delivered' : sentAt ? 'sent' : 'NEW',
