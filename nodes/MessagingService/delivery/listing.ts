@@ -30,40 +30,53 @@ async function firstPage(client: ApiClient): Promise<IDataObject[]> {
 	return await client.many('getChatMessages', { limit_offset: 0, limit_rows: PAGE_SIZE });
 }
 
+type ChatListing = NonNullable<ListingState['chat']>;
+
+/** The chat mailings created after those `known` counted, read on from where the list stood then. */
+async function readOn(
+	client: ApiClient,
+	order: ListingOrder,
+	known: ChatListing,
+	now: number,
+): Promise<{ sends: Send[]; chat: ChatListing }> {
+	const found = await newMailings(client, order, known.total, known.newestId);
+	const ids = found.records.map(recordId).filter((id): id is string => id !== undefined);
+	return {
+		sends: ids.map((id) => ({ kind: 'chatMailing', id, sentAt: now })),
+		chat: { order, total: found.total, newestId: newestOf(ids, known.newestId) },
+	};
+}
+
 /** Chat mailings (single messages too) created since the last read; the first read only notes where the list stands. */
 async function newChatSends(
 	client: ApiClient,
 	known: ListingState['chat'],
 	now: number,
-): Promise<{ sends: Send[]; chat: NonNullable<ListingState['chat']> }> {
-	if (known === undefined || known.total < PAGE_SIZE) {
-		const page = await firstPage(client);
-		// a short list is read whole: its order may not be known yet
+): Promise<{ sends: Send[]; chat: ChatListing }> {
+	if (known !== undefined && known.total >= PAGE_SIZE)
+		return await readOn(client, known.order, known, now);
+	const page = await firstPage(client);
+	// a list of one page or less may not have shown its order yet: it is read whole
+	const order = detectOrder(page) ?? known?.order ?? 'oldest-first';
+	// it outgrew its first page since the last read: what is new may be past that page
+	if (known !== undefined && page.length === PAGE_SIZE)
+		return await readOn(client, order, known, now);
+	const ids = page.map(recordId);
+	if (known === undefined) {
 		const total = page.length < PAGE_SIZE ? page.length : await countMailings(client, page);
-		const order = detectOrder(page) ?? known?.order ?? 'oldest-first';
-		const ids = page.map(recordId);
 		const newest =
 			total > page.length
 				? newestOf((await readRanks(client, order, total, total - 1, total)).map(recordId))
 				: newestOf(ids);
-		const fresh =
-			known === undefined
-				? []
-				: ids.filter(
-						(id): id is string =>
-							id !== undefined &&
-							(known.newestId === undefined || compareIds(id, known.newestId) > 0),
-					);
-		return {
-			sends: fresh.sort(compareIds).map((id) => ({ kind: 'chatMailing', id, sentAt: now })),
-			chat: { order, total, newestId: newestOf([newest], known?.newestId) },
-		};
+		return { sends: [], chat: { order, total, newestId: newest } };
 	}
-	const found = await newMailings(client, known.order, known.total, known.newestId);
-	const ids = found.records.map(recordId).filter((id): id is string => id !== undefined);
+	const fresh = ids.filter(
+		(id): id is string =>
+			id !== undefined && (known.newestId === undefined || compareIds(id, known.newestId) > 0),
+	);
 	return {
-		sends: ids.map((id) => ({ kind: 'chatMailing', id, sentAt: now })),
-		chat: { order: known.order, total: found.total, newestId: newestOf(ids, known.newestId) },
+		sends: fresh.sort(compareIds).map((id) => ({ kind: 'chatMailing', id, sentAt: now })),
+		chat: { order, total: page.length, newestId: newestOf(ids, known.newestId) },
 	};
 }
 
