@@ -12,7 +12,7 @@ const FLOORS = [
 	['helpers'],
 	['replies', 'handoff'],
 	['guards'],
-	['actions', 'trigger', 'chatTrigger', 'callbackTrigger', 'delivery', 'methods', 'hints'],
+	['actions', 'trigger', 'chatTrigger', 'callbackTrigger', 'delivery', 'sends', 'methods', 'hints'],
 ].map((floor) => floor.map((folder) => `${PACKAGE}/${folder}`));
 const TOP = FLOORS.length - 1;
 /** Everything of the package but the reply kernel (replies/). */

@@ -19,6 +19,7 @@ import { donePromise, ledgerOf } from './replies/acknowledgment';
 import { RequestPacer } from './transport/pacer';
 import { accountOf, apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
 import { phoneOfChatSent } from './helpers/chatsSent';
+import { credentialIdOf, takeSendsOfRun } from './sends/noteSent';
 import { chatTriggerBuilderHint } from './hints/builder';
 import { HandoffDesk } from './handoff/desk';
 import { CHAT_TRIGGER_NODE_NAME } from './handoff/executionTurn';
@@ -62,6 +63,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 		const settings = readChatSettings(this);
 		const route = optOutRouting(this);
 		const account = await accountOf(this);
+		const credentialId = credentialIdOf(this);
 		const zone = await serviceZone(this);
 		const handoff = new HandoffDesk({
 			workflowId: String(this.getWorkflow().id ?? ''),
@@ -90,6 +92,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 					const done = donePromise(
 						(run) => {
 							if (run) handoff.readRun(run);
+							takeSendsOfRun(run, account, credentialId);
 							finished();
 						},
 						() => undefined,

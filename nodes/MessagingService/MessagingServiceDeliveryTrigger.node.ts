@@ -10,7 +10,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { deliveryTriggerProperties } from './delivery/description';
 import { pollDeliveries, type DeliveryPollResult } from './delivery/poll';
 import { donePromise } from './replies/acknowledgment';
-import { apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
+import { accountOf, apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
+import { credentialIdOf, takeSendsOfRun } from './sends/noteSent';
 import { messagingServiceApiTest } from './methods/credentialTest';
 import { deliveryTriggerBuilderHint } from './hints/builder';
 
@@ -53,11 +54,16 @@ export class MessagingServiceDeliveryTrigger implements INodeType {
 		if (result.testEvent) return result.testEvent.map((items) => itemsWithoutKey(items, apiKey));
 		const { execution } = result;
 		if (execution) {
+			const account = await accountOf(this);
+			const credentialId = credentialIdOf(this);
 			// started here with a done promise: its events are done once n8n has finished it
 			this.__emit(
 				execution.data.map((items) => itemsWithoutKey(items, apiKey)),
 				undefined,
-				donePromise<IRun | undefined>(execution.finished, execution.notFinished),
+				donePromise<IRun | undefined>((run) => {
+					takeSendsOfRun(run, account, credentialId);
+					execution.finished();
+				}, execution.notFinished),
 			);
 		}
 		return null;

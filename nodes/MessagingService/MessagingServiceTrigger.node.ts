@@ -8,7 +8,8 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerProperties } from './trigger/description';
-import { apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
+import { accountOf, apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
+import { credentialIdOf, takeSendsOfRun } from './sends/noteSent';
 import { donePromise } from './replies/acknowledgment';
 import { pollReplies, type PollResult } from './trigger/poll';
 import { isScheduledTask } from './trigger/pollTimeShare';
@@ -70,12 +71,17 @@ export class MessagingServiceTrigger implements INodeType {
 		const apiKey = await apiKeyOf(this);
 		if (testEvent) return testEvent.map((items) => itemsWithoutKey(items, apiKey));
 		// every execution is started here, with a done promise: its replies are acknowledged when n8n has finished it
+		const account = executions.length > 0 ? await accountOf(this) : '';
+		const credentialId = credentialIdOf(this);
 		for (const execution of executions) {
 			const data = execution.data.map((items) => itemsWithoutKey(items, apiKey));
 			this.__emit(
 				data,
 				undefined,
-				donePromise<IRun | undefined>(execution.finished, execution.notFinished),
+				donePromise<IRun | undefined>((run) => {
+					takeSendsOfRun(run, account, credentialId);
+					execution.finished();
+				}, execution.notFinished),
 			);
 		}
 		// the replies that could be read start their executions before the report is raised

@@ -3,13 +3,9 @@
  * to the Chat Trigger that started it. The action writes it into the execution's custom data; the
  * trigger reads it there and in the run data (the output items) when the execution ends.
  */
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IRun,
-	IWorkflowExecutionCustomData,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IRun } from 'n8n-workflow';
 
+import { customDataOf } from '../base/customData';
 import { CHANGE_FIELD, handoffChangeOf, type HandoffChange } from './change';
 
 /**
@@ -94,23 +90,6 @@ export function handoffChangesOfCustomData(
 }
 
 // ---------------------------------------------------------------- the action's side
-
-function customDataOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): IWorkflowExecutionCustomData | undefined {
-	try {
-		const own = (context as { customData?: IWorkflowExecutionCustomData }).customData;
-		if (own) return own;
-	} catch {
-		// older n8n: no customData on the context (or no run data): the workflow data proxy has it
-	}
-	try {
-		return context.getWorkflowDataProxy(itemIndex).$execution?.customData;
-	} catch {
-		return undefined;
-	}
-}
 
 /** Writes the change into the execution's custom data, for the trigger's done promise (channel 2); false when n8n offers none. */
 export function recordHandoffInExecution(

@@ -1,9 +1,24 @@
+import type { IRun } from 'n8n-workflow';
+
 import { noteChatSent } from '../../../nodes/MessagingService/helpers/chatsSent';
+import {
+	SENT_CUSTOM_DATA_KEY,
+	sentCustomDataValue,
+} from '../../../nodes/MessagingService/sends/customData';
 import type { ChatTriggerSession } from '../../harness/chatTrigger';
+import { finishedRun } from '../../harness/engine';
 import { TEST_API_KEY } from '../../harness/keys';
 import type { useChatTrigger } from './fixture';
 
 type ChatFixture = ReturnType<typeof useChatTrigger>;
+
+/**
+ * Where the answers are sent from: Chat Message > Send in the trigger's n8n process (it notes the
+ * phone, helpers/chatsSent.ts); on a queue-mode worker, whose execution ends with the answer in its
+ * custom data (sends/customData.ts; the session must hold its executions: finishExecutions 'byTest');
+ * or elsewhere (a CRM: the trigger learns nothing).
+ */
+export type AnswerSender = 'this n8n process' | 'a worker' | 'elsewhere';
 
 /**
  * A chatbot on the manual clock, as a workflow Chat Trigger -> Chat Message > Send plays it: each
@@ -12,7 +27,7 @@ type ChatFixture = ReturnType<typeof useChatTrigger>;
  */
 export class ScriptedChatbot {
 	private readonly newestByPhone = new Map<string, number>();
-	private readonly answers: Array<{ at: number; phone: string }> = [];
+	private readonly answers: Array<{ at: number; phone: string; turn: number }> = [];
 	private turnsSeen = 0;
 	second = 0;
 	/** called right after an answer is sent, with the mailing the customer had before it */
@@ -22,8 +37,7 @@ export class ScriptedChatbot {
 		private readonly chat: ChatFixture,
 		private readonly session: ChatTriggerSession,
 		private readonly answerAfterSeconds = 1,
-		/** the answers are sent as Chat Message > Send of the trigger's n8n process sends them (noted in helpers/chatsSent.ts); else from elsewhere */
-		private readonly sameProcess = false,
+		private readonly sender: AnswerSender = 'elsewhere',
 	) {}
 
 	opened(phone: string, mailing: number): void {
@@ -48,14 +62,16 @@ export class ScriptedChatbot {
 				this.answers.push({
 					at: this.second + this.answerAfterSeconds,
 					phone: String(this.session.turns[this.turnsSeen][0].sessionId),
+					turn: this.turnsSeen,
 				});
 			}
 			while (this.answers.length > 0 && this.answers[0].at <= this.second) {
-				const { phone } = this.answers.shift()!;
+				const { phone, turn } = this.answers.shift()!;
 				const previous = this.newest(phone);
 				const answer = await this.chat.t.sendChat(`answer to ${phone}`, phone);
-				if (this.sameProcess)
+				if (this.sender === 'this n8n process')
 					noteChatSent(`${this.session.options.baseUrl} ${TEST_API_KEY}`, answer, phone);
+				if (this.sender === 'a worker') this.session.emits[turn].done!(withSent(answer, phone));
 				this.newestByPhone.set(phone, answer);
 				this.onAnswer?.(phone, previous);
 			}
@@ -70,4 +86,19 @@ export class ScriptedChatbot {
 		}
 		throw new Error(`${turns} turns expected within ${limit} s, got ${this.session.turns.length}`);
 	}
+}
+
+/** The finished run of a turn whose execution sent this answer, as queue mode hands it back: custom data, no run data. */
+function withSent(answer: number, phone: string): IRun {
+	const value = sentCustomDataValue(undefined, {
+		credentialId: '1',
+		kind: 'chatMessage',
+		id: String(answer),
+		phone,
+	});
+	const run = finishedRun();
+	return {
+		...run,
+		data: { resultData: { runData: {}, metadata: { [SENT_CUSTOM_DATA_KEY]: value } } },
+	} as unknown as IRun;
 }

@@ -4,7 +4,7 @@
 // the check that starts the turn; requests a minute per active conversation. No timing.
 import { chatScript } from '../../../scripts/bench/chat';
 import { DEFAULT_MAX_REQUESTS_PER_MINUTE } from '../../../nodes/MessagingService/chatTrigger/description';
-import { ScriptedChatbot } from './chatbot';
+import { ScriptedChatbot, type AnswerSender } from './chatbot';
 import { useChatTrigger } from './fixture';
 
 jest.setTimeout(900_000);
@@ -25,13 +25,18 @@ describe.each([
 	// First: this process's record of what it sent (helpers/chatsSent.ts) would still hold the mailing IDs of an earlier case
 	[100, 3, 'elsewhere', 16, DEFAULT_MAX_REQUESTS_PER_MINUTE / 100],
 	[100, 3, 'this n8n process', 10, DEFAULT_MAX_REQUESTS_PER_MINUTE / 100],
-])(
+	// queue mode: each turn's execution ends on a worker with its answer in the custom data
+	[100, 3, 'a worker', 10, DEFAULT_MAX_REQUESTS_PER_MINUTE / 100],
+] as Array<[number, number, AnswerSender, number, number]>)(
 	'Messaging Service Chat Trigger answered by a chatbot, %i conversations for %i minutes, answers sent from %s',
 	(conversations, minutes, sender, p95Seconds, perConversation) => {
 		it(`each burst answered once and in order, p95 within ${p95Seconds} s, at most ${perConversation} requests a minute per conversation`, async () => {
 			const phones = Array.from({ length: conversations }, (_, n) => `37529${String(3000000 + n)}`);
-			const session = await chat.activate();
-			const bot = new ScriptedChatbot(chat, session, 1, sender === 'this n8n process');
+			const session = await chat.activate(
+				undefined,
+				sender === 'a worker' ? { finishExecutions: 'byTest' } : {},
+			);
+			const bot = new ScriptedChatbot(chat, session, 1, sender);
 			await bot.seconds(2);
 			for (const phone of phones) bot.opened(phone, await t.sendChat('How can we help?', phone));
 			const plan = chatScript(conversations, minutes).map(({ at, conversation, text }) => ({
@@ -103,7 +108,7 @@ describe('Messaging Service Chat Trigger answered by a chatbot, 1,000 phones, 3 
 		// process's notes of what it sent (helpers/chatsSent.ts) must have expired by then
 		t.sandbox.advanceClock(3600);
 		const session = await chat.activate();
-		const bot = new ScriptedChatbot(chat, session, 1, true);
+		const bot = new ScriptedChatbot(chat, session, 1, 'this n8n process');
 		await bot.seconds(2);
 		for (const phone of phones) bot.opened(phone, await t.sendChat('How can we help?', phone));
 		const from = hostile.proxy.requests.length;

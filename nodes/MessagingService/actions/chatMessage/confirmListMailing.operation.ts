@@ -4,7 +4,7 @@ import type { ApiClient } from '../../transport/client';
 import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 import { chatMailingLocator, readLocatorId } from '../shared/locators';
-import { announceSent } from '../../delivery/announce';
+import { noteSent } from '../../sends/noteSent';
 import { accountOf } from '../../transport/secrets';
 
 export const description: INodeProperties[] = forOperation('chatMessage', 'confirmListMailing', [
@@ -26,6 +26,6 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const messageId = readLocatorId(this, 'messageId', 'Mailing', itemIndex);
 	const result = await api.one('confirmChatMessage', { message_id: messageId });
-	announceSent(await accountOf(this, itemIndex), 'chatMailing', messageId);
+	noteSent(this, itemIndex, await accountOf(this, itemIndex), 'chatMailing', messageId);
 	return [{ ...result, message_id: Number(messageId), confirmed: true }];
 }

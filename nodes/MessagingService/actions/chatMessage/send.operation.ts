@@ -17,9 +17,8 @@ import { phoneField } from '../shared/recipients';
 import { doNotSendToOptions, quietHoursOptions } from '../../guards/options';
 import { lateBotAnswer } from '../../guards/lateBotAnswer';
 import { itemOptions, SendingGuards } from '../../guards/sendingGuards';
-import { noteChatSent } from '../../helpers/chatsSent';
 import { accountOf } from '../../transport/secrets';
-import { announceSent } from '../../delivery/announce';
+import { noteSent } from '../../sends/noteSent';
 
 export const FORWARDING_MIN = 5;
 export const FORWARDING_MAX = 60;
@@ -138,9 +137,14 @@ export async function execute(
 		...content,
 		...forwarding,
 	});
-	// a Chat Trigger of this process then knows the answer's conversation without a request
-	const account = await accountOf(this, itemIndex);
-	noteChatSent(account, result.message_id, phone);
-	announceSent(account, 'chatMessage', result.message_id, phone);
+	// a Chat Trigger then knows the answer's conversation without a request (sends/README.md)
+	noteSent(
+		this,
+		itemIndex,
+		await accountOf(this, itemIndex),
+		'chatMessage',
+		result.message_id,
+		phone,
+	);
 	return [{ ...result, ...guards.sentFields(phone) }];
 }

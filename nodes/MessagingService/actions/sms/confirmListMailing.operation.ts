@@ -4,7 +4,7 @@ import type { ApiClient } from '../../transport/client';
 import { perItemOptions } from '../common';
 import { forOperation } from '../display';
 import { readLocatorId, smsMailingLocator } from '../shared/locators';
-import { announceSent } from '../../delivery/announce';
+import { noteSent } from '../../sends/noteSent';
 import { accountOf } from '../../transport/secrets';
 
 export const description: INodeProperties[] = forOperation('sms', 'confirmListMailing', [
@@ -48,6 +48,6 @@ export async function execute(
 		message_id: messageId,
 		confirm: confirm ? 1 : 0,
 	});
-	if (confirm) announceSent(await accountOf(this, itemIndex), 'smsMailing', messageId);
+	if (confirm) noteSent(this, itemIndex, await accountOf(this, itemIndex), 'smsMailing', messageId);
 	return [answer];
 }

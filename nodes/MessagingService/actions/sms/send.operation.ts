@@ -12,7 +12,7 @@ import { guardSmsText, smsTextOptions } from '../../smsText/smsTextOptions';
 import { doNotSendToOptions, quietHoursOptions } from '../../guards/options';
 import { lateBotAnswer } from '../../guards/lateBotAnswer';
 import { itemOptions, SendingGuards } from '../../guards/sendingGuards';
-import { announceSent } from '../../delivery/announce';
+import { noteSent } from '../../sends/noteSent';
 import { accountOf } from '../../transport/secrets';
 
 export const FORWARDING_MIN = 5;
@@ -152,6 +152,6 @@ export async function execute(
 		forwarding_time: forwarding ? forwardingTime : undefined,
 		chatname_id: forwarding ? chatnameId : undefined,
 	});
-	announceSent(await accountOf(this, itemIndex), 'sms', answer.sms_id, phone);
+	noteSent(this, itemIndex, await accountOf(this, itemIndex), 'sms', answer.sms_id, phone);
 	return [{ ...answer, ...guarded.fields, ...guards.sentFields(phone) }];
 }

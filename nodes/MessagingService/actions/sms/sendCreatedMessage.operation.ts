@@ -8,7 +8,7 @@ import { createdMessageLocator, readLocatorId } from '../shared/locators';
 import { phoneField } from '../shared/recipients';
 import { doNotSendToOptions, quietHoursOptions } from '../../guards/options';
 import { SendingGuards } from '../../guards/sendingGuards';
-import { announceSent } from '../../delivery/announce';
+import { noteSent } from '../../sends/noteSent';
 import { accountOf } from '../../transport/secrets';
 
 export const description: INodeProperties[] = forOperation('sms', 'sendCreatedMessage', [
@@ -28,6 +28,6 @@ export async function execute(
 	const notSent = guards.check(this, itemIndex, phone);
 	if (notSent) return [notSent];
 	const answer = await api.one('sendSMS', { message_id: messageId, phone });
-	announceSent(await accountOf(this, itemIndex), 'sms', answer.sms_id, phone);
+	noteSent(this, itemIndex, await accountOf(this, itemIndex), 'sms', answer.sms_id, phone);
 	return [{ ...answer, ...guards.sentFields(phone) }];
 }

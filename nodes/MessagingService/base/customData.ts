@@ -1,0 +1,19 @@
+import type { IExecuteFunctions, IWorkflowExecutionCustomData } from 'n8n-workflow';
+
+/** The custom data of the running execution (`$execution.customData`), or undefined where n8n offers none. */
+export function customDataOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): IWorkflowExecutionCustomData | undefined {
+	try {
+		const own = (context as { customData?: IWorkflowExecutionCustomData }).customData;
+		if (own) return own;
+	} catch {
+		// older n8n: no customData on the context (or no run data): the workflow data proxy has it
+	}
+	try {
+		return context.getWorkflowDataProxy(itemIndex).$execution?.customData;
+	} catch {
+		return undefined;
+	}
+}
