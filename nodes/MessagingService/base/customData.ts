@@ -17,3 +17,14 @@ export function customDataOf(
 		return undefined;
 	}
 }
+
+/** The array a custom data value holds as JSON ([] for anything else). */
+export function jsonArrayOf(value: unknown): unknown[] {
+	if (typeof value !== 'string' || value === '') return [];
+	try {
+		const parsed = JSON.parse(value) as unknown;
+		return Array.isArray(parsed) ? parsed : [];
+	} catch {
+		return [];
+	}
+}

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, IRun } from 'n8n-workflow';
 
-import { customDataOf } from '../base/customData';
+import { customDataOf, jsonArrayOf } from '../base/customData';
 import { CHANGE_FIELD, handoffChangeOf, type HandoffChange } from './change';
 
 /**
@@ -77,16 +77,9 @@ export function handoffCustomDataValue(
 export function handoffChangesOfCustomData(
 	metadata: Record<string, unknown> | undefined,
 ): HandoffChange[] {
-	const value = metadata?.[HANDOFF_CUSTOM_DATA_KEY];
-	if (typeof value !== 'string' || value === '') return [];
-	try {
-		const parsed = JSON.parse(value) as unknown;
-		return Array.isArray(parsed)
-			? parsed.map(expand).filter((change): change is HandoffChange => change !== undefined)
-			: [];
-	} catch {
-		return [];
-	}
+	return jsonArrayOf(metadata?.[HANDOFF_CUSTOM_DATA_KEY])
+		.map(expand)
+		.filter((change): change is HandoffChange => change !== undefined);
 }
 
 // ---------------------------------------------------------------- the action's side

@@ -7,7 +7,7 @@
  */
 import type { IExecuteFunctions, IRun } from 'n8n-workflow';
 
-import { customDataOf } from '../base/customData';
+import { customDataOf, jsonArrayOf } from '../base/customData';
 import type { UnitKind } from '../delivery/types';
 
 export const SENT_CUSTOM_DATA_KEY = 'messagingServiceSent';
@@ -50,15 +50,9 @@ function expand(raw: unknown): CarriedSend | undefined {
 
 /** The sends a custom data value carries. */
 export function sendsOfCustomData(value: unknown): CarriedSend[] {
-	if (typeof value !== 'string' || value === '') return [];
-	try {
-		const parsed = JSON.parse(value) as unknown;
-		return Array.isArray(parsed)
-			? parsed.map(expand).filter((send): send is CarriedSend => send !== undefined)
-			: [];
-	} catch {
-		return [];
-	}
+	return jsonArrayOf(value)
+		.map(expand)
+		.filter((send): send is CarriedSend => send !== undefined);
 }
 
 /** The custom data value with `send` added, the oldest dropped while it is too long. */
