@@ -58,6 +58,8 @@ export class ChatTriggerSession {
 	}> = [];
 	/** the static data n8n saved at the last emit (what a restart loads) */
 	savedAtLastEmit?: string;
+	/** the static data n8n saved when the activation ended (what a restart loads when no emit's save was made) */
+	savedAtActivation?: string;
 	readonly failedExecutions: Error[] = [];
 	private onTick?: () => Promise<void>;
 	private response?: ITriggerResponse;
@@ -120,6 +122,7 @@ export class ChatTriggerSession {
 		);
 		const nodeType = harnessNodeTypes.getByNameAndVersion(CHAT_TRIGGER_NODE_TYPE, 1);
 		const response = (await nodeType.trigger!.call(context)) ?? {};
+		this.savedAtActivation = JSON.stringify(this.workflow.staticData);
 		this.response = response;
 		return response;
 	}

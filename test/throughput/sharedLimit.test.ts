@@ -11,6 +11,8 @@ const fixture = useSandbox();
 
 const EXECUTIONS = 3;
 const ITEMS = 60;
+/** not starved: a share of the messages accepted before the first execution is done (below) */
+const LEAST_SHARE = ITEMS / 12;
 
 function recipients(execution: number) {
 	return Array.from({ length: ITEMS }, (_, index) => ({
@@ -63,7 +65,11 @@ describe('executions sharing one rate limit', () => {
 		);
 		expect(counters.byStatus['429']).toBeGreaterThan(0);
 
-		// until the first execution had all its messages accepted, each of the others had a share too
+		// until the first execution had all its messages accepted, each of the others had a share too.
+		// Beside busy processes one execution's first requests lag, and the run takes the shape that
+		// sharedLimitShares.test.ts calls "the third starts 900 ms late": its least share there is 7 over 40
+		// seeds; here, quiet, 39 to 40 in 6 runs, and 6 to 40 in 6 runs beside 3 busy processes
+		// (a CI run found 7 against the former bound of ITEMS / 4)
 		const accepted = fixture.sandbox
 			.requests()
 			.filter((request) => request.status === 200 && request.apiMethod === 'sendQuickSMS');
@@ -80,6 +86,6 @@ describe('executions sharing one rate limit', () => {
 					(request) => executionOf(request) === execution && Date.parse(request.at) <= firstDone,
 				).length,
 		);
-		for (const share of shares) expect(share).toBeGreaterThanOrEqual(ITEMS / 4);
+		for (const share of shares) expect(share).toBeGreaterThanOrEqual(LEAST_SHARE);
 	}, 600_000);
 });

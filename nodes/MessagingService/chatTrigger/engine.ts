@@ -6,7 +6,7 @@ import { serviceNow, serviceTimeMs } from '../base/serviceTime';
 import { sessionIdOf } from '../replies/items';
 import { READ_CHUNK } from '../replies/markAsRead';
 import { markSoon, type Ledger } from '../replies/acknowledgment';
-import { ReplyReading } from '../replies/reading';
+import { ReplyReading, unsureUntil } from '../replies/reading';
 import type { HandoffDesk } from '../handoff/desk';
 import { ActiveMailings } from './activeMailings';
 import { AnsweredTurns } from './answeredTurns';
@@ -104,6 +104,7 @@ export class ChatEngine {
 				nowMs: serviceNowMs(io.zone, now),
 				outputExisting: !io.persist,
 				recordsFirstRound: false,
+				...(io.persist ? { unsure: { until: unsureUntil(io.ledger, io.zone) } } : {}),
 			},
 			(message) => io.warn(message),
 		);
@@ -128,6 +129,8 @@ export class ChatEngine {
 	async start(now = Date.now()): Promise<void> {
 		const failure = await this.sweep(now, true);
 		if (failure) throw failure;
+		// n8n saves it once the activation ends: a restart before the first turn goes on from here
+		if (this.io.persist) this.reading.save();
 		this.lastCheckAt = now;
 		await Promise.all(this.queueReads(now));
 	}

@@ -30,13 +30,21 @@ export interface Ledger {
 	polling?: boolean;
 	/** the newest state this process saved (n8n's durable scheduler loads a poll's state from the database, saved only with an emit) */
 	saved?: { rounds: number; state: IDataObject };
+	/** when this process first ran the trigger (its clock): what another process emitted came before */
+	startedAt: number;
 }
 
 /** The ledger of one trigger in this process: `workflowId:nodeId`. */
 export function ledgerOf(key: string): Ledger {
 	let ledger = ledgers.get(key);
 	if (!ledger) {
-		ledger = { inFlight: new Map(), finished: new Map(), marking: Promise.resolve(), toMark: [] };
+		ledger = {
+			inFlight: new Map(),
+			finished: new Map(),
+			marking: Promise.resolve(),
+			toMark: [],
+			startedAt: Date.now(),
+		};
 		ledgers.set(key, ledger);
 	}
 	return ledger;

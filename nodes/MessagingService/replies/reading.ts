@@ -3,7 +3,13 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import type { ApiClient } from '../transport/client';
 import { compareIds } from '../base/ids';
 import { loadPiece, restoreSavedForm, savedForm, savePiece } from '../base/savedPiece';
-import { isServiceTime, laterTime, serviceTimeAt, serviceTimeMs } from '../base/serviceTime';
+import {
+	isServiceTime,
+	laterTime,
+	serviceNow,
+	serviceTimeAt,
+	serviceTimeMs,
+} from '../base/serviceTime';
 import {
 	classifyReadError,
 	faultReport,
@@ -70,6 +76,27 @@ function activationMoment(nowMs: number, newestSeen?: string): string {
 	);
 }
 
+/**
+ * n8n starts saving a trigger's state and the execution it emits side by side, waiting for
+ * neither: a process stopped in that moment can leave an execution whose replies the saved state
+ * does not know. So what another process may have emitted (received before this one started the
+ * trigger) and the state does not know as handled is flagged `redelivered`. The margin is for the
+ * service's clock running ahead of n8n's; n8n takes longer than that to start again.
+ */
+const START_CLOCK_MARGIN_MS = 30_000;
+
+/** Up to when (service time) a reply may have been emitted by another process: this process's start of the trigger. */
+export function unsureUntil(ledger: Ledger, zone: string): string {
+	const startedMs = serviceTimeMs(serviceNow(zone, ledger.startedAt)) ?? ledger.startedAt;
+	return serviceTimeAt(startedMs + START_CLOCK_MARGIN_MS);
+}
+
+/** Which new replies another process may have emitted: received up to `until` (see `unsureUntil`), and not emitted by this one. */
+export interface UnsureReplies {
+	until: string;
+	emittedHere?: (id: string) => boolean;
+}
+
 /** A read of one mailing: its new replies, or why it could not be read (the fault noted, unless rate-limited). */
 export type ReadOutcome = { replies: Reply[] } | { failure: ReadFailure; error: Error };
 
@@ -99,12 +126,14 @@ export class ReplyReading {
 		/** the first round's reads record what they find as existing (the reply trigger's first poll) */
 		private readonly recording: boolean,
 		private readonly warn: (message: string) => void,
+		private readonly unsure?: UnsureReplies,
 	) {}
 
 	/**
 	 * The saved reading, or a fresh one from the activation moment (`outputExisting`: from the
 	 * start of time, when nothing was saved). `recordsFirstRound`: the first round's reads record
-	 * the replies they find as existing, by ID (the reply trigger's first poll).
+	 * the replies they find as existing, by ID (the reply trigger's first poll). `unsure`: the
+	 * replies to flag as perhaps emitted by another process (see `unsureUntil`).
 	 */
 	static open(
 		options: {
@@ -114,6 +143,7 @@ export class ReplyReading {
 			nowMs: number;
 			outputExisting: boolean;
 			recordsFirstRound: boolean;
+			unsure?: UnsureReplies;
 		},
 		warn: (message: string) => void,
 	): ReplyReading {
@@ -134,6 +164,7 @@ export class ReplyReading {
 			first,
 			first && options.recordsFirstRound && state.activatedAt !== '',
 			warn,
+			options.unsure,
 		);
 	}
 
@@ -247,7 +278,11 @@ export class ReplyReading {
 		for (const reply of replies) {
 			if (!this.isNew(mailingId, reply, redeliver)) continue;
 			this.taken.add(reply.id);
-			fresh.push(redeliver.has(reply.id) ? { ...reply, redelivered: true } : reply);
+			fresh.push(
+				redeliver.has(reply.id) || this.perhapsEmittedElsewhere(reply)
+					? { ...reply, redelivered: true }
+					: reply,
+			);
 			if (
 				this.state.watch === 'recentMailings' &&
 				nowMs - (serviceTimeMs(reply.receivedAt) ?? nowMs) < HOT_MS
@@ -282,6 +317,12 @@ export class ReplyReading {
 			return false;
 		const since = addedAt?.[mailingId] ?? activatedAt;
 		return since === '' || receivedAt === '' || receivedAt > since;
+	}
+
+	/** A new reply received before this process started the trigger, after its first round: another process may have emitted it. */
+	private perhapsEmittedElsewhere({ id, receivedAt }: Reply): boolean {
+		if (this.first || !this.unsure || receivedAt === '') return false;
+		return receivedAt <= this.unsure.until && !this.unsure.emittedHere?.(id);
 	}
 
 	/** Remembers replies as output (at most MAX_SEEN, the oldest received forgotten first into the floor). */

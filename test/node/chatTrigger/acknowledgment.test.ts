@@ -1,4 +1,5 @@
 import type { ProxiedRequest } from '../../hostile/faultProxy';
+import { dropLedger } from '../../../nodes/MessagingService/replies/acknowledgment';
 import { finishedRun } from '../../harness/engine';
 import { DEFAULTS, OTHER_PHONE, PHONE, useChatTrigger } from './fixture';
 
@@ -104,6 +105,33 @@ describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the exe
 		]);
 		expect(await t.unread(other)).toEqual([]);
 		expect(await t.unread(mailing)).toEqual([]);
+	});
+
+	it('n8n stopped as it emitted a turn, its save of the state never made: after the restart the turn comes again, flagged; a later one does not', async () => {
+		const mailing = await t.sendChat();
+		const session = await chat.activate(DEFAULTS, HELD);
+		t.reply(mailing, 'is my order on its way?');
+		await chat.untilTurns(session, 1);
+		expect(session.turns[0][0]).not.toHaveProperty('redelivered');
+
+		// n8n starts saving the state and the execution side by side; it was killed between the two,
+		// and its queue-mode worker ran the execution: the restarted n8n loads the state of the activation
+		await session.close();
+		dropLedger(`${session.workflow.id}:${session.node.id}`);
+		const restarted = await chat.activate(DEFAULTS, {
+			savedStaticData: session.savedAtActivation,
+			workflowId: session.workflow.id,
+		});
+		await chat.untilTurns(restarted, 1);
+		expect(restarted.turns[0][0]).toMatchObject({
+			chatInput: 'is my order on its way?',
+			redelivered: true,
+		});
+		await chat.seconds(restarted, 40);
+		t.reply(mailing, 'hello again');
+		await chat.untilTurns(restarted, 2);
+		expect(restarted.turns[1][0]).toMatchObject({ chatInput: 'hello again' });
+		expect(restarted.turns[1][0]).not.toHaveProperty('redelivered');
 	});
 
 	it('an execution cancelled at shutdown leaves its replies unread for the next start', async () => {

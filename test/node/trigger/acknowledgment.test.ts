@@ -80,17 +80,44 @@ describe('Messaging Service Trigger: acknowledgment after n8n holds the executio
 		// n8n is killed here: the static data it saved with the emit is what the restarted n8n loads
 		const restarted = session.restart();
 		t.sandbox.advanceClock(60);
-		const later = t.reply(mailing, 'after the restart');
+		const whileDown = t.reply(mailing, 'while n8n was down');
 		const again = await restarted.poll();
+		// what came in while n8n was down may have been emitted as it stopped: flagged as well
 		expect(again.items.map((item) => [item.id, item.redelivered ?? false])).toEqual([
 			[inFlight[0], true],
 			[inFlight[1], true],
-			[later, false],
+			[whileDown, true],
 		]);
 		expect(again.items.map((item) => item.id)).not.toContain(finishedOne);
-		await Promise.all(again.finish.map((end) => end()));
+		t.sandbox.advanceClock(60);
+		const later = t.reply(mailing, 'after the restart');
+		const next = await restarted.poll();
+		expect(next.items.map((item) => [item.id, item.redelivered ?? false])).toEqual([
+			[later, false],
+		]);
+		await Promise.all([...again.finish, ...next.finish].map(async (end) => await end()));
 		expect(await t.unread(mailing)).toEqual([]);
 		expect((await restarted.poll()).items).toEqual([]);
+	});
+
+	it('n8n stopped as it emitted, its save of the state never made: after the restart the replies come again, flagged', async () => {
+		const { mailing, session } = await activeSession();
+		const savedBeforeTheEmit = session.savedStaticData();
+		const ids = [t.reply(mailing, 'one'), t.reply(mailing, 'two')];
+		const emitted = await session.poll();
+		expect(emitted.items.map((item) => item.redelivered ?? false)).toEqual([false, false]);
+
+		// n8n starts saving the state and the execution side by side; it was killed between the two
+		const restarted = session.restart(savedBeforeTheEmit);
+		t.sandbox.advanceClock(60);
+		const again = await restarted.poll();
+		// without the flag, a workflow that checks it would answer these twice
+		expect(again.items.map((item) => [item.id, item.redelivered ?? false])).toEqual([
+			[ids[0], true],
+			[ids[1], true],
+		]);
+		await Promise.all(again.finish.map(async (end) => await end()));
+		expect(await t.unread(mailing)).toEqual([]);
 	});
 
 	it('per conversation: each execution holds its own replies; the poll marks them once all of its executions ended, in one request', async () => {

@@ -91,13 +91,19 @@ describe('Messaging Service Trigger: activation, manual test, restarts, failures
 
 		const after = before.restart();
 		expect(after.workflow).not.toBe(before.workflow);
-		const second = t.reply(mailing, 'after restart');
+		const whileDown = t.reply(mailing, 'while n8n was down');
 		// not a first activation again: nothing is re-recorded. The first reply's execution finished, but
 		// with Mark as Read off nothing told the service, and n8n saves the state only with an emit: it
-		// comes once more, flagged (docs/guarantees.md)
+		// comes once more, flagged (docs/guarantees.md); so does the reply written while n8n was down,
+		// which the stopped n8n may have emitted as it stopped
 		const outcome = await after.poll('trigger', 'init');
 		expect(outcome.items.map((item) => [item.id, item.redelivered ?? false])).toEqual([
 			[first, true],
+			[whileDown, true],
+		]);
+		t.sandbox.advanceClock(60);
+		const second = t.reply(mailing, 'after restart');
+		expect((await after.poll()).items.map((item) => [item.id, item.redelivered ?? false])).toEqual([
 			[second, false],
 		]);
 		expect((await after.poll()).result).toBeNull();
