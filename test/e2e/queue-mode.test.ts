@@ -349,9 +349,16 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 			expect(nodeOutput(firstExecution, 'Received').map((reply) => reply.id)).toEqual([first]);
 			expect(n8n.workerOf(started.id)).toBeDefined();
 
-			// main goes down; a reply arrives meanwhile; main comes back with the workflow active
+			// main goes down and comes back with the workflow active; a reply arrives once its trigger
+			// polled (one that came before would be flagged: the stopped main may have emitted it)
+			const pollsBeforeRestart = polledMailing();
 			await n8n.restartMain();
 			await login();
+			await waitFor(
+				() => polledMailing() > pollsBeforeRestart,
+				150000,
+				'the first poll after the restart',
+			);
 			const second = injectReply('Still great');
 			const polls = polledMailing();
 			await client.waitForExecutions(workflow.id, 2, 240000);

@@ -6,7 +6,7 @@ import { serviceNow, serviceTimeMs } from '../base/serviceTime';
 import { sessionIdOf } from '../replies/items';
 import { READ_CHUNK } from '../replies/markAsRead';
 import { markSoon, type Ledger } from '../replies/acknowledgment';
-import { ReplyReading, unsureUntil } from '../replies/reading';
+import { ReplyReading, unsureBefore } from '../replies/reading';
 import type { HandoffDesk } from '../handoff/desk';
 import { ActiveMailings } from './activeMailings';
 import { AnsweredTurns } from './answeredTurns';
@@ -104,7 +104,7 @@ export class ChatEngine {
 				nowMs: serviceNowMs(io.zone, now),
 				outputExisting: !io.persist,
 				recordsFirstRound: false,
-				...(io.persist ? { unsure: { until: unsureUntil(io.ledger, io.zone) } } : {}),
+				...(io.persist ? { unsure: { before: unsureBefore(io.ledger, io.zone) } } : {}),
 			},
 			(message) => io.warn(message),
 		);

@@ -79,21 +79,18 @@ function activationMoment(nowMs: number, newestSeen?: string): string {
 /**
  * n8n starts saving a trigger's state and the execution it emits side by side, waiting for
  * neither: a process stopped in that moment can leave an execution whose replies the saved state
- * does not know. So what another process may have emitted (received before this one started the
- * trigger) and the state does not know as handled is flagged `redelivered`. The margin is for the
- * service's clock running ahead of n8n's; n8n takes longer than that to start again.
+ * does not know. So a reply received before this process started the trigger, which another
+ * process may have emitted, is flagged `redelivered` when the state does not know it as handled.
+ * A reply of the second this process started is not: the stopped process had stopped before n8n
+ * started again, which takes longer than a second (and than the service's clock runs ahead of n8n's).
  */
-const START_CLOCK_MARGIN_MS = 30_000;
-
-/** Up to when (service time) a reply may have been emitted by another process: this process's start of the trigger. */
-export function unsureUntil(ledger: Ledger, zone: string): string {
-	const startedMs = serviceTimeMs(serviceNow(zone, ledger.startedAt)) ?? ledger.startedAt;
-	return serviceTimeAt(startedMs + START_CLOCK_MARGIN_MS);
+export function unsureBefore(ledger: Ledger, zone: string): string {
+	return serviceNow(zone, ledger.startedAt);
 }
 
-/** Which new replies another process may have emitted: received up to `until` (see `unsureUntil`), and not emitted by this one. */
+/** Which new replies another process may have emitted: received before `before` (see `unsureBefore`), and not emitted by this one. */
 export interface UnsureReplies {
-	until: string;
+	before: string;
 	emittedHere?: (id: string) => boolean;
 }
 
@@ -133,7 +130,7 @@ export class ReplyReading {
 	 * The saved reading, or a fresh one from the activation moment (`outputExisting`: from the
 	 * start of time, when nothing was saved). `recordsFirstRound`: the first round's reads record
 	 * the replies they find as existing, by ID (the reply trigger's first poll). `unsure`: the
-	 * replies to flag as perhaps emitted by another process (see `unsureUntil`).
+	 * replies to flag as perhaps emitted by another process (see `unsureBefore`).
 	 */
 	static open(
 		options: {
@@ -322,7 +319,7 @@ export class ReplyReading {
 	/** A new reply received before this process started the trigger, after its first round: another process may have emitted it. */
 	private perhapsEmittedElsewhere({ id, receivedAt }: Reply): boolean {
 		if (this.first || !this.unsure || receivedAt === '') return false;
-		return receivedAt <= this.unsure.until && !this.unsure.emittedHere?.(id);
+		return receivedAt < this.unsure.before && !this.unsure.emittedHere?.(id);
 	}
 
 	/** Remembers replies as output (at most MAX_SEEN, the oldest received forgotten first into the floor). */

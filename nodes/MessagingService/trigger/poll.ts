@@ -14,7 +14,7 @@ import {
 import { combineByConversation, replyItem, withOptOut } from '../replies/items';
 import { markOutputRead } from '../replies/markAsRead';
 import type { PlannedRead, WatchedMailing } from '../replies/plan';
-import { noteSavedState, ReplyReading, restoreNewerState, unsureUntil } from '../replies/reading';
+import { noteSavedState, ReplyReading, restoreNewerState, unsureBefore } from '../replies/reading';
 import { compareReplies, type Reply } from '../replies/reply';
 import { readConfig, type TriggerConfig } from './config';
 import { pollTimeShare } from './pollTimeShare';
@@ -114,7 +114,7 @@ async function pollOnce(
 			nowMs,
 			outputExisting: config.includeExisting,
 			recordsFirstRound: true,
-			unsure: { until: unsureUntil(ledger, zone), emittedHere: (id) => heldHere(ledger, id) },
+			unsure: { before: unsureBefore(ledger, zone), emittedHere: (id) => heldHere(ledger, id) },
 		},
 		(message) => this.logger.warn(message),
 	);

@@ -127,7 +127,7 @@ describe('Messaging Service Chat Trigger: acknowledgment after n8n holds the exe
 			chatInput: 'is my order on its way?',
 			redelivered: true,
 		});
-		await chat.seconds(restarted, 40);
+		await chat.seconds(restarted, 1);
 		t.reply(mailing, 'hello again');
 		await chat.untilTurns(restarted, 2);
 		expect(restarted.turns[1][0]).toMatchObject({ chatInput: 'hello again' });
