@@ -14,7 +14,7 @@ export interface Reply {
 	/** the time it is ordered by: its own, or the one of the reply the service listed before it */
 	orderAt: string;
 	record: IDataObject;
-	/** emitted before in an execution n8n was not seen to finish (replies/acknowledgment.ts) */
+	/** perhaps emitted before, in an execution n8n was not seen to finish (replies/acknowledgment.ts, reading.ts unsureBefore) */
 	redelivered?: true;
 }
 
