@@ -31,7 +31,27 @@ export async function allExecutions(
 		if (!page.nextCursor || page.results.length === 0) break;
 		cursor = page.nextCursor;
 	}
+	if (cursor) await addSkippedByPages(client, workflowId, found);
 	return [...found.values()].sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/**
+ * n8n lists executions by start, newest first, but pages on the ID (the next page has the IDs
+ * below the last row's). Queue-mode workers start executions out of ID order, so a page boundary
+ * skips some (a CI run's tally missed one of 154 and called its reply lost). The IDs between the
+ * lowest and the highest listed that no page had are read one by one; another workflow's are left out.
+ */
+async function addSkippedByPages(
+	client: N8nClient,
+	workflowId: string,
+	found: Map<string, ExecutionSummary>,
+): Promise<void> {
+	const ids = [...found.keys()].map(Number);
+	for (let id = Math.min(...ids) + 1; id < Math.max(...ids); id++) {
+		if (found.has(String(id))) continue;
+		const execution = await client.getExecution(String(id)).catch(() => undefined);
+		if (execution?.workflowId === workflowId) found.set(execution.id, execution);
+	}
 }
 
 /** The workflow's executions in full, once none is new or running (or `waitMs` has passed). */
