@@ -66,8 +66,12 @@ describe('Delivery Trigger: a chat message not read in time goes out as SMS (exa
 				credential,
 			),
 		);
-		// n8n runs the trigger's first poll when it activates the workflow: from then on, sends are watched
+		// n8n runs the trigger's first poll when it activates the workflow: from then on, sends are watched.
+		// n8n 2.x publishes an activation through its outbox, after the REST call has returned, and in Messages
+		// Sent Here that poll asks the emulator nothing: the sends wait for a scheduled poll (a fresh-clone run
+		// sent first, and the example's own message was never watched)
 		await client.activateWorkflow(workflow.id);
+		await new Promise((resolve) => setTimeout(resolve, 75_000));
 		try {
 			const own = await client.runManually(workflow.id, {
 				triggerName: "When clicking 'Execute workflow'",
