@@ -97,7 +97,11 @@ export function repliesCarried(execution: ExecutionDetails, triggerName: string)
 		: (execution.data?.executionData?.nodeExecutionStack ?? []).flatMap((entry) =>
 				(entry.data?.main ?? []).flatMap((items) => items ?? []),
 			);
-	return [...fromRuns, ...fromStack].flatMap(({ json }) => {
+	// n8n's recovery of a crashed execution gives it an item of its own, which carries no reply
+	const items = [...fromRuns, ...fromStack].filter(
+		({ json }) => json.isArtificialRecoveredEventItem !== true,
+	);
+	return items.flatMap(({ json }) => {
 		const redelivered = json.redelivered === true;
 		const replies = Array.isArray(json.replies) ? (json.replies as IDataObject[]) : [json];
 		return replies.map((reply) => ({
