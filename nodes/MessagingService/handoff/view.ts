@@ -70,7 +70,9 @@ function stateOf(
 	mirror: HandoffMirror | undefined,
 	zone: string,
 ): ConversationState {
-	const known = ` ${mirror?.known ?? ''} `.includes(` ${phone} `) || record !== undefined;
+	// a record of a hand-over counts (made on the turn's phone before the trigger's copy knew it); a bare hand-back record does not
+	const known =
+		` ${mirror?.known ?? ''} `.includes(` ${phone} `) || record?.handedOverAt !== undefined;
 	if (!record) return { phone, holder: 'bot', known };
 	if (record.holder === 'person') {
 		return {

@@ -52,16 +52,38 @@ describe('Conversation > Hand Back to Bot', () => {
 		}
 	});
 
-	it('needs no known conversation and no message: it asks the service nothing', async () => {
-		const { items } = await fixture.runOk({
-			parameters: params(fixture.account, 'conversation', 'handBack', {
-				phone: '375291999999',
-				message: '',
-			}),
+	it('refuses a phone the trigger never saw, as Hand Over does, and leaves it unknown to a Hand Over after', async () => {
+		const inbox: HandoffChange[] = [];
+		const close = openHandoffInbox('wf-hand-back-unseen', {
+			take: (change) => inbox.push(change),
+			view: () => ({ zone: 'UTC', phones: {}, known: ANNA }),
 		});
+		try {
+			for (const operation of ['handBack', 'handOver', 'handBack']) {
+				const { error } = await fixture.run({
+					parameters: params(fixture.account, 'conversation', operation, {
+						phone: '375291999999',
+						message: 'Hello',
+					}),
+					workflowId: 'wf-hand-back-unseen',
+					staticData: knownConversations([ANNA]),
+				});
+				expect(error?.message).toMatch(
+					/^Invalid Phone "375291999999" in item 0: the Chat Trigger of this workflow knows no conversation with this phone/,
+				);
+			}
+			expect(fixture.sandbox.requests()).toEqual([]);
+			expect(inbox).toEqual([]);
+		} finally {
+			close();
+		}
+	});
+
+	it('needs no message: with none it asks the service nothing', async () => {
+		const { items } = await run('handBack', { phone: ANNA, message: '' }, 'wf-hand-back-quiet');
 		expect(fixture.sandbox.requests()).toEqual([]);
 		expect(items[0].json).toMatchObject({
-			phone: '375291999999',
+			phone: ANNA,
 			holder: 'bot',
 			messageSent: false,
 			reachedTrigger: false,

@@ -7,6 +7,9 @@ import type { ApiClient } from '../../transport/client';
 import { chatSenderField } from '../shared/chatContent';
 import { phoneField } from '../shared/recipients';
 import * as chatSend from '../chatMessage/send.operation';
+import { phonesOfExecutionTurn } from '../../handoff/executionTurn';
+import { workflowOf } from '../../handoff/publish';
+import { conversationStateOf } from '../../handoff/view';
 
 /** The fields Hand Over to Person and Hand Back to Bot share. */
 export const conversationPhoneField: INodeProperties = {
@@ -40,6 +43,28 @@ export function readConversationPhone(
 ): { phone: string; raw: unknown } {
 	const raw = context.getNodeParameter('phone', itemIndex, '');
 	return { phone: checkPhone(context, raw, 'Phone', itemIndex), raw };
+}
+
+/**
+ * Hand Over and Hand Back change only a conversation the Chat Trigger of this workflow knows (or the
+ * one of the turn this execution began with): a hand-back would otherwise send its message to a
+ * stranger and make the phone known to a later hand-over.
+ */
+export function requireKnownConversation(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	{ phone, raw }: { phone: string; raw: unknown },
+): void {
+	const { workflowId, globalStaticData } = workflowOf(context);
+	if (conversationStateOf(workflowId, globalStaticData, phone).known) return;
+	if (phonesOfExecutionTurn(context, itemIndex).has(phone)) return;
+	throw invalidField(
+		context.getNode(),
+		'Phone',
+		raw,
+		'the Chat Trigger of this workflow knows no conversation with this phone (no message from it, no chat message to it); a conversation can be handed over or back only once the trigger has seen it',
+		itemIndex,
+	);
 }
 
 /** The optional text to the customer, checked before anything is sent; undefined when empty. */

@@ -10,6 +10,7 @@ import {
 	messageToCustomerField,
 	readConversationPhone,
 	readMessageToCustomer,
+	requireKnownConversation,
 	sendToCustomer,
 } from './fields';
 import { publishChange } from '../../handoff/publish';
@@ -22,7 +23,7 @@ export const description: INodeProperties[] = forOperation('conversation', 'hand
 ]);
 
 /**
- * Hand Back to Bot: the message (if any) goes first, while the person still has the conversation,
+ * Hand Back to Bot, of a conversation the trigger knows (as Hand Over): the message (if any) goes first, while the person still has the conversation,
  * so that the bot's catch-up field shows it among the person's answers; then the change.
  */
 export async function execute(
@@ -30,9 +31,10 @@ export async function execute(
 	itemIndex: number,
 	api: ApiClient,
 ): Promise<IDataObject[]> {
-	const { phone } = readConversationPhone(this, itemIndex);
+	const conversation = readConversationPhone(this, itemIndex);
 	const message = readMessageToCustomer(this, itemIndex);
+	requireKnownConversation(this, itemIndex, conversation);
 	const sent = await sendToCustomer(this, itemIndex, api, message);
-	const change = newHandoffChange({ phone, to: 'bot' });
+	const change = newHandoffChange({ phone: conversation.phone, to: 'bot' });
 	return [publishChange(this, itemIndex, change, sent)];
 }

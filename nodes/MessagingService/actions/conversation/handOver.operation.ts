@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { conversationStateOf } from '../../handoff/view';
 import { newHandoffChange } from '../../handoff/change';
 import { isWellFormedText, UNICODE_RULE } from '../../base/unicode';
 import { invalidField } from '../../base/validation';
@@ -13,10 +12,10 @@ import {
 	messageToCustomerField,
 	readConversationPhone,
 	readMessageToCustomer,
+	requireKnownConversation,
 	sendToCustomer,
 } from './fields';
-import { phonesOfExecutionTurn } from '../../handoff/executionTurn';
-import { publishChange, workflowOf } from '../../handoff/publish';
+import { publishChange } from '../../handoff/publish';
 
 export const MAX_MINUTES_MIN = 1;
 /** 30 days */
@@ -115,7 +114,8 @@ export async function execute(
 	itemIndex: number,
 	api: ApiClient,
 ): Promise<IDataObject[]> {
-	const { phone, raw } = readConversationPhone(this, itemIndex);
+	const conversation = readConversationPhone(this, itemIndex);
+	const { phone } = conversation;
 	const reason = readReason(this, itemIndex);
 	const maxMinutes = readMinutes(
 		this,
@@ -134,19 +134,7 @@ export async function execute(
 		0,
 	);
 	const message = readMessageToCustomer(this, itemIndex);
-	const { workflowId, globalStaticData } = workflowOf(this);
-	if (
-		!conversationStateOf(workflowId, globalStaticData, phone).known &&
-		!phonesOfExecutionTurn(this, itemIndex).has(phone)
-	) {
-		throw invalidField(
-			this.getNode(),
-			'Phone',
-			raw,
-			'the Chat Trigger of this workflow knows no conversation with this phone (no message from it, no chat message to it); a person can take over only a conversation the trigger has seen',
-			itemIndex,
-		);
-	}
+	requireKnownConversation(this, itemIndex, conversation);
 
 	const sent = await sendToCustomer(this, itemIndex, api, message);
 	const at = Date.now();
