@@ -18,7 +18,7 @@ import { createApiClient } from './transport/client';
 import { donePromise, ledgerOf } from './replies/acknowledgment';
 import { RequestPacer } from './transport/pacer';
 import { accountOf, apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
-import { phoneOfChatSent } from './helpers/chatsSent';
+import { isBotAnswer, phoneOfChatSent } from './helpers/chatsSent';
 import { credentialIdOf, takeSendsOfRun } from './sends/noteSent';
 import { chatTriggerBuilderHint } from './hints/builder';
 import { HandoffDesk } from './handoff/desk';
@@ -72,6 +72,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 			nodeStaticData: this.getWorkflowStaticData('node'),
 			globalStaticData: this.getWorkflowStaticData('global'),
 			maxRecipients: MAX_RECIPIENTS,
+			isBotAnswer: (mailingId) => isBotAnswer(account, mailingId),
 			warn: (message) => this.logger.warn(message),
 		});
 		let turns = 0;
@@ -92,7 +93,8 @@ export class MessagingServiceChatTrigger implements INodeType {
 					const done = donePromise(
 						(run) => {
 							if (run) handoff.readRun(run);
-							takeSendsOfRun(run, account, credentialId);
+							const sends = takeSendsOfRun(run, account, credentialId);
+							handoff.botAnswers(sends.filter((send) => send.byBot).map((send) => send.id));
 							finished();
 						},
 						() => undefined,

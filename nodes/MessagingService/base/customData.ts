@@ -1,5 +1,11 @@
 import type { IExecuteFunctions, IWorkflowExecutionCustomData } from 'n8n-workflow';
 
+/**
+ * The longest custom data value written: n8n 2.41.1 keeps 512 characters but logs an error for
+ * every value over 255 (execution-metadata.js), which a user would read as a fault of the node.
+ */
+export const CUSTOM_DATA_VALUE_MAX = 255;
+
 /** The custom data of the running execution (`$execution.customData`), or undefined where n8n offers none. */
 export function customDataOf(
 	context: IExecuteFunctions,

@@ -19,6 +19,8 @@ export interface HandoffDeskIo {
 	globalStaticData: IDataObject;
 	/** a mailing to more phones is a broadcast, no person's activity (the phone book's bound) */
 	maxRecipients: number;
+	/** whether an execution of this process that began as a bot turn sent the mailing (helpers/chatsSent.ts) */
+	isBotAnswer?(mailingId: string): boolean;
 	warn(message: string): void;
 }
 
@@ -91,17 +93,25 @@ export class HandoffDesk {
 		if (this.found.size > FOUND_KEPT) this.found.delete(this.found.keys().next().value!);
 	}
 
-	/** A mailing of the account went to these phones: the person's activity for each a person has. */
+	/**
+	 * A mailing of the account went to these phones: the person's activity for each a person has,
+	 * unless the bot sent it (known here at once when sent in this process, else by `botAnswers`).
+	 */
 	mailingTo(id: string, phones: string[], now: number): void {
 		const mailing = this.found.get(id);
 		this.found.delete(id);
-		if (phones.length > this.io.maxRecipients) return;
+		if (phones.length > this.io.maxRecipients || this.io.isBotAnswer?.(id)) return;
 		for (const phone of phones)
 			this.state.note(
 				phone,
-				{ from: 'person', text: mailing?.text ?? '', at: mailing?.createdMs ?? now },
+				{ from: 'person', text: mailing?.text ?? '', at: mailing?.createdMs ?? now, mailing: id },
 				true,
 			);
+	}
+
+	/** Mailings that executions begun as bot turns sent (channel 2, once they ended): never the person's. */
+	botAnswers(mailingIds: string[]): void {
+		for (const id of mailingIds) this.state.unnotePerson(id);
 	}
 
 	/** Applies what came in and ends what is over: called at each release, before the turns are routed. */

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, IRun } from 'n8n-workflow';
 
-import { customDataOf, jsonArrayOf } from '../base/customData';
+import { CUSTOM_DATA_VALUE_MAX, customDataOf, jsonArrayOf } from '../base/customData';
 import { CHANGE_FIELD, handoffChangeOf, type HandoffChange } from './change';
 
 /**
@@ -13,11 +13,11 @@ import { CHANGE_FIELD, handoffChangeOf, type HandoffChange } from './change';
  * (workflow-runner.ts, enqueueExecution: `runData: {}` from the worker's job result), but with its
  * custom data (`resultData.metadata`, which the worker sends back). So each change is also written
  * there, under one key: the changes of the execution, newest last, as compact JSON of at most
- * CUSTOM_DATA_MAX characters (n8n keeps 512); older ones that do not fit are dropped.
+ * CUSTOM_DATA_VALUE_MAX characters; older ones that do not fit are dropped.
  */
 export const HANDOFF_CUSTOM_DATA_KEY = 'messagingServiceHandoff';
-const CUSTOM_DATA_MAX = 500;
-const REASON_KEPT = 120;
+/** a change with its reason cut to this fits CUSTOM_DATA_VALUE_MAX */
+const REASON_KEPT = 80;
 
 type CompactChange = [
 	id: string,
@@ -69,7 +69,8 @@ export function handoffCustomDataValue(
 		),
 		change,
 	].map(compact);
-	while (changes.length > 1 && JSON.stringify(changes).length > CUSTOM_DATA_MAX) changes.shift();
+	while (changes.length > 1 && JSON.stringify(changes).length > CUSTOM_DATA_VALUE_MAX)
+		changes.shift();
 	return JSON.stringify(changes);
 }
 

@@ -28,6 +28,8 @@ export interface CatchUpEntry {
 	text: string;
 	/** epoch ms */
 	at: number;
+	/** the person's: the mailing it was */
+	mailing?: string;
 }
 
 interface PhoneHandoff extends HandoffRecord {
@@ -169,6 +171,25 @@ export class HandoffState {
 		}
 		this.changed = true;
 		return true;
+	}
+
+	/**
+	 * The mailing was the bot's after all (its sending execution ended after the trigger had noted
+	 * it): out of the catch-up, and the person's latest activity is what remains of theirs.
+	 */
+	unnotePerson(mailing: string): void {
+		for (const record of this.phones.values()) {
+			const log = record.log ?? [];
+			const kept = log.filter((entry) => entry.from !== 'person' || entry.mailing !== mailing);
+			if (kept.length === log.length) continue;
+			record.log = kept;
+			if (record.holder === 'person')
+				record.lastPersonAt = Math.max(
+					record.handedOverAt ?? record.changeAt,
+					...kept.filter((entry) => entry.from === 'person').map((entry) => entry.at),
+				);
+			this.changed = true;
+		}
 	}
 
 	/** The catch-up of a bot turn of the phone, once: what was said while a person had it, and how that ended. */

@@ -2,16 +2,15 @@
  * Channel 2 of a send (sends/README.md): the execution that sent carries what it sent to the
  * trigger of this package that started it, in its custom data, which n8n hands back with the
  * finished run in every mode (in queue mode, from the worker). One key, compact JSON, newest last,
- * within what n8n keeps of a value; older sends that do not fit are dropped (the trigger then
+ * within CUSTOM_DATA_VALUE_MAX characters; older sends that do not fit are dropped (the trigger then
  * reads as it would without them).
  */
 import type { IExecuteFunctions, IRun } from 'n8n-workflow';
 
-import { customDataOf, jsonArrayOf } from '../base/customData';
+import { CUSTOM_DATA_VALUE_MAX, customDataOf, jsonArrayOf } from '../base/customData';
 import type { UnitKind } from '../delivery/types';
 
 export const SENT_CUSTOM_DATA_KEY = 'messagingServiceSent';
-const CUSTOM_DATA_MAX = 500;
 
 const KIND_CODES: Record<UnitKind, string> = {
 	chatMessage: 'c',
@@ -29,23 +28,32 @@ export interface CarriedSend {
 	kind: UnitKind;
 	id: string;
 	phone?: string;
+	/** sent by an execution that began as a bot turn: the bot's answer, never a person's (handoff/desk.ts) */
+	byBot?: true;
 }
 
-type Compact = [credentialId: string, kind: string, id: string, phone?: string];
+type Compact = [credentialId: string, kind: string, id: string, phone?: string, byBot?: 1];
 
 function compact(send: CarriedSend): Compact {
 	const entry: Compact = [send.credentialId, KIND_CODES[send.kind], send.id];
-	if (send.phone) entry.push(send.phone);
+	if (send.phone || send.byBot) entry.push(send.phone ?? '');
+	if (send.byBot) entry.push(1);
 	return entry;
 }
 
 function expand(raw: unknown): CarriedSend | undefined {
 	if (!Array.isArray(raw)) return undefined;
-	const [credentialId, code, id, phone] = raw as unknown[];
+	const [credentialId, code, id, phone, byBot] = raw as unknown[];
 	const kind = typeof code === 'string' ? KINDS[code] : undefined;
 	if (typeof credentialId !== 'string' || kind === undefined) return undefined;
 	if (typeof id !== 'string' || id === '') return undefined;
-	return { credentialId, kind, id, ...(typeof phone === 'string' && phone ? { phone } : {}) };
+	return {
+		credentialId,
+		kind,
+		id,
+		...(typeof phone === 'string' && phone ? { phone } : {}),
+		...(byBot === 1 ? { byBot: true as const } : {}),
+	};
 }
 
 /** The sends a custom data value carries. */
@@ -58,7 +66,7 @@ export function sendsOfCustomData(value: unknown): CarriedSend[] {
 /** The custom data value with `send` added, the oldest dropped while it is too long. */
 export function sentCustomDataValue(previous: string | undefined, send: CarriedSend): string {
 	const sends = [...sendsOfCustomData(previous), send].map(compact);
-	while (sends.length > 1 && JSON.stringify(sends).length > CUSTOM_DATA_MAX) sends.shift();
+	while (sends.length > 1 && JSON.stringify(sends).length > CUSTOM_DATA_VALUE_MAX) sends.shift();
 	return JSON.stringify(sends);
 }
 

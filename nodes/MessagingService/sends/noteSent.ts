@@ -3,7 +3,8 @@ import type { IExecuteFunctions, IPollFunctions, IRun, ITriggerFunctions } from 
 import { announceSent } from '../delivery/announce';
 import type { UnitKind } from '../delivery/types';
 import { noteChatSent } from '../helpers/chatsSent';
-import { recordSentInExecution, sendsOfRun } from './customData';
+import { botTurnOf } from '../handoff/executionTurn';
+import { recordSentInExecution, sendsOfRun, type CarriedSend } from './customData';
 
 /** The n8n ID of the node's Messaging Service credential ('' when it has none). */
 export function credentialIdOf(
@@ -12,9 +13,20 @@ export function credentialIdOf(
 	return String(context.getNode().credentials?.messagingServiceApi?.id ?? '');
 }
 
-function tell(account: string, kind: UnitKind, id: string, phone?: string): void {
-	if (kind === 'chatMessage') noteChatSent(account, id, phone);
-	announceSent(account, kind, id, phone);
+function tell(send: Omit<CarriedSend, 'credentialId'>, account: string): void {
+	if (send.kind === 'chatMessage') noteChatSent(account, send.id, send.phone, send.byBot === true);
+	announceSent(account, send.kind, send.id, send.phone);
+}
+
+/**
+ * The bot's answer: Chat Message > Send (or Send and Wait) in an execution that began as a bot
+ * turn. The messages of Hand Over and Hand Back are on the person's side (docs/chatbot.md, Handoff).
+ */
+function sentByBot(context: IExecuteFunctions, itemIndex: number): boolean {
+	return (
+		context.getNode().parameters.resource === 'chatMessage' &&
+		botTurnOf(context, itemIndex) !== null
+	);
 }
 
 /**
@@ -31,21 +43,27 @@ export function noteSent(
 	phone?: string,
 ): void {
 	if (account === '' || id === undefined || id === null || id === '') return;
-	tell(account, kind, String(id), phone);
-	recordSentInExecution(context, itemIndex, {
-		credentialId: credentialIdOf(context),
+	const send = {
 		kind,
 		id: String(id),
 		...(phone ? { phone } : {}),
-	});
+		...(kind === 'chatMessage' && sentByBot(context, itemIndex) ? { byBot: true as const } : {}),
+	};
+	tell(send, account);
+	recordSentInExecution(context, itemIndex, { credentialId: credentialIdOf(context), ...send });
 }
 
 /**
  * The sends of an execution a trigger started, once it ended, told to this process's triggers as
- * if sent here; only those made with the trigger's own credential (the same account).
+ * if sent here; only those made with the trigger's own credential (the same account). Returns them.
  */
-export function takeSendsOfRun(run: IRun | undefined, account: string, credentialId: string): void {
-	if (account === '') return;
-	for (const send of sendsOfRun(run))
-		if (send.credentialId === credentialId) tell(account, send.kind, send.id, send.phone);
+export function takeSendsOfRun(
+	run: IRun | undefined,
+	account: string,
+	credentialId: string,
+): CarriedSend[] {
+	if (account === '') return [];
+	const sends = sendsOfRun(run).filter((send) => send.credentialId === credentialId);
+	for (const send of sends) tell(send, account);
+	return sends;
 }

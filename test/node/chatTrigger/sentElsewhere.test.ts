@@ -77,9 +77,10 @@ describe("sends carried by the execution's custom data (a bot answering from a q
 			items: phones.map((phone) => ({ phone })),
 		});
 		const value = String(sent.run.data.resultData.metadata?.[SENT_CUSTOM_DATA_KEY]);
-		expect(value.length).toBeLessThanOrEqual(500);
+		expect(value.length).toBeLessThanOrEqual(255);
 		const carried = JSON.parse(value) as string[][];
 		expect(carried.length).toBeGreaterThanOrEqual(5);
+		expect(carried.length).toBeLessThan(30);
 		expect(carried.map((entry) => entry[3])).toEqual(phones.slice(-carried.length));
 	});
 

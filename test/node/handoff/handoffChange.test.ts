@@ -54,7 +54,7 @@ describe('the handoff change record', () => {
 		}
 	});
 
-	it('fits the custom data n8n keeps (512 characters): the newest changes of an execution are kept', () => {
+	it('fits a custom data value n8n keeps without logging an error (255 characters): the newest changes of an execution are kept', () => {
 		let value: string | undefined;
 		const changes = Array.from({ length: 8 }, (_, n) =>
 			newHandoffChange({
@@ -66,7 +66,7 @@ describe('the handoff change record', () => {
 			}),
 		);
 		for (const change of changes) value = handoffCustomDataValue(value, change);
-		expect(value!.length).toBeLessThanOrEqual(512);
+		expect(value!.length).toBeLessThanOrEqual(255);
 		const kept = handoffChangesOfCustomData({ messagingServiceHandoff: value! });
 		expect(kept.length).toBeGreaterThanOrEqual(1);
 		expect(kept[kept.length - 1].id).toBe(changes[changes.length - 1].id);
@@ -107,6 +107,18 @@ describe('the state an execution reads', () => {
 			phone: '375290000000',
 			holder: 'bot',
 			known: false,
+		});
+	});
+
+	it("a hand-back alone does not make a phone known; a hand-over on the turn's phone does", () => {
+		const id = workflow();
+		const stranger = '375290000001';
+		publishHandoff(id, newHandoffChange({ phone: stranger, to: 'bot' }));
+		expect(conversationStateOf(id, mirror({}), stranger)).toMatchObject({ known: false });
+		publishHandoff(id, newHandoffChange({ phone: stranger, to: 'person', at: Date.now() + 1 }));
+		expect(conversationStateOf(id, mirror({}), stranger)).toMatchObject({
+			holder: 'person',
+			known: true,
 		});
 	});
 
