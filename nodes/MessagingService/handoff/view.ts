@@ -70,7 +70,8 @@ function stateOf(
 	mirror: HandoffMirror | undefined,
 	zone: string,
 ): ConversationState {
-	// a record of a hand-over counts (made on the turn's phone before the trigger's copy knew it); a bare hand-back record does not
+	// a hand-over's record counts (made on the turn's phone before the trigger's copy knew it); a
+	// bare hand-back's does not
 	const known =
 		` ${mirror?.known ?? ''} `.includes(` ${phone} `) || record?.handedOverAt !== undefined;
 	if (!record) return { phone, holder: 'bot', known };

@@ -14,9 +14,9 @@ function keyOf(account: string, mailingId: unknown): string {
 }
 
 /**
- * The chat mailings this n8n process sent to one phone, and whether a bot turn sent them (Chat Message > Send), so that a Chat
- * Trigger of the same process knows whose conversation the bot's answer is without asking the
- * service. It is a shortcut, never the only source: it is empty after a restart and not shared
+ * The chat mailings this n8n process sent to one phone (Chat Message > Send), and whether a bot
+ * turn sent them, so that a Chat Trigger of the same process knows whose conversation the bot's
+ * answer is without asking the service. It is a shortcut, never the only source: it is empty after a restart and not shared
  * between processes (queue mode runs executions on workers), and then the trigger reads the
  * mailing's delivery list. `account`: the credential's base URL and API key.
  */

@@ -4,7 +4,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-/** The phone each mailing sent lately went to, and whether a bot turn sent it, by account and mailing ID (chatsSent.ts). */
+/** Each mailing sent lately, by account and mailing ID: its phone, and whether a bot turn sent it (chatsSent.ts). */
 export const phoneOfMailing = new Map<string, { phone: string; at: number; byBot: boolean }>();
 /** The credential's Default Country of a run, read before its items (phone.ts). */
 export const credentialCountries = new WeakMap<IExecuteFunctions, string>();

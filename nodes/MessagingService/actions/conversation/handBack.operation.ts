@@ -23,8 +23,9 @@ export const description: INodeProperties[] = forOperation('conversation', 'hand
 ]);
 
 /**
- * Hand Back to Bot, of a conversation the trigger knows (as Hand Over): the message (if any) goes first, while the person still has the conversation,
- * so that the bot's catch-up field shows it among the person's answers; then the change.
+ * Hand Back to Bot, of a conversation the trigger knows (as Hand Over): the message (if any) goes
+ * first, while the person still has the conversation, so that the bot's catch-up field shows it
+ * among the person's answers; then the change.
  */
 export async function execute(
 	this: IExecuteFunctions,
