@@ -31,10 +31,15 @@ const READ_METHODS = new Set([
 const SEED = 27;
 
 interface TriggerPlan {
-	id: 'chat' | 'polling' | 'noop' | 'handoff';
+	id: 'chat' | 'chatOutside' | 'polling' | 'noop' | 'handoff';
 	label: string;
-	/** the workflow answers each execution with Chat Message > Send; the customers write to their newest mailing */
-	answers: boolean;
+	/**
+	 * the workflow answers each execution with a new mailing to the phone, and the customers write to
+	 * their newest mailing: by Chat Message > Send (`package`), or as a CRM outside n8n would, by the
+	 * service's API called with n8n's HTTP Request node (`outside`: nothing tells the trigger whose
+	 * phone the answer went to)
+	 */
+	answers: 'package' | 'outside' | false;
 	/** after the script: time for the last turns to start (a poll comes at most once a minute) */
 	drainSeconds: number;
 	type: string;
@@ -45,7 +50,7 @@ const TRIGGERS: TriggerPlan[] = [
 	{
 		id: 'chat',
 		label: 'Chat Trigger (defaults), answering',
-		answers: true,
+		answers: 'package',
 		drainSeconds: 45,
 		type: `${PACKAGE}.messagingServiceChatTrigger`,
 		parameters: {},
@@ -53,7 +58,7 @@ const TRIGGERS: TriggerPlan[] = [
 	{
 		id: 'polling',
 		label: 'Trigger, Combine Replies per Phone, answering',
-		answers: true,
+		answers: 'package',
 		drainSeconds: 90,
 		type: `${PACKAGE}.messagingServiceTrigger`,
 		parameters: {
@@ -65,6 +70,14 @@ const TRIGGERS: TriggerPlan[] = [
 		},
 	},
 	{
+		id: 'chatOutside',
+		label: 'Chat Trigger (defaults), answered from outside n8n',
+		answers: 'outside',
+		drainSeconds: 45,
+		type: `${PACKAGE}.messagingServiceChatTrigger`,
+		parameters: {},
+	},
+	{
 		id: 'noop',
 		label: 'Chat Trigger (defaults), No Op',
 		answers: false,
@@ -73,6 +86,32 @@ const TRIGGERS: TriggerPlan[] = [
 		parameters: {},
 	},
 ];
+
+/** The answer sent as a system outside n8n sends it: the service's API, through n8n's HTTP Request node. */
+function outsideAnswerNode(emulator: BenchEmulator): NodeSpec {
+	const form = (name: string, value: string) => ({ name, value });
+	return {
+		name: 'Answer from outside',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [220, 0],
+		parameters: {
+			method: 'POST',
+			url: `${emulator.baseUrl}/api/v2/sendQuickChatMessage`,
+			sendBody: true,
+			contentType: 'form-urlencoded',
+			bodyParameters: {
+				parameters: [
+					form('token', emulator.token),
+					form('chatname_id', emulator.chatnameId),
+					form('phone', `={{ $('${TRIGGER_NODE}').item.json.sessionId }}`),
+					form('message', '=Thanks, noted: {{ $json.chatInput }}'),
+				],
+			},
+			options: {},
+		},
+	};
+}
 
 /** The Chat Trigger answering, with conversations a person has (`--chat-handed-over N`): their turns go to To Person. */
 const HANDOFF_TRIGGER: TriggerPlan = { ...TRIGGERS[0], id: 'handoff' };
@@ -411,31 +450,33 @@ async function runTrigger(
 			parameters: trigger.parameters,
 			credentials: { messagingServiceApi: n8n.credential },
 		},
-		trigger.answers
-			? {
-					name: 'Answer',
-					type: `${PACKAGE}.messagingService`,
-					typeVersion: 2,
-					position: [220, 0],
-					parameters: {
-						resource: 'chatMessage',
-						operation: 'send',
-						chatnameId: emulator.chatnameId,
-						phone: `={{ $('${TRIGGER_NODE}').item.json.sessionId }}`,
-						messageType: 'TEXT',
-						messageFrom: 'text',
-						message: '=Thanks, noted: {{ $json.chatInput }}',
-						options: {},
+		trigger.answers === 'outside'
+			? outsideAnswerNode(emulator)
+			: trigger.answers === 'package'
+				? {
+						name: 'Answer',
+						type: `${PACKAGE}.messagingService`,
+						typeVersion: 2,
+						position: [220, 0],
+						parameters: {
+							resource: 'chatMessage',
+							operation: 'send',
+							chatnameId: emulator.chatnameId,
+							phone: `={{ $('${TRIGGER_NODE}').item.json.sessionId }}`,
+							messageType: 'TEXT',
+							messageFrom: 'text',
+							message: '=Thanks, noted: {{ $json.chatInput }}',
+							options: {},
+						},
+						credentials: { messagingServiceApi: n8n.credential },
+					}
+				: {
+						name: 'No Op',
+						type: 'n8n-nodes-base.noOp',
+						typeVersion: 1,
+						position: [220, 0],
+						parameters: {},
 					},
-					credentials: { messagingServiceApi: n8n.credential },
-				}
-			: {
-					name: 'No Op',
-					type: 'n8n-nodes-base.noOp',
-					typeVersion: 1,
-					position: [220, 0],
-					parameters: {},
-				},
 	]);
 	if (handedOver > 0) {
 		// To Person: the person is told elsewhere; nothing is sent to the customer
@@ -475,7 +516,14 @@ async function runTrigger(
 		`CHAT ${trigger.label}, K = ${k}: ${mailings.length} opening mailings sent; ${script.length} messages over ${minutes} min, then ${drainSeconds} s of drain`,
 	);
 	const repliedTo = new Set<number>();
-	const bursts = await play(emulator, script, mailings, phones, trigger.answers, repliedTo);
+	const bursts = await play(
+		emulator,
+		script,
+		mailings,
+		phones,
+		trigger.answers !== false,
+		repliedTo,
+	);
 	await sleep(drainSeconds * 1000);
 	await n8n.client.deactivateWorkflow(workflowId);
 	const activeMinutes = (Date.now() - activatedAt) / 60_000;

@@ -9,7 +9,7 @@
 //                              chat.ts: latency of the chat and polling triggers) runs only when named
 //   --chat-k 1,10,100          CHAT: the numbers of active conversations (default 1,10,100)
 //   --chat-minutes 3           CHAT: minutes the customers write, per trigger and K (default 3)
-//   --chat-triggers chat,noop  CHAT: which workflows to play (chat, polling, noop; default all)
+//   --chat-triggers chat,noop  CHAT: which workflows to play (chat, chatOutside, polling, noop; default all)
 //   --chat-handed-over 20      CHAT: also play the Chat Trigger with 20 conversations a person has (issue 40)
 //   --baseline <commit>        CHAT: play the same script first against the package at <commit> (its
 //                              rows marked "before"), then against the tree: before and after in one run

@@ -56,9 +56,10 @@ function operations(): Array<{
 
 /** Operations that ask the service nothing (Verification Code > Check works in n8n alone, Conversation > Get State reads the Chat Trigger's state): no Timeout to apply. */
 const WITHOUT_REQUEST = ['verificationCode.check', 'conversation.getState'];
-/** Hand Over to Person takes only a conversation the Chat Trigger knows (its message is the request timed here). */
+/** Hand Over and Hand Back take only a conversation the Chat Trigger knows (their message is the request timed here). */
 const STATIC_DATA: Record<string, () => IDataObject> = {
 	'conversation.handOver': () => knownConversations(['375291234567']),
+	'conversation.handBack': () => knownConversations(['375291234567']),
 };
 
 /** Far below the default (30 s), and far above what a busy machine takes to get a request to the server. */
