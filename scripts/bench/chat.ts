@@ -87,6 +87,36 @@ const TRIGGERS: TriggerPlan[] = [
 	},
 ];
 
+/** What answers each turn: Chat Message > Send, the service's API from outside n8n, or nobody. */
+function answerNode(trigger: TriggerPlan, { n8n, emulator }: ChatBenchOptions): NodeSpec {
+	if (trigger.answers === 'outside') return outsideAnswerNode(emulator);
+	if (trigger.answers === false)
+		return {
+			name: 'No Op',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: {},
+		};
+	return {
+		name: 'Answer',
+		type: `${PACKAGE}.messagingService`,
+		typeVersion: 2,
+		position: [220, 0],
+		parameters: {
+			resource: 'chatMessage',
+			operation: 'send',
+			chatnameId: emulator.chatnameId,
+			phone: `={{ $('${TRIGGER_NODE}').item.json.sessionId }}`,
+			messageType: 'TEXT',
+			messageFrom: 'text',
+			message: '=Thanks, noted: {{ $json.chatInput }}',
+			options: {},
+		},
+		credentials: { messagingServiceApi: n8n.credential },
+	};
+}
+
 /** The answer sent as a system outside n8n sends it: the service's API, through n8n's HTTP Request node. */
 function outsideAnswerNode(emulator: BenchEmulator): NodeSpec {
 	const form = (name: string, value: string) => ({ name, value });
@@ -450,33 +480,7 @@ async function runTrigger(
 			parameters: trigger.parameters,
 			credentials: { messagingServiceApi: n8n.credential },
 		},
-		trigger.answers === 'outside'
-			? outsideAnswerNode(emulator)
-			: trigger.answers === 'package'
-				? {
-						name: 'Answer',
-						type: `${PACKAGE}.messagingService`,
-						typeVersion: 2,
-						position: [220, 0],
-						parameters: {
-							resource: 'chatMessage',
-							operation: 'send',
-							chatnameId: emulator.chatnameId,
-							phone: `={{ $('${TRIGGER_NODE}').item.json.sessionId }}`,
-							messageType: 'TEXT',
-							messageFrom: 'text',
-							message: '=Thanks, noted: {{ $json.chatInput }}',
-							options: {},
-						},
-						credentials: { messagingServiceApi: n8n.credential },
-					}
-				: {
-						name: 'No Op',
-						type: 'n8n-nodes-base.noOp',
-						typeVersion: 1,
-						position: [220, 0],
-						parameters: {},
-					},
+		answerNode(trigger, options),
 	]);
 	if (handedOver > 0) {
 		// To Person: the person is told elsewhere; nothing is sent to the customer

@@ -22,10 +22,12 @@ function tell(send: Omit<CarriedSend, 'credentialId'>, account: string): void {
  * The bot's answer: Chat Message > Send (or Send and Wait) in an execution that began as a bot
  * turn. The messages of Hand Over and Hand Back are on the person's side (docs/chatbot.md, Handoff).
  */
-function sentByBot(context: IExecuteFunctions, itemIndex: number): boolean {
+function sentByBot(context: IExecuteFunctions, itemIndex: number, kind: UnitKind): boolean {
+	// the bot turn first: it is read once per run, while getNode() copies the node at every call
 	return (
-		context.getNode().parameters.resource === 'chatMessage' &&
-		botTurnOf(context, itemIndex) !== null
+		kind === 'chatMessage' &&
+		botTurnOf(context, itemIndex) !== null &&
+		context.getNode().parameters.resource === 'chatMessage'
 	);
 }
 
@@ -47,7 +49,7 @@ export function noteSent(
 		kind,
 		id: String(id),
 		...(phone ? { phone } : {}),
-		...(kind === 'chatMessage' && sentByBot(context, itemIndex) ? { byBot: true as const } : {}),
+		...(sentByBot(context, itemIndex, kind) ? { byBot: true as const } : {}),
 	};
 	tell(send, account);
 	recordSentInExecution(context, itemIndex, { credentialId: credentialIdOf(context), ...send });

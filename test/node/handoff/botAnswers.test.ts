@@ -50,12 +50,33 @@ const catchUpTexts = (turn: IDataObject) =>
 		({ from, text }) => `${from}: ${text}`,
 	);
 
+/** A customer asks for a person on the opening mailing; the trigger has emitted that first turn. */
+async function firstTurn(
+	options?: Parameters<typeof chat.activate>[1],
+): Promise<{ mailing: number; session: ChatTriggerSession }> {
+	const mailing = await t.sendChat('How can we help?');
+	const session = await chat.activate(DEFAULTS, options);
+	t.reply(mailing, 'I want a person');
+	await chat.untilTurns(session, 1);
+	return { mailing, session };
+}
+
+/** Hands the phone back, the customer writes `text` to `mailing`: the catch-up of that bot turn. */
+async function catchUpAfterHandBack(
+	session: ChatTriggerSession,
+	mailing: number,
+	text: string,
+): Promise<string[]> {
+	publish(session, handBackChange(PHONE));
+	await chat.seconds(session, 1);
+	t.reply(mailing, text);
+	await chat.untilTurns(session, 2);
+	return catchUpTexts(session.turns[1][0]);
+}
+
 describe("Chat Trigger handoff: the bot's answers are not the person's", () => {
 	it('an answer sent in this process in the second before the hand-over stays out of the catch-up', async () => {
-		const mailing = await t.sendChat('How can we help?');
-		const session = await chat.activate();
-		t.reply(mailing, 'I want a person');
-		await chat.untilTurns(session, 1);
+		const { session } = await firstTurn();
 		// the agent answers, and a moment later hands over (same second on the service's clock)
 		await botAnswer(session, 'Let me find someone for you.', 'here');
 		publish(session, handOverChange(PHONE));
@@ -64,21 +85,14 @@ describe("Chat Trigger handoff: the bot's answers are not the person's", () => {
 		await chat.seconds(session, 15);
 		t.reply(answer, 'my order is late');
 		await chat.seconds(session, 15);
-		publish(session, handBackChange(PHONE));
-		await chat.seconds(session, 1);
-		t.reply(answer, 'thanks');
-		await chat.untilTurns(session, 2);
-		expect(catchUpTexts(session.turns[1][0])).toEqual([
+		expect(await catchUpAfterHandBack(session, answer, 'thanks')).toEqual([
 			'person: Olga here, how can I help?',
 			'customer: my order is late',
 		]);
 	});
 
 	it("the hand-over's own message, though the bot turn's execution sends it, stays on the person's side", async () => {
-		const mailing = await t.sendChat('How can we help?');
-		const session = await chat.activate();
-		t.reply(mailing, 'I want a person');
-		await chat.untilTurns(session, 1);
+		const { mailing, session } = await firstTurn();
 		const turn = session.turns[0][0];
 		await t.fixture.runOk({
 			parameters: params(t.fixture.account, 'conversation', 'handOver', {
@@ -91,20 +105,13 @@ describe("Chat Trigger handoff: the bot's answers are not the person's", () => {
 			baseUrl: hostile.proxy.url,
 		});
 		await chat.seconds(session, 15);
-		publish(session, handBackChange(PHONE));
-		await chat.seconds(session, 1);
-		t.reply(mailing, 'hello again');
-		await chat.untilTurns(session, 2);
-		expect(catchUpTexts(session.turns[1][0])).toEqual([
+		expect(await catchUpAfterHandBack(session, mailing, 'hello again')).toEqual([
 			'person: A colleague will answer you shortly.',
 		]);
 	});
 
 	it("an answer sent on a worker after the hand-over, counted as the person's before its execution ended, is taken out when it ends", async () => {
-		const mailing = await t.sendChat('How can we help?');
-		const session = await chat.activate(DEFAULTS, { finishExecutions: 'byTest' });
-		t.reply(mailing, 'I want a person');
-		await chat.untilTurns(session, 1);
+		const { session } = await firstTurn({ finishExecutions: 'byTest' });
 		publish(session, handOverChange(PHONE, { silenceMs: 120_000 }));
 		await chat.seconds(session, 30);
 		// the worker's copy did not know the hand-over yet: its answer goes out after it
@@ -116,10 +123,9 @@ describe("Chat Trigger handoff: the bot's answers are not the person's", () => {
 		expect(session.toPerson.map(([turn]) => turn.chatInput)).toEqual(['is it?']);
 		session.emits[0].done!(run);
 		await chat.seconds(session, 1);
-		publish(session, handBackChange(PHONE));
-		await chat.seconds(session, 1);
-		t.reply(person, 'thanks');
-		await chat.untilTurns(session, 2);
-		expect(catchUpTexts(session.turns[1][0])).toEqual(['person: Olga here.', 'customer: is it?']);
+		expect(await catchUpAfterHandBack(session, person, 'thanks')).toEqual([
+			'person: Olga here.',
+			'customer: is it?',
+		]);
 	});
 });
