@@ -11,7 +11,7 @@ const FLOORS = [
 	['transport', 'smsText', 'phoneNumbers'],
 	['helpers'],
 	['replies', 'handoff'],
-	['guards'],
+	['guards', 'replyWait'],
 	['actions', 'trigger', 'chatTrigger', 'callbackTrigger', 'delivery', 'sends', 'methods', 'hints'],
 ].map((floor) => floor.map((folder) => `${PACKAGE}/${folder}`));
 const TOP = FLOORS.length - 1;

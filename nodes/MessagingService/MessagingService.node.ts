@@ -12,6 +12,7 @@ import { operationFieldsOf, resourceOptions, resources } from './actions/resourc
 import { route } from './actions/router';
 import { sendAndWaitWebhook } from './actions/shared/sendAndWait/webhook';
 import { sendAndWaitWebhooks } from './actions/shared/sendAndWait/webhooks';
+import { replyWaitWebhook } from './actions/shared/replyWait/webhook';
 import {
 	searchChatMailings,
 	searchCreatedMessages,
@@ -51,7 +52,7 @@ export class MessagingService implements INodeType {
 		],
 		webhooks: sendAndWaitWebhooks,
 		waitingNodeTooltip:
-			'={{ $parameter.operation === "sendAndWait" ? "The execution goes on when the recipient answers" : "" }}',
+			'={{ $parameter.operation === "sendAndWait" ? "The execution goes on when the recipient answers" : $parameter.operation === "sendAndWaitForReply" ? "The execution goes on when the phone replies in the chat" : "" }}',
 		properties: [
 			{
 				displayName: 'Resource',
@@ -85,8 +86,10 @@ export class MessagingService implements INodeType {
 		return await route.call(this);
 	}
 
-	/** The answer to Send and Wait for Response (the page of its link, and the page's POST). */
+	/** The answer to Send and Wait for Response (the page of its link, and the page's POST), or the reply desk's resume of Send and Wait for Reply. */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		if (this.getNodeParameter('operation', '') === 'sendAndWaitForReply')
+			return await replyWaitWebhook.call(this);
 		return await sendAndWaitWebhook.call(this);
 	}
 }

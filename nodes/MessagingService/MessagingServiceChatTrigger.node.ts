@@ -19,6 +19,7 @@ import { donePromise, ledgerOf } from './replies/acknowledgment';
 import { RequestPacer } from './transport/pacer';
 import { accountOf, apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
 import { isBotAnswer, phoneOfChatSent } from './helpers/chatsSent';
+import { claimedByWait } from './replyWait/registry';
 import { credentialIdOf, takeSendsOfRun } from './sends/noteSent';
 import { chatTriggerBuilderHint } from './hints/builder';
 import { HandoffDesk } from './handoff/desk';
@@ -109,6 +110,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 				ledger: ledgerOf(`${this.getWorkflow().id ?? ''}:${this.getNode().id}`),
 				warn: (message) => this.logger.warn(message),
 				sentTo: (mailingId) => phoneOfChatSent(account, mailingId),
+				claimed: (phone, mailingId, replyId) => claimedByWait(account, phone, mailingId, replyId),
 				report: (error) => {
 					const clean = withoutKey(error, apiKey);
 					if (typeof this.saveFailedExecution === 'function')

@@ -88,6 +88,14 @@ const defaults: Record<string, Record<string, Defaults>> = {
 			messageType: 'TEXT',
 			message: 'Hello',
 		}),
+		sendAndWaitForReply: (account) => ({
+			chatnameId: chatSender(account),
+			phone: '375291234567',
+			messageType: 'TEXT',
+			message: 'Is 3 pm fine?',
+			waitAmount: 1,
+			waitUnit: 'hours',
+		}),
 		sendAndWait: (account) => ({
 			chatnameId: chatSender(account),
 			phone: '375291234567',

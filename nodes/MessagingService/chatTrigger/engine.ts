@@ -10,7 +10,7 @@ import { ReplyReading, unsureBefore } from '../replies/reading';
 import type { HandoffDesk } from '../handoff/desk';
 import { ActiveMailings } from './activeMailings';
 import { AnsweredTurns } from './answeredTurns';
-import { Bursts, turnItemOf } from './bursts';
+import { Bursts, turnItemOf, type Burst } from './bursts';
 import type { ChatSettings } from './config';
 import { Conversations } from './conversations';
 import { PhoneBook } from './phoneBook';
@@ -46,6 +46,8 @@ export interface ChatEngineIo {
 	report(error: Error): void;
 	/** the phone a mailing was sent to, when an execution of this n8n process sent it (helpers/chatsSent.ts) */
 	sentTo?(mailingId: string): string | undefined;
+	/** whether an execution of this process waits for this reply (Send and Wait for Reply): then it is not a turn */
+	claimed?(phone: string, mailingId: string, replyId: string): boolean;
 	/** who has each conversation: routes each turn at its release (handoff/desk.ts) */
 	handoff?: HandoffDesk;
 	/** where this trigger's marks queue (replies/acknowledgment.ts) */
@@ -370,12 +372,14 @@ export class ChatEngine {
 	private release(now: number): void {
 		if (this.stopped) return;
 		this.io.handoff?.apply(now);
-		const finished = this.bursts.takeFinished(
-			now,
-			this.settings,
-			(id) => this.readAt.get(id),
-			(phone) => this.conversations.unclosed(phone),
-			(burst) => this.answered.waitsForLookups(burst, this.conversations),
+		const finished = this.withoutWaitedReplies(
+			this.bursts.takeFinished(
+				now,
+				this.settings,
+				(id) => this.readAt.get(id),
+				(phone) => this.conversations.unclosed(phone),
+				(burst) => this.answered.waitsForLookups(burst, this.conversations),
+			),
 		);
 		for (const [id, at] of this.readAt) if (now - at > READ_MEMORY_MS) this.readAt.delete(id);
 		if (finished.length === 0) return;
@@ -404,6 +408,25 @@ export class ChatEngine {
 		items.forEach((item, index) =>
 			this.io.emit(item, () => this.acknowledge([...finished[index].replies.keys()])),
 		);
+	}
+
+	/**
+	 * The replies an execution of this process waits for (Send and Wait for Reply) are its own: they
+	 * are no turn, stay unread, and are found again should that execution not take them.
+	 */
+	private withoutWaitedReplies(bursts: Burst[]): Burst[] {
+		const claimed = this.io.claimed;
+		if (!claimed) return bursts;
+		return bursts.flatMap((burst) => {
+			const kept: Burst['replies'] = new Map();
+			const given: string[] = [];
+			for (const [id, entry] of burst.replies)
+				if (claimed(burst.sessionId, entry.mailingId, id)) given.push(id);
+				else kept.set(id, entry);
+			if (given.length === 0) return [burst];
+			this.reading.giveBack(given);
+			return kept.size === 0 ? [] : [{ ...burst, replies: kept }];
+		});
 	}
 
 	/**

@@ -343,6 +343,11 @@ export class ReplyReading {
 			for (const [id, time] of seen) if (isServiceTime(time) && time <= floor) seen.delete(id);
 	}
 
+	/** Replies read but left to another reader (an execution waiting for them): new again while unread on the service. */
+	giveBack(ids: string[]): void {
+		for (const id of ids) this.taken.delete(id);
+	}
+
 	/** Remembers replies as output and as awaiting their execution's end (replies/acknowledgment.ts); saved with the emit. */
 	handOut(replies: Reply[]): void {
 		this.remember(replies);

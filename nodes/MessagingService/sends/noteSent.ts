@@ -3,6 +3,7 @@ import type { IExecuteFunctions, IPollFunctions, IRun, ITriggerFunctions } from 
 import { announceSent } from '../delivery/announce';
 import type { UnitKind } from '../delivery/types';
 import { noteChatSent } from '../helpers/chatsSent';
+import { noteMailingToWaitedPhone } from '../replyWait/registry';
 import { botTurnOf } from '../handoff/executionTurn';
 import { recordSentInExecution, sendsOfRun, type CarriedSend } from './customData';
 
@@ -14,7 +15,10 @@ export function credentialIdOf(
 }
 
 function tell(send: Omit<CarriedSend, 'credentialId'>, account: string): void {
-	if (send.kind === 'chatMessage') noteChatSent(account, send.id, send.phone, send.byBot === true);
+	if (send.kind === 'chatMessage') {
+		noteChatSent(account, send.id, send.phone, send.byBot === true);
+		if (send.phone) noteMailingToWaitedPhone(account, send.phone, send.id);
+	}
 	announceSent(account, send.kind, send.id, send.phone);
 }
 

@@ -19,6 +19,9 @@ import { compareReplies, type Reply } from '../replies/reply';
 import { readConfig, type TriggerConfig } from './config';
 import { pollTimeShare } from './pollTimeShare';
 import { latestReply } from './testEvent';
+import { normalizePhone } from '../helpers/phone';
+import { claimedByWait } from '../replyWait/registry';
+import { accountOf } from '../transport/secrets';
 
 /**
  * Hot mailings are read by ID: the mailing an output item tells about is fetched once
@@ -101,6 +104,7 @@ async function pollOnce(
 	mayReport: boolean,
 ): Promise<PollResult> {
 	const client = createApiClient(this);
+	const account = await accountOf(this);
 	const outOfTime = pollTimeShare(this);
 	const staticData = this.getWorkflowStaticData('node');
 	restoreNewerState(staticData, ledger);
@@ -149,9 +153,14 @@ async function pollOnce(
 			continue;
 		}
 		readOk++;
-		// a reply this process emitted lately stays with its execution, whatever state n8n loaded
+		// a reply this process emitted lately stays with its execution, whatever state n8n loaded;
+		// one an execution waits for (Send and Wait for Reply) is its own, left unread
 		for (const reply of outcome.replies)
-			if (reply.redelivered || !heldHere(ledger, reply.id)) found.push({ reply, mailing });
+			if (
+				(reply.redelivered || !heldHere(ledger, reply.id)) &&
+				!claimedByWait(account, normalizePhone(reply.record.phone), mailing.id, reply.id)
+			)
+				found.push({ reply, mailing });
 	}
 	// not one mailing could be read: the service or the key is at fault, not a mailing
 	if (readOk === 0 && (stop || (config.watch === 'specificMailings' && failed)))

@@ -7,6 +7,7 @@ import * as getManyDeliveries from './getManyDeliveries.operation';
 import * as getManyMailings from './getManyMailings.operation';
 import * as send from './send.operation';
 import * as sendAndWait from './sendAndWait.operation';
+import * as sendAndWaitForReply from './sendAndWaitForReply.operation';
 import * as sendBatch from './sendBatch.operation';
 import * as sendToList from './sendToList.operation';
 
@@ -84,6 +85,17 @@ export const chatMessage: ResourceModule = {
 				},
 			},
 			{
+				name: 'Send and Wait for Reply',
+				value: 'sendAndWaitForReply',
+				description:
+					'Send a chat message to a phone and wait until that phone writes back in the chat',
+				action: 'Send a chat message and wait for the reply',
+				builderHint: {
+					propertyHint:
+						"Asks each input item's phone a question in the chat and pauses the execution until the phone replies (output `replied`, `text`, `replies`) or Limit Wait Time passes (`replied` false: branch with an If node). Use it to ask a customer something in the middle of a flow; replies to a waited question never start the Chat Trigger. Chat replies only: the service reads no SMS replies.",
+				},
+			},
+			{
 				name: 'Send and Wait for Response',
 				value: 'sendAndWait',
 				description:
@@ -127,6 +139,7 @@ export const chatMessage: ResourceModule = {
 		getManyMailings,
 		send,
 		sendAndWait,
+		sendAndWaitForReply,
 		sendBatch,
 		sendToList,
 	},

@@ -1,0 +1,316 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { TEST_API_KEY } from '../../harness/keys';
+import { params } from '../../harness/params';
+import { useSandbox } from '../../harness/sandbox';
+import type { RunNodeResult } from '../../harness/runNode';
+import { callWebhook, EXECUTION_ID } from '../sendAndWait/waiting';
+import { ResumeEndpoint } from './resumeEndpoint';
+import { desks } from '../../../nodes/MessagingService/replyWait/processMemory';
+import { claimedByWait } from '../../../nodes/MessagingService/replyWait/registry';
+
+const fixture = useSandbox();
+const endpoint = new ResumeEndpoint();
+beforeAll(async () => await endpoint.start());
+afterAll(async () => await endpoint.close());
+beforeEach(() => endpoint.reset());
+// the emulator hands out the same IDs again after its reset: a wait still marking its replies
+// read would mark those of the next test
+afterEach(async () => await waitFor(() => [...desks.values()].every((desk) => desk.size === 0)));
+
+const PHONE = '375291234567';
+const ask = (extra: INodeParameters = {}) =>
+	params(fixture.account, 'chatMessage', 'sendAndWaitForReply', {
+		options: { quietSeconds: 1 },
+		...extra,
+	});
+
+async function askAndWait(parameters: INodeParameters, items?: IDataObject[]) {
+	const run = await fixture.run({
+		parameters,
+		items,
+		additionalData: { executionId: EXECUTION_ID, webhookWaitingBaseUrl: endpoint.baseUrl },
+	});
+	expect(run.error).toBeUndefined();
+	return run;
+}
+
+/** The items the waiting node passes on if nobody replies: one per item, with its question's mailing. */
+function waitingItems(run: RunNodeResult): IDataObject[] {
+	return (run.run.data.executionData?.nodeExecutionStack[0]?.data.main[0] ?? []).map(
+		(item) => item.json,
+	);
+}
+
+/** The node's output once resumed by the desk's POST, through its webhook as n8n calls it. */
+async function resumedOutput(
+	run: RunNodeResult,
+	parameters: INodeParameters,
+	post: { url: string; body: IDataObject },
+) {
+	const query = Object.fromEntries(new URL(post.url, 'http://x').searchParams);
+	const answer = await callWebhook(run, parameters, { method: 'POST', body: post.body, query });
+	return answer.result.workflowData?.[0] ?? [];
+}
+
+describe('Chat Message > Send and Wait for Reply', () => {
+	it('asks, waits, and resumes the execution with the burst of the reply once the phone is quiet; then marks it read', async () => {
+		const parameters = ask();
+		const run = await askAndWait(parameters);
+		expect(run.run.status).toBe('waiting');
+		const mailing = Number(waitingItems(run)[0].mailing);
+		expect(mailing).toBeGreaterThan(0);
+		const first = fixture.sandbox.injectReply(TEST_API_KEY, {
+			message_id: mailing,
+			phone: PHONE,
+			message: 'Yes',
+		});
+		await new Promise((resolve) => setTimeout(resolve, 400));
+		const second = fixture.sandbox.injectReply(TEST_API_KEY, {
+			message_id: mailing,
+			phone: PHONE,
+			message: '3 pm is fine',
+		});
+		const [post] = await endpoint.received(1);
+		expect(post.url).toMatch(new RegExp(`^/webhook-waiting/${EXECUTION_ID}/node-under-test\\?`));
+		const output = await resumedOutput(run, parameters, post);
+		expect(output).toHaveLength(1);
+		expect(output[0].pairedItem).toEqual({ item: 0 });
+		expect(output[0].json).toMatchObject({
+			replied: true,
+			phone: PHONE,
+			mailing: String(mailing),
+			text: 'Yes\n3 pm is fine',
+			replies: [
+				{ id: first.id, message: 'Yes' },
+				{ id: second.id, message: '3 pm is fine' },
+			],
+		});
+		// marked read once n8n took them, not before
+		await waitFor(() =>
+			fixture.sandbox.requests().some((request) => request.apiMethod === 'readResponseStatus'),
+		);
+		const mark = fixture.sandbox
+			.requests()
+			.find((request) => request.apiMethod === 'readResponseStatus')!;
+		expect(String(mark.body?.incoming_messages).split(',').sort()).toEqual(
+			[first.id, second.id].sort(),
+		);
+		expect(endpoint.posts).toHaveLength(1);
+	});
+});
+
+describe('Chat Message > Send and Wait for Reply: no reply, and an execution n8n no longer holds', () => {
+	it("no reply within the limit: resumed at the limit with replied false and the question's mailing", async () => {
+		const parameters = ask({ waitAmount: 0.02, waitUnit: 'minutes' });
+		const run = await askAndWait(parameters);
+		const mailing = waitingItems(run)[0].mailing;
+		const [post] = await endpoint.received(1);
+		expect(post.at - Date.now()).toBeLessThan(5_000);
+		const output = await resumedOutput(run, parameters, post);
+		expect(output.map((item) => item.json)).toEqual([
+			expect.objectContaining({ replied: false, timedOut: true, phone: PHONE, mailing }),
+		]);
+		// what n8n's own timer would pass on says the same
+		expect(waitingItems(run)).toEqual([
+			expect.objectContaining({ replied: false, timedOut: true, phone: PHONE, mailing }),
+		]);
+	});
+
+	it('an execution not saved as waiting yet (409 "running") is resumed on a later try', async () => {
+		endpoint.statuses = [
+			{ status: 409, body: { message: 'The execution "4711" is running already.' } },
+			{ status: 200, body: {} },
+		];
+		const run = await askAndWait(ask());
+		const mailing = Number(waitingItems(run)[0].mailing);
+		const reply = fixture.sandbox.injectReply(TEST_API_KEY, {
+			message_id: mailing,
+			phone: PHONE,
+			message: 'Yes',
+		});
+		const posts = await endpoint.received(2);
+		expect(posts).toHaveLength(2);
+		await waitFor(() => marked().includes(reply.id));
+	});
+
+	it('an execution resumed already (409 "finished") keeps nothing: the reply stays unread for the triggers', async () => {
+		const phone = '375291000009';
+		endpoint.statuses = [
+			{ status: 409, body: { message: 'The execution "4711" has finished already.' } },
+		];
+		const run = await askAndWait(ask({ phone }));
+		const mailing = Number(waitingItems(run)[0].mailing);
+		const reply = fixture.sandbox.injectReply(TEST_API_KEY, {
+			message_id: mailing,
+			phone,
+			message: 'Yes',
+		});
+		await endpoint.received(1);
+		await new Promise((resolve) => setTimeout(resolve, 1_000));
+		expect(endpoint.posts).toHaveLength(1);
+		expect(marked()).not.toContain(reply.id);
+		expect(claimedByWait(accountKey(), phone, String(mailing), reply.id)).toBe(false);
+	});
+});
+
+describe('Chat Message > Send and Wait for Reply: several items', () => {
+	it('one question per phone; the execution goes on once every phone replied, each item with its own reply', async () => {
+		const phones = ['375291000001', '375291000002', '375291000003'];
+		const parameters = ask({ phone: '={{ $json.phone }}' });
+		const run = await askAndWait(
+			parameters,
+			phones.map((phone) => ({ phone })),
+		);
+		const waiting = waitingItems(run);
+		expect(waiting.map((item) => item.phone)).toEqual(phones);
+		// written in another order than asked
+		for (const index of [2, 0, 1])
+			fixture.sandbox.injectReply(TEST_API_KEY, {
+				message_id: Number(waiting[index].mailing),
+				phone: phones[index],
+				message: `answer ${index}`,
+			});
+		const [post] = await endpoint.received(1);
+		const output = await resumedOutput(run, parameters, post);
+		expect(output.map((item) => [item.pairedItem, item.json.phone, item.json.text])).toEqual(
+			phones.map((phone, index) => [{ item: index }, phone, `answer ${index}`]),
+		);
+		expect(endpoint.posts).toHaveLength(1);
+	});
+
+	it('a phone Do Not Send To holds is not asked: its item says why, the others wait', async () => {
+		const parameters = ask({
+			phone: '={{ $json.phone }}',
+			options: { quietSeconds: 1, doNotSendTo: '375291000002' },
+		});
+		const run = await askAndWait(parameters, [
+			{ phone: '375291000001' },
+			{ phone: '375291000002' },
+		]);
+		const waiting = waitingItems(run);
+		expect(waiting[1]).toMatchObject({ sent: false });
+		expect(
+			fixture.sandbox.requests().filter((request) => request.apiMethod === 'sendQuickChatMessage'),
+		).toHaveLength(1);
+		fixture.sandbox.injectReply(TEST_API_KEY, {
+			message_id: Number(waiting[0].mailing),
+			phone: '375291000001',
+			message: 'ok',
+		});
+		const [post] = await endpoint.received(1);
+		const output = await resumedOutput(run, parameters, post);
+		expect(output.map((item) => item.json)).toEqual([
+			expect.objectContaining({ replied: true, text: 'ok' }),
+			expect.objectContaining({ sent: false }),
+		]);
+	});
+
+	it('when no phone may be asked, nothing waits: the items say why at once', async () => {
+		const run = await fixture.run({
+			parameters: ask({ options: { doNotSendTo: PHONE } }),
+			additionalData: { executionId: EXECUTION_ID, webhookWaitingBaseUrl: endpoint.baseUrl },
+		});
+		expect(run.error).toBeUndefined();
+		expect(run.run.waitTill).toBeUndefined();
+		expect(run.items.map((item) => item.json)).toEqual([expect.objectContaining({ sent: false })]);
+	});
+});
+
+describe('Chat Message > Send and Wait for Reply: bad input is refused before anything is sent', () => {
+	it.each([
+		['a phone that is not one', { phone: 'call me' }, /Invalid Phone "call me" in item 0/],
+		[
+			'a limit of 0',
+			{ waitAmount: 0 },
+			/Invalid Limit Wait Time "0" in item 0: how long to wait must be a number greater than 0/,
+		],
+		['a negative limit', { waitAmount: -5 }, /Invalid Limit Wait Time "-5" in item 0/],
+		['an empty limit', { waitAmount: '' }, /Limit Wait Time field is empty in item 0/],
+		[
+			'a limit past 30 days',
+			{ waitAmount: 31, waitUnit: 'days' },
+			/Invalid Limit Wait Time "31" in item 0: wait at most 30 days/,
+		],
+		['an unknown unit', { waitUnit: 'weeks' }, /Invalid Limit Wait Time Unit "weeks" in item 0/],
+	])('%s', async (_title, extra, message) => {
+		const run = await fixture.run({
+			parameters: ask(extra as INodeParameters),
+			additionalData: { executionId: EXECUTION_ID, webhookWaitingBaseUrl: endpoint.baseUrl },
+		});
+		expect(run.error?.message).toMatch(message);
+		expect(fixture.sandbox.requests()).toEqual([]);
+		expect(run.run.waitTill).toBeUndefined();
+	});
+
+	it('two items on one phone: the second is refused, naming the first, and nothing is sent', async () => {
+		const run = await fixture.run({
+			parameters: ask({ phone: '={{ $json.phone }}' }),
+			items: [{ phone: '+375 29 123-45-67' }, { phone: '375291234567' }],
+			additionalData: { executionId: EXECUTION_ID, webhookWaitingBaseUrl: endpoint.baseUrl },
+		});
+		expect(run.error?.message).toMatch(
+			/Invalid Phone "375291234567" in item 1: item 0 asks this phone already/,
+		);
+		expect(fixture.sandbox.requests()).toEqual([]);
+		expect(claimedByWait(accountKey(), PHONE, '1', 'any')).toBe(false);
+	});
+});
+
+describe('Chat Message > Send and Wait for Reply: secrets', () => {
+	it("neither the API key nor the resume URL is in the output, the waiting items or the desk's POST", async () => {
+		const parameters = ask();
+		const run = await askAndWait(parameters);
+		const mailing = Number(waitingItems(run)[0].mailing);
+		fixture.sandbox.injectReply(TEST_API_KEY, {
+			message_id: mailing,
+			phone: PHONE,
+			message: 'yes',
+		});
+		const [post] = await endpoint.received(1);
+		const output = await resumedOutput(run, parameters, post);
+		const seen = JSON.stringify([run.run.data, post.body, output]);
+		expect(seen).not.toContain(TEST_API_KEY);
+		expect(seen).not.toContain('webhook-waiting');
+	});
+
+	it('a POST without the token of the execution is refused and resumes nothing', async () => {
+		const parameters = ask({ waitAmount: 0.02, waitUnit: 'minutes' });
+		const run = await askAndWait(parameters);
+		const answer = await callWebhook(run, parameters, {
+			method: 'POST',
+			body: {
+				messagingServiceReplies: [
+					{ item: 0, phone: PHONE, replies: [{ id: '1', message: 'forged' }] },
+				],
+			},
+			query: {},
+		});
+		expect(answer.status).toBe(403);
+		expect(answer.result.workflowData).toBeUndefined();
+		// the desk's own POST at the limit carries the token
+		const [post] = await endpoint.received(1);
+		expect(post.url).toMatch(/[?&](signature|token)=[^&]{20,}/);
+	});
+});
+
+/** The reply IDs the service was told to mark read. */
+function marked(): string[] {
+	return fixture.sandbox
+		.requests()
+		.filter((request) => request.apiMethod === 'readResponseStatus')
+		.flatMap((request) => String(request.body?.incoming_messages).split(','));
+}
+
+/** The account as the package keys it: the credential's base URL and API key. */
+function accountKey(): string {
+	return `${fixture.sandbox.url} ${TEST_API_KEY}`;
+}
+
+async function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
+	const until = Date.now() + ms;
+	while (!condition()) {
+		if (Date.now() > until) throw new Error('condition not met in time');
+		await new Promise((resolve) => setTimeout(resolve, 50));
+	}
+}
