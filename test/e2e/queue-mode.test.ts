@@ -289,6 +289,67 @@ describe('the package in n8n queue mode (main + 2 workers, Redis, PostgreSQL)', 
 		expect(n8n.workerRunsOf(timedId)).toBe(2);
 	});
 
+	it("Send and Wait for Reply: the question asked on a worker, whose reply desk resumes the execution through main's waiting webhook with the customer's reply", async () => {
+		const phone = '375291230077';
+		const workflow = await client.createWorkflow(
+			workflowOf('Queue: wait for reply', [
+				manualTriggerNode(),
+				{
+					name: 'Ask',
+					type: `${PACKAGE}.messagingService`,
+					typeVersion: 3,
+					position: [220, 0],
+					parameters: {
+						resource: 'chatMessage',
+						operation: 'sendAndWaitForReply',
+						chatnameId: String(sandbox.account(TOKEN).chatnameIds[0]),
+						phone,
+						messageType: 'TEXT',
+						message: 'Is 3 pm fine?',
+						waitAmount: 10,
+						waitUnit: 'minutes',
+						options: { quietSeconds: 2 },
+					},
+					credentials: { messagingServiceApi: { id: credential.id, name: credential.name } },
+				},
+				{
+					name: 'After',
+					type: 'n8n-nodes-base.noOp',
+					typeVersion: 1,
+					position: [440, 0],
+					parameters: {},
+				},
+			]),
+		);
+		const executionId = await client.startManualRun(workflow.id);
+		await client.waitUntilWaiting(executionId, 120000);
+		expect(n8n.workerOf(executionId)).toBeDefined();
+		const mailing = sandbox.newestChatMailings(TOKEN)[phone];
+		const reply = sandbox.injectReply(TOKEN, { message_id: mailing, phone, message: 'Yes, 3 pm' });
+		const done = await client.waitForExecution(executionId, 120000);
+		expect(executionError(done)).toBeUndefined();
+		expect(nodeOutput(done, 'Ask')).toEqual([
+			expect.objectContaining({
+				replied: true,
+				phone,
+				text: 'Yes, 3 pm',
+				mailing: String(mailing),
+			}),
+		]);
+		await waitFor(
+			() =>
+				sandbox
+					.requests()
+					.some(
+						(request) =>
+							request.apiMethod === 'readResponseStatus' &&
+							String(request.body?.incoming_messages).split(',').includes(reply.id),
+					),
+			30000,
+			'the reply marked read',
+		);
+	});
+
 	it('the reply trigger polls in main, its executions run on the workers, and each reply starts one execution, across a restart of main', async () => {
 		const phone = '375291234570';
 		const mailing = await axios.post(

@@ -28,10 +28,18 @@ export async function postAnswers(
 	untilMs: number,
 ): Promise<boolean> {
 	const giveUpAt = untilMs + TIMER_MARGIN_MS;
+	let toldUnreachable = false;
 	for (;;) {
 		const { status, body } = await io.post(url, { [ANSWERS_KEY]: answers });
 		if (status >= 200 && status < 300) return true;
 		const running = status === 409 && /running/i.test(body);
+		if (status === 0 && !toldUnreachable) {
+			toldUnreachable = true;
+			// the origin only: the rest of the URL holds the execution's resume token
+			io.warn(
+				`Messaging Service: n8n's waiting webhook at ${new URL(url).origin} does not answer; a waiting execution is resumed when it does (in queue mode, WEBHOOK_URL must reach main)`,
+			);
+		}
 		if ((status !== 0 && !running) || Date.now() >= giveUpAt) {
 			if (status !== 409)
 				io.warn(

@@ -217,6 +217,56 @@ describe('Chat Message > Send and Wait for Reply: several items', () => {
 	});
 });
 
+describe('Chat Message > Send and Wait for Reply: consent', () => {
+	it('a reply that opts out still resumes the execution, marked as the triggers mark it', async () => {
+		const parameters = ask();
+		const run = await askAndWait(parameters);
+		const mailing = Number(waitingItems(run)[0].mailing);
+		fixture.sandbox.injectReply(TEST_API_KEY, {
+			message_id: mailing,
+			phone: PHONE,
+			message: 'STOP',
+		});
+		const [post] = await endpoint.received(1);
+		const [item] = await resumedOutput(run, parameters, post);
+		expect(item.json).toMatchObject({
+			replied: true,
+			text: 'STOP',
+			optOut: true,
+			consent: 'optOut',
+		});
+	});
+});
+
+describe('Chat Message > Send and Wait for Reply: Retry On Fail', () => {
+	it('the third question refused once: the next try asks only that phone; each phone asked once, every item waits', async () => {
+		fixture.sandbox.setFaults({
+			rules: [{ apiMethod: 'sendQuickChatMessage', kind: '400', after: 2, count: 1 }],
+		});
+		const phones = ['375291000011', '375291000012', '375291000013', '375291000014'];
+		const run = await fixture.run({
+			parameters: ask({ phone: '={{ $json.phone }}', waitAmount: 0.02, waitUnit: 'minutes' }),
+			items: phones.map((phone) => ({ phone })),
+			retryOnFail: { maxTries: 3, waitBetweenTries: 0 },
+			additionalData: { executionId: EXECUTION_ID, webhookWaitingBaseUrl: endpoint.baseUrl },
+		});
+		expect(run.error).toBeUndefined();
+		const accepted = fixture.sandbox
+			.requests()
+			.filter((request) => request.apiMethod === 'sendQuickChatMessage' && request.status === 200)
+			.map((request) => request.body?.phone);
+		expect(accepted.sort()).toEqual(phones);
+		expect(waitingItems(run).map((item) => item.phone)).toEqual(phones);
+		// one wait for the execution: one resume, with every phone
+		const posts = await endpoint.received(1);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		expect(posts).toHaveLength(1);
+		expect(
+			(posts[0].body.messagingServiceReplies as IDataObject[]).map((answer) => answer.phone),
+		).toEqual(phones);
+	});
+});
+
 describe('Chat Message > Send and Wait for Reply: bad input is refused before anything is sent', () => {
 	it.each([
 		['a phone that is not one', { phone: 'call me' }, /Invalid Phone "call me" in item 0/],

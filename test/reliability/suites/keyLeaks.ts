@@ -243,6 +243,20 @@ function everyOperation(
 		],
 		[
 			'chatMessage',
+			'sendAndWaitForReply',
+			{
+				chatnameId: world.chatnameId,
+				phone,
+				messageType: 'TEXT',
+				message: `${wave} is 3 pm fine?`,
+				// the wait ends within a second: the reply desk then tries to resume it at n8n.example.com
+				waitAmount: 0.01,
+				waitUnit: 'minutes',
+				options,
+			},
+		],
+		[
+			'chatMessage',
 			'sendBatch',
 			{
 				buildFrom: 'items',

@@ -1,5 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { consentRecognizerOf } from '../../../replies/consent/options';
+import { withOptOut } from '../../../replies/items';
 import { ANSWERS_KEY } from '../../../replyWait/resume';
 import { tokenAccepted } from '../sendAndWait/responseLink';
 import { answerItem, answersOf, REPLY_TOKEN_KEY } from './answers';
@@ -39,5 +41,10 @@ export async function replyWaitWebhook(this: IWebhookFunctions): Promise<IWebhoo
 	const body = (this.getBodyData() ?? {}) as IDataObject;
 	const answers = answersOf(body[ANSWERS_KEY]);
 	if (!answers) return refuse(this, 400, `The body holds no "${ANSWERS_KEY}" list`);
-	return { webhookResponse: { resumed: true }, workflowData: [answers.map(answerItem)] };
+	// an answer that opts out still resumes the wait (the workflow asked): marked as the triggers mark it
+	const recognizer = consentRecognizerOf({}, () => undefined);
+	const items = answers
+		.map(answerItem)
+		.map((item) => (item.json.replied === true ? withOptOut(item, recognizer) : item));
+	return { webhookResponse: { resumed: true }, workflowData: [items] };
 }
