@@ -20,7 +20,7 @@ import { MessagingServiceTrigger } from '../../nodes/MessagingService/MessagingS
  */
 
 const PACKAGE = 'n8n-nodes-messaging-service';
-const OPERATION_COUNT = 35;
+const OPERATION_COUNT = 36;
 
 /** n8n's node types a hint may name, as n8n 2.41.1 registers them (checked in its node packages). */
 const N8N_NODE_TYPES = [

@@ -93,10 +93,14 @@ describe('Send and Wait for Reply in a real n8n', () => {
 				phone: '={{ $json.phone }}',
 				messageType: 'TEXT',
 				message: 'Is 3 pm fine?',
-				waitAmount: 1,
-				waitUnit: 'hours',
-				options: { quietSeconds: 2 },
 				...extra,
+				options: {
+					quietWindowSeconds: 2,
+					limitWaitTime: {
+						values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'hours' },
+					},
+					...(extra.options as IDataObject),
+				},
 			},
 			credentials: { messagingServiceApi: { id: credential.id, name: credential.name } },
 		};
@@ -178,7 +182,13 @@ describe('Send and Wait for Reply in a real n8n', () => {
 	it('no reply within the limit: the execution goes on at the limit with replied false', async () => {
 		const executionId = await startAsking(
 			[BORIS],
-			askNode('Ask', { waitAmount: 0.1, waitUnit: 'minutes' }),
+			askNode('Ask', {
+				options: {
+					limitWaitTime: {
+						values: { limitType: 'afterTimeInterval', resumeAmount: 6, resumeUnit: 'seconds' },
+					},
+				},
+			}),
 		);
 		const done = await client.waitForExecution(executionId, 90_000);
 		expect(done.status).toBe('success');

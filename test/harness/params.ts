@@ -93,8 +93,6 @@ const defaults: Record<string, Record<string, Defaults>> = {
 			phone: '375291234567',
 			messageType: 'TEXT',
 			message: 'Is 3 pm fine?',
-			waitAmount: 1,
-			waitUnit: 'hours',
 		}),
 		sendAndWait: (account) => ({
 			chatnameId: chatSender(account),

@@ -267,7 +267,7 @@ export class ReplyDesk {
 				phone: asked.phone,
 				mailing: asked.question ?? null,
 				askedAt: new Date(order.askedAt).toISOString(),
-				waitedUntil: new Date(order.untilMs).toISOString(),
+				waitedUntil: Number.isFinite(order.untilMs) ? new Date(order.untilMs).toISOString() : null,
 				replies: [...asked.replies.values()].map(replySummary),
 			})),
 		];

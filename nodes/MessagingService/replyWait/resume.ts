@@ -15,6 +15,7 @@ const RUNNING_RETRY_MS = 2_000;
 /** ...and nothing answering, this often, until the limit plus n8n's own timer's margin. */
 const UNREACHABLE_RETRY_MS = 5_000;
 export const TIMER_MARGIN_MS = 2 * 60_000;
+const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 
 /**
  * Resumes the waiting execution with the answers: true once n8n took them. n8n answers 409 for an
@@ -27,7 +28,8 @@ export async function postAnswers(
 	answers: IDataObject[],
 	untilMs: number,
 ): Promise<boolean> {
-	const giveUpAt = untilMs + TIMER_MARGIN_MS;
+	// an execution without a limit is given a day of tries, like one whose limit has come
+	const giveUpAt = Math.min(untilMs, Date.now() + GIVE_UP_AFTER_MS) + TIMER_MARGIN_MS;
 	let toldUnreachable = false;
 	for (;;) {
 		const { status, body } = await io.post(url, { [ANSWERS_KEY]: answers });

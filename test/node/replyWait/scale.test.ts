@@ -31,9 +31,17 @@ async function waitingExecutions(
 				const run = await fixture.run({
 					parameters: params(fixture.account, 'chatMessage', 'sendAndWaitForReply', {
 						phone: phoneOf(n),
-						waitAmount: limitMinutes,
-						waitUnit: 'minutes',
-						options: { quietSeconds: 1, maxRequestsPerMinute: perMinute },
+						options: {
+							quietWindowSeconds: 1,
+							maxRequestsPerMinute: perMinute,
+							limitWaitTime: {
+								values: {
+									limitType: 'afterTimeInterval',
+									resumeAmount: limitMinutes,
+									resumeUnit: 'minutes',
+								},
+							},
+						},
 					}),
 					additionalData: { executionId: `exec-${n}`, webhookWaitingBaseUrl: endpoint.baseUrl },
 				});

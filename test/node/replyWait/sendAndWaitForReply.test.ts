@@ -19,10 +19,19 @@ beforeEach(() => endpoint.reset());
 afterEach(async () => await waitFor(() => [...desks.values()].every((desk) => desk.size === 0)));
 
 const PHONE = '375291234567';
-const ask = (extra: INodeParameters = {}) =>
+/** Limit Wait Time: this many seconds. */
+const limit = (seconds: number) => ({
+	limitWaitTime: {
+		values: { limitType: 'afterTimeInterval', resumeAmount: seconds, resumeUnit: 'seconds' },
+	},
+});
+const HOUR = 3_600;
+
+/** The question, with a Quiet Window of 1 s and a Limit Wait Time of an hour unless `options` says otherwise. */
+const ask = ({ options, ...extra }: INodeParameters = {}) =>
 	params(fixture.account, 'chatMessage', 'sendAndWaitForReply', {
-		options: { quietSeconds: 1 },
 		...extra,
+		options: { quietWindowSeconds: 1, ...limit(HOUR), ...(options as INodeParameters) },
 	});
 
 async function askAndWait(parameters: INodeParameters, items?: IDataObject[]) {
@@ -102,7 +111,7 @@ describe('Chat Message > Send and Wait for Reply', () => {
 
 describe('Chat Message > Send and Wait for Reply: no reply, and an execution n8n no longer holds', () => {
 	it("no reply within the limit: resumed at the limit with replied false and the question's mailing", async () => {
-		const parameters = ask({ waitAmount: 0.02, waitUnit: 'minutes' });
+		const parameters = ask({ options: limit(1.2) });
 		const run = await askAndWait(parameters);
 		const mailing = waitingItems(run)[0].mailing;
 		const [post] = await endpoint.received(1);
@@ -182,7 +191,7 @@ describe('Chat Message > Send and Wait for Reply: several items', () => {
 	it('a phone Do Not Send To holds is not asked: its item says why, the others wait', async () => {
 		const parameters = ask({
 			phone: '={{ $json.phone }}',
-			options: { quietSeconds: 1, doNotSendTo: '375291000002' },
+			options: { doNotSendTo: '375291000002' },
 		});
 		const run = await askAndWait(parameters, [
 			{ phone: '375291000001' },
@@ -245,7 +254,7 @@ describe('Chat Message > Send and Wait for Reply: Retry On Fail', () => {
 		});
 		const phones = ['375291000011', '375291000012', '375291000013', '375291000014'];
 		const run = await fixture.run({
-			parameters: ask({ phone: '={{ $json.phone }}', waitAmount: 0.02, waitUnit: 'minutes' }),
+			parameters: ask({ phone: '={{ $json.phone }}', options: limit(1.2) }),
 			items: phones.map((phone) => ({ phone })),
 			retryOnFail: { maxTries: 3, waitBetweenTries: 0 },
 			additionalData: { executionId: EXECUTION_ID, webhookWaitingBaseUrl: endpoint.baseUrl },
@@ -272,17 +281,37 @@ describe('Chat Message > Send and Wait for Reply: bad input is refused before an
 		['a phone that is not one', { phone: 'call me' }, /Invalid Phone "call me" in item 0/],
 		[
 			'a limit of 0',
-			{ waitAmount: 0 },
-			/Invalid Limit Wait Time "0" in item 0: how long to wait must be a number greater than 0/,
+			{ options: limit(0) },
+			/Invalid Amount "0" in item 0: how long to wait must be a number greater than 0/,
 		],
-		['a negative limit', { waitAmount: -5 }, /Invalid Limit Wait Time "-5" in item 0/],
-		['an empty limit', { waitAmount: '' }, /Limit Wait Time field is empty in item 0/],
+		['a negative limit', { options: limit(-5) }, /Invalid Amount "-5" in item 0/],
 		[
-			'a limit past 30 days',
-			{ waitAmount: 31, waitUnit: 'days' },
-			/Invalid Limit Wait Time "31" in item 0: wait at most 30 days/,
+			'a limit in the past',
+			{
+				options: {
+					limitWaitTime: {
+						values: { limitType: 'atSpecifiedTime', maxDateAndTime: '2020-01-01T10:00:00Z' },
+					},
+				},
+			},
+			/Invalid Max Date and Time "2020-01-01T10:00:00Z" in item 0: the time is already past/,
 		],
-		['an unknown unit', { waitUnit: 'weeks' }, /Invalid Limit Wait Time Unit "weeks" in item 0/],
+		[
+			'an unknown unit',
+			{
+				options: {
+					limitWaitTime: {
+						values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'weeks' },
+					},
+				},
+			},
+			/Invalid Unit "weeks" in item 0/,
+		],
+		[
+			'an unknown Which Reply Counts',
+			{ options: { whichReply: 'lastMessage' } },
+			/Invalid Which Reply Counts "lastMessage" in item 0/,
+		],
 	])('%s', async (_title, extra, message) => {
 		const run = await fixture.run({
 			parameters: ask(extra as INodeParameters),
@@ -325,7 +354,7 @@ describe('Chat Message > Send and Wait for Reply: secrets', () => {
 	});
 
 	it('a POST without the token of the execution is refused and resumes nothing', async () => {
-		const parameters = ask({ waitAmount: 0.02, waitUnit: 'minutes' });
+		const parameters = ask({ options: limit(1.2) });
 		const run = await askAndWait(parameters);
 		const answer = await callWebhook(run, parameters, {
 			method: 'POST',

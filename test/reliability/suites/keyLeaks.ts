@@ -250,9 +250,12 @@ function everyOperation(
 				messageType: 'TEXT',
 				message: `${wave} is 3 pm fine?`,
 				// the wait ends within a second: the reply desk then tries to resume it at n8n.example.com
-				waitAmount: 0.01,
-				waitUnit: 'minutes',
-				options,
+				options: {
+					...options,
+					limitWaitTime: {
+						values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'seconds' },
+					},
+				},
 			},
 		],
 		[

@@ -92,7 +92,7 @@ export const chatMessage: ResourceModule = {
 				action: 'Send a chat message and wait for the reply',
 				builderHint: {
 					propertyHint:
-						"Asks each input item's phone a question in the chat and pauses the execution until the phone replies (output `replied`, `text`, `replies`) or Limit Wait Time passes (`replied` false: branch with an If node). Use it to ask a customer something in the middle of a flow; replies to a waited question never start the Chat Trigger. Chat replies only: the service reads no SMS replies.",
+						"Asks each input item's phone a question in the chat and pauses the execution until the phone replies (its output has replied, text and replies) or Limit Wait Time passes (replied false: branch with an If node). Use it to ask a customer something in the middle of a flow; replies to a waited question never start the Chat Trigger. Chat replies only: the service reads no SMS replies.",
 				},
 			},
 			{

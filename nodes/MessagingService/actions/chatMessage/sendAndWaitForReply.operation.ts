@@ -23,7 +23,7 @@ import { chatContentFields, chatSenderField } from '../shared/chatContent';
 import { phoneField } from '../shared/recipients';
 import { answerItem, REPLY_TOKEN_KEY } from '../shared/replyWait/answers';
 import {
-	limitFields,
+	limitWaitTimeReplyOption,
 	replyOptions,
 	replyResumeUrl,
 	replyWaitSettings,
@@ -36,10 +36,10 @@ export const description: INodeProperties[] = forOperation('chatMessage', 'sendA
 	chatSenderField(),
 	phoneField('ask'),
 	...chatContentFields(),
-	...limitFields,
-	optionsCollection([...replyOptions, ...doNotSendToOptions, ...quietHoursOptions], {
-		concurrency: false,
-	}),
+	optionsCollection(
+		[limitWaitTimeReplyOption, ...replyOptions, ...doNotSendToOptions, ...quietHoursOptions],
+		{ concurrency: false },
+	),
 ]);
 
 /** Reads of the desk, one at a time per wait; a read that hangs is given up after this long. */
@@ -143,7 +143,9 @@ function keepTimedOutItems(
 						phone,
 						mailing: mailings.get(item),
 						askedAt: new Date(askedAt).toISOString(),
-						waitedUntil: new Date(settings.untilMs).toISOString(),
+						waitedUntil: Number.isFinite(settings.untilMs)
+							? new Date(settings.untilMs).toISOString()
+							: undefined,
 					},
 		);
 		if (item === 0 && token) output.json = { ...output.json, [REPLY_TOKEN_KEY]: token };
@@ -198,7 +200,11 @@ export async function executeAll(
 		handle.cancel();
 		return [...settled].map(([item, json]) => answerItem({ item, settled: json }));
 	}
-	await this.putExecutionToWait(new Date(settings.untilMs + TIMER_MARGIN_MS));
+	await this.putExecutionToWait(
+		Number.isFinite(settings.untilMs)
+			? new Date(settings.untilMs + TIMER_MARGIN_MS)
+			: settings.until,
+	);
 	keepTimedOutItems(this, phones, mailings, settled, settings, askedAt, resume.token);
 	desk.start();
 	return items.map((item, index) => ({ json: item.json, pairedItem: { item: index } }));

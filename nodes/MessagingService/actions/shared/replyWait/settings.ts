@@ -1,43 +1,24 @@
 import { randomBytes } from 'crypto';
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { numberOption } from '../../../base/numberOption';
 import { invalidField } from '../../../base/validation';
 import type { WhichReply } from '../../../replyWait/desk';
+import { limitWaitTimeOption } from '../sendAndWait/fields';
 import { LINK_TOKEN_PARAM } from '../sendAndWait/responseLink';
+import { waitTillOf } from '../sendAndWait/waitTill';
 
-const UNIT_MS: Readonly<Record<string, number>> = {
-	minutes: 60_000,
-	hours: 3_600_000,
-	days: 86_400_000,
-};
-/** The longest wait: n8n keeps a waiting execution as long as it likes, a question is stale after a month. */
-export const MAX_WAIT_MS = 30 * 86_400_000;
 export const DEFAULT_QUIET_SECONDS = 3;
 export const DEFAULT_REQUESTS_PER_MINUTE = 300;
 
-export const limitFields: INodeProperties[] = [
-	{
-		displayName: 'Limit Wait Time',
-		name: 'waitAmount',
-		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 2 },
-		default: 1,
-		description:
-			'How long to wait for the reply; then the execution goes on with "replied" false. Read for the first item.',
-	},
-	{
-		displayName: 'Limit Wait Time Unit',
-		name: 'waitUnit',
-		type: 'options',
-		options: [
-			{ name: 'Minutes', value: 'minutes' },
-			{ name: 'Hours', value: 'hours' },
-			{ name: 'Days', value: 'days' },
-		],
-		default: 'hours',
-	},
-];
+/** Limit Wait Time as in Send and Wait for Response, the same option, with the reply's outcome. */
+export const limitWaitTimeReplyOption: INodeProperties = {
+	...limitWaitTimeOption,
+	description:
+		'Whether to stop waiting after a while; the execution then goes on with "replied" false. Without it, the execution waits until the phone replies.',
+	default: { values: { limitType: 'afterTimeInterval', resumeAmount: 1, resumeUnit: 'hours' } },
+};
 
 export const replyOptions: INodeProperties[] = [
 	{
@@ -61,7 +42,7 @@ export const replyOptions: INodeProperties[] = [
 	},
 	{
 		displayName: 'Quiet Window (Seconds)',
-		name: 'quietSeconds',
+		name: 'quietWindowSeconds',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 60 },
 		default: DEFAULT_QUIET_SECONDS,
@@ -80,6 +61,9 @@ export const replyOptions: INodeProperties[] = [
 ];
 
 export interface ReplyWaitSettings {
+	/** n8n's wait: the limit, or WAIT_INDEFINITELY */
+	until: Date;
+	/** the desk's: the limit, or Infinity */
 	untilMs: number;
 	quietMs: number;
 	which: WhichReply;
@@ -88,34 +72,18 @@ export interface ReplyWaitSettings {
 
 /** The wait's settings, from the first item, checked before anything is sent. */
 export function replyWaitSettings(context: IExecuteFunctions, now = Date.now()): ReplyWaitSettings {
-	const node = context.getNode();
-	const amount = context.getNodeParameter('waitAmount', 0, 1) as unknown;
-	const unit = String(context.getNodeParameter('waitUnit', 0, 'hours'));
-	if (!(unit in UNIT_MS))
-		throw invalidField(node, 'Limit Wait Time Unit', unit, 'choose Minutes, Hours or Days', 0);
-	const waitMs = Number(amount) * UNIT_MS[unit];
-	const notANumber = amount === '' || amount === null || typeof amount === 'boolean';
-	if (notANumber || !Number.isFinite(waitMs) || waitMs <= 0)
-		throw invalidField(
-			node,
-			'Limit Wait Time',
-			amount,
-			'how long to wait must be a number greater than 0',
-			0,
-		);
-	if (waitMs > MAX_WAIT_MS)
-		throw invalidField(node, 'Limit Wait Time', amount, 'wait at most 30 days', 0);
+	const until = waitTillOf(context, now);
 	const which = String(context.getNodeParameter('options.whichReply', 0, 'thisMessage'));
 	if (which !== 'thisMessage' && which !== 'anyMessage')
 		throw invalidField(
-			node,
+			context.getNode(),
 			'Which Reply Counts',
 			which,
 			'choose A Reply to This Message or Any Message From This Phone',
 			0,
 		);
 	const quietSeconds = numberOption(
-		context.getNodeParameter('options.quietSeconds', 0, DEFAULT_QUIET_SECONDS),
+		context.getNodeParameter('options.quietWindowSeconds', 0, DEFAULT_QUIET_SECONDS),
 		{ min: 1, max: 60, fallback: DEFAULT_QUIET_SECONDS, outOfRange: 'clamp' },
 	);
 	const perMinute = numberOption(
@@ -128,7 +96,13 @@ export function replyWaitSettings(context: IExecuteFunctions, now = Date.now()):
 			outOfRange: 'clamp',
 		},
 	);
-	return { untilMs: now + waitMs, quietMs: quietSeconds * 1000, which, perMinute };
+	return {
+		until,
+		untilMs: until === WAIT_INDEFINITELY ? Infinity : until.getTime(),
+		quietMs: quietSeconds * 1000,
+		which,
+		perMinute,
+	};
 }
 
 /**

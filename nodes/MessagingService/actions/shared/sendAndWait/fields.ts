@@ -77,7 +77,7 @@ export const responseFields: INodeProperties[] = [
 	},
 ];
 
-const limitWaitTimeOption: INodeProperties = {
+export const limitWaitTimeOption: INodeProperties = {
 	displayName: 'Limit Wait Time',
 	name: 'limitWaitTime',
 	type: 'fixedCollection',
