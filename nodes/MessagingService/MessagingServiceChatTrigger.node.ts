@@ -19,7 +19,7 @@ import { donePromise, ledgerOf } from './replies/acknowledgment';
 import { RequestPacer } from './transport/pacer';
 import { accountOf, apiKeyOf, itemsWithoutKey, withoutKey } from './transport/secrets';
 import { isBotAnswer, phoneOfChatSent } from './helpers/chatsSent';
-import { claimedByWait } from './replyWait/registry';
+import { claimedByWait, claimWaitsOfRun } from './replyWait/registry';
 import { credentialIdOf, takeSendsOfRun } from './sends/noteSent';
 import { chatTriggerBuilderHint } from './hints/builder';
 import { HandoffDesk } from './handoff/desk';
@@ -95,6 +95,7 @@ export class MessagingServiceChatTrigger implements INodeType {
 						(run) => {
 							if (run) handoff.readRun(run);
 							const sends = takeSendsOfRun(run, account, credentialId);
+							claimWaitsOfRun(run, account, credentialId);
 							handoff.botAnswers(sends.filter((send) => send.byBot).map((send) => send.id));
 							finished();
 						},

@@ -78,6 +78,8 @@ const TICK_MS = 250;
 const PARALLEL_READS = 4;
 /** A read that failed is tried again after this long. */
 const RETRY_READ_MS = 5_000;
+/** How long a question an execution of another process waits on is claimed at most (one without a limit). */
+const ELSEWHERE_MAX_MS = 7 * 86_400_000;
 /** How long the IDs of replies given to a waiting execution are kept, so that no trigger takes them meanwhile. */
 const CONSUMED_FOR_MS = 10 * 60_000;
 
@@ -99,6 +101,8 @@ function replySummary(reply: Reply): IDataObject {
  */
 export class ReplyDesk {
 	private readonly waits = new Set<Wait>();
+	/** `phone:mailing` → until when: questions an execution waits on in another process (customData.ts) */
+	private readonly elsewhere = new Map<string, number>();
 	/** `phone:reply ID` of the replies given to executions lately: a trigger that read them before they were marked leaves them */
 	private readonly consumed = new Map<string, number>();
 	private readonly budget = new MinuteBudget();
@@ -156,9 +160,19 @@ export class ReplyDesk {
 					if (asked.phone === phone && asked.question !== undefined) asked.mailings.add(mailingId);
 	}
 
+	/**
+	 * An execution of another process (a queue-mode worker) waits on this question: its replies are
+	 * that execution's until the wait's limit (ELSEWHERE_MAX_MS at most), whatever happens to it.
+	 */
+	waitedElsewhere(phone: string, mailingId: string, untilMs: number, now = Date.now()): void {
+		for (const [key, until] of this.elsewhere) if (until <= now) this.elsewhere.delete(key);
+		this.elsewhere.set(`${phone}:${mailingId}`, Math.min(untilMs, now + ELSEWHERE_MAX_MS));
+	}
+
 	/** Whether a reply belongs to a waiting execution: a trigger then leaves it alone (unread, not output). */
 	claims(phone: string | undefined, mailingId: string, replyId: string): boolean {
 		if (this.consumed.has(`${phone}:${replyId}`)) return true;
+		if ((this.elsewhere.get(`${phone}:${mailingId}`) ?? 0) > Date.now()) return true;
 		for (const wait of this.waits)
 			if (wait.phones.some((asked) => asked.replies.has(replyId))) return true;
 		return this.ownerOf(phone, mailingId) !== undefined;

@@ -1,6 +1,8 @@
 import { createHash } from 'crypto';
+import type { IRun } from 'n8n-workflow';
 
 import { ReplyDesk } from './desk';
+import { waitsOfRun } from './customData';
 import { desks } from './processMemory';
 
 /** One account: the same phone on another account or service is another conversation. */
@@ -32,4 +34,21 @@ export function claimedByWait(
 /** A chat mailing sent by this process: a wait for Any Message From This Phone reads it too. */
 export function noteMailingToWaitedPhone(account: string, phone: string, mailingId: string): void {
 	desks.get(keyOf(account))?.mailingSent(phone, mailingId);
+}
+
+/**
+ * The questions an execution a trigger started waits on, from its custom data once n8n hands the
+ * run back (status waiting; in queue mode from the worker): this process's triggers leave their
+ * replies to that execution. Only those asked with the trigger's credential (the same account).
+ */
+export function claimWaitsOfRun(
+	run: IRun | undefined,
+	account: string,
+	credentialId: string,
+): void {
+	if (account === '') return;
+	const waits = waitsOfRun(run).filter((wait) => wait.credentialId === credentialId);
+	if (waits.length === 0) return;
+	const desk = deskOf(account);
+	for (const wait of waits) desk.waitedElsewhere(wait.phone, wait.mailingId, wait.untilMs);
 }

@@ -5,6 +5,11 @@ import { deskOf } from '../../../nodes/MessagingService/replyWait/registry';
 import { TEST_API_KEY } from '../../harness/keys';
 import { OTHER_PHONE, PHONE, useChatTrigger } from '../chatTrigger/fixture';
 import { RECENT } from '../trigger/fixture';
+import { DEFAULTS } from '../chatTrigger/fixture';
+import { finishedRun } from '../../harness/engine';
+import { params } from '../../harness/params';
+import { ResumeEndpoint } from './resumeEndpoint';
+import type { IRun } from 'n8n-workflow';
 
 // hang detector, with room for a slow machine
 jest.setTimeout(600_000);
@@ -73,6 +78,54 @@ describe('a reply an execution waits for is its own', () => {
 		expect(session.turns.map(([turn]) => turn.chatInput)).toEqual(['where is it?']);
 		expect(await unreadTexts(question)).toEqual(['yes']);
 		handle.cancel();
+	});
+
+	it("Chat Trigger: a question asked in a turn's execution on a worker reaches it in the run's custom data; the reply is left to that execution", async () => {
+		const worker = new ResumeEndpoint();
+		await worker.start();
+		// the execution was resumed otherwise: the worker's desk gives up and leaves the reply unread
+		worker.statuses = [{ status: 409, body: { message: 'The execution has finished already.' } }];
+		try {
+			const opening = await t.sendChat('How can we help?');
+			const session = await chat.activate(DEFAULTS, { finishExecutions: 'byTest' });
+			t.reply(opening, 'I want to book a table');
+			await chat.untilTurns(session, 1);
+			// the turn's execution asks on another process: another desk, the emulator's own URL
+			const asked = await t.fixture.runOk({
+				parameters: params(t.fixture.account, 'chatMessage', 'sendAndWaitForReply', {
+					phone: PHONE,
+					message: 'For how many people?',
+					options: {
+						limitWaitTime: {
+							values: { limitType: 'afterTimeInterval', resumeAmount: 60, resumeUnit: 'seconds' },
+						},
+					},
+				}),
+				additionalData: { executionId: 'on-a-worker', webhookWaitingBaseUrl: worker.baseUrl },
+			});
+			const metadata = asked.run.data.resultData.metadata;
+			const question = Number(
+				asked.run.data.executionData?.nodeExecutionStack[0]?.data.main[0]?.[0]?.json.mailing,
+			);
+			expect(String(metadata?.messagingServiceWaits)).toContain(`"${PHONE}","${question}"`);
+			session.emits[0].done!({
+				...finishedRun(),
+				status: 'waiting',
+				data: { resultData: { runData: {}, metadata } },
+			} as unknown as IRun);
+			t.reply(question, 'Four of us', PHONE);
+			await chat.seconds(session, 30);
+			expect(session.turns).toHaveLength(1);
+			await worker.received(1);
+			// past the wait's limit the question's replies are the bot's again
+			await chat.seconds(session, 40);
+			expect(session.turns.map(([turn]) => turn.chatInput)).toEqual([
+				'I want to book a table',
+				'Four of us',
+			]);
+		} finally {
+			await worker.close();
+		}
 	});
 
 	it('Messaging Service Trigger: a waited reply is not output and stays unread; the others are', async () => {

@@ -11,7 +11,9 @@ import { doNotSendToOptions, quietHoursOptions } from '../../guards/options';
 import { readPhone } from '../../helpers/fields';
 import { serviceZone } from '../../helpers/serviceZone';
 import type { WaitHandle, WaitIo } from '../../replyWait/desk';
+import { recordWaitsInExecution } from '../../replyWait/customData';
 import { deskOf } from '../../replyWait/registry';
+import { credentialIdOf } from '../../sends/noteSent';
 import { TIMER_MARGIN_MS } from '../../replyWait/resume';
 import { createApiClient } from '../../transport/client';
 import { RequestPacer } from '../../transport/pacer';
@@ -206,6 +208,16 @@ export async function executeAll(
 			: settings.until,
 	);
 	keepTimedOutItems(this, phones, mailings, settled, settings, askedAt, resume.token);
+	const credentialId = credentialIdOf(this);
+	recordWaitsInExecution(
+		this,
+		[...mailings].map(([item, mailingId]) => ({
+			credentialId,
+			phone: phones[item],
+			mailingId,
+			untilMs: settings.untilMs,
+		})),
+	);
 	desk.start();
 	return items.map((item, index) => ({ json: item.json, pairedItem: { item: index } }));
 }
