@@ -6,6 +6,11 @@ import { useSandbox } from '../../harness/sandbox';
 import type { RunNodeResult } from '../../harness/runNode';
 import { callWebhook, EXECUTION_ID } from '../sendAndWait/waiting';
 import { ResumeEndpoint } from './resumeEndpoint';
+import { registerNodeType } from '../../harness/nodeTypes';
+import { MessagingService } from '../../../nodes/MessagingService/MessagingService.node';
+
+/** The type n8n makes of the node for an AI Agent's tools. */
+const TOOL_TYPE = 'n8n-nodes-messaging-service.messagingServiceTool';
 import { desks } from '../../../nodes/MessagingService/replyWait/processMemory';
 import { claimedByWait } from '../../../nodes/MessagingService/replyWait/registry';
 
@@ -333,6 +338,21 @@ describe('Chat Message > Send and Wait for Reply: bad input is refused before an
 		);
 		expect(fixture.sandbox.requests()).toEqual([]);
 		expect(claimedByWait(accountKey(), PHONE, '1', 'any')).toBe(false);
+	});
+});
+
+describe('Chat Message > Send and Wait for Reply as an AI Agent tool', () => {
+	it('is refused before anything is sent, pointing to the Chat Trigger', async () => {
+		registerNodeType(TOOL_TYPE, new MessagingService());
+		const run = await fixture.run({
+			nodeType: TOOL_TYPE,
+			typeVersion: 3,
+			parameters: ask(),
+			additionalData: { executionId: EXECUTION_ID, webhookWaitingBaseUrl: endpoint.baseUrl },
+		});
+		expect(run.error?.message).toBe('Send and Wait for Reply does not run as an AI Agent tool');
+		expect(run.error?.description).toMatch(/Chat Trigger/);
+		expect(fixture.sandbox.requests()).toEqual([]);
 	});
 });
 

@@ -1,3 +1,4 @@
+import { NodeOperationError } from 'n8n-workflow';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -167,6 +168,15 @@ export async function executeAll(
 	items: INodeExecutionData[],
 	tools: ExecutionTools,
 ): Promise<INodeExecutionData[]> {
+	if (this.getNode().type.endsWith('Tool'))
+		throw new NodeOperationError(
+			this.getNode(),
+			'Send and Wait for Reply does not run as an AI Agent tool',
+			{
+				description:
+					"An agent that must ask the customer is built on the Messaging Service Chat Trigger: the customer's answer comes as the next turn, with the agent's memory (docs/chatbot.md).",
+			},
+		);
 	const settings = replyWaitSettings(this);
 	const phones = phonesOf(this, items);
 	const resume = replyResumeUrl(this);
