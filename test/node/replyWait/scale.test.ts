@@ -78,6 +78,14 @@ describe('Send and Wait for Reply at scale', () => {
 		).toEqual(Array.from({ length: 40 }, () => []));
 	});
 
+	it('one question nobody answers costs a read every 2 s in its first minute (30 requests a minute at most)', async () => {
+		// a limit of 10 s
+		await waitingExecutions(1, 300, 1 / 6);
+		await until(() => endpoint.posts.length >= 1, 60_000);
+		expect(reads().length).toBeGreaterThanOrEqual(4);
+		expect(reads().length).toBeLessThanOrEqual(6);
+	});
+
 	it('1,000 executions waiting on 1,000 phones, replies in bursts: each burst reaches its own execution once, all marked read', async () => {
 		const count = 1_000;
 		const mailings = await waitingExecutions(count, 30_000);
