@@ -5,6 +5,7 @@ import { normalizePhone } from '../helpers/phone';
 import { markOutputRead } from '../replies/markAsRead';
 import { unreadReplies, type Reply } from '../replies/reply';
 import type { ApiClient } from '../transport/client';
+import { Claims } from './claims';
 import { MinuteBudget, nextReadAfter } from './readSchedule';
 import { postAnswers, type ResumePost } from './resume';
 
@@ -78,10 +79,6 @@ const TICK_MS = 250;
 const PARALLEL_READS = 4;
 /** A read that failed is tried again after this long. */
 const RETRY_READ_MS = 5_000;
-/** How long a question an execution of another process waits on is claimed at most (one without a limit). */
-const ELSEWHERE_MAX_MS = 7 * 86_400_000;
-/** How long the IDs of replies given to a waiting execution are kept, so that no trigger takes them meanwhile. */
-const CONSUMED_FOR_MS = 10 * 60_000;
 
 /** A reply as the resumed node outputs it. */
 function replySummary(reply: Reply): IDataObject {
@@ -101,10 +98,7 @@ function replySummary(reply: Reply): IDataObject {
  */
 export class ReplyDesk {
 	private readonly waits = new Set<Wait>();
-	/** `phone:mailing` → until when: questions an execution waits on in another process (customData.ts) */
-	private readonly elsewhere = new Map<string, number>();
-	/** `phone:reply ID` of the replies given to executions lately: a trigger that read them before they were marked leaves them */
-	private readonly consumed = new Map<string, number>();
+	private readonly beyondWaits = new Claims();
 	private readonly budget = new MinuteBudget();
 	private reads = 0;
 	private running = false;
@@ -162,17 +156,19 @@ export class ReplyDesk {
 
 	/**
 	 * An execution of another process (a queue-mode worker) waits on this question: its replies are
-	 * that execution's until the wait's limit (ELSEWHERE_MAX_MS at most), whatever happens to it.
+	 * that execution's until the wait's limit (a week at most), whatever happens to it.
 	 */
 	waitedElsewhere(phone: string, mailingId: string, untilMs: number, now = Date.now()): void {
-		for (const [key, until] of this.elsewhere) if (until <= now) this.elsewhere.delete(key);
-		this.elsewhere.set(`${phone}:${mailingId}`, Math.min(untilMs, now + ELSEWHERE_MAX_MS));
+		// asked in this process (regular mode): its own wait claims it, and frees it once it has the reply
+		for (const wait of this.waits)
+			if (wait.phones.some((asked) => asked.phone === phone && asked.mailings.has(mailingId)))
+				return;
+		this.beyondWaits.waitedElsewhere(phone, mailingId, untilMs, now);
 	}
 
 	/** Whether a reply belongs to a waiting execution: a trigger then leaves it alone (unread, not output). */
 	claims(phone: string | undefined, mailingId: string, replyId: string): boolean {
-		if (this.consumed.has(`${phone}:${replyId}`)) return true;
-		if ((this.elsewhere.get(`${phone}:${mailingId}`) ?? 0) > Date.now()) return true;
+		if (this.beyondWaits.has(phone, mailingId, replyId, Date.now())) return true;
 		for (const wait of this.waits)
 			if (wait.phones.some((asked) => asked.replies.has(replyId))) return true;
 		return this.ownerOf(phone, mailingId) !== undefined;
@@ -206,7 +202,7 @@ export class ReplyDesk {
 	}
 
 	private tick(now: number): void {
-		for (const [id, at] of this.consumed) if (now - at > CONSUMED_FOR_MS) this.consumed.delete(id);
+		this.beyondWaits.forget(now);
 		for (const wait of this.waits) {
 			if (wait.finishing) continue;
 			const answered = wait.phones.every((asked) => asked.done);
@@ -289,9 +285,8 @@ export class ReplyDesk {
 		try {
 			const taken = await postAnswers(io, order.resumeUrl, answers, order.untilMs);
 			if (taken && ids.length > 0) {
-				const at = Date.now();
 				for (const asked of wait.phones)
-					for (const id of asked.replies.keys()) this.consumed.set(`${asked.phone}:${id}`, at);
+					this.beyondWaits.givenTo(asked.phone, [...asked.replies.keys()], Date.now());
 				await markOutputRead(io.client, ids, [], io.warn);
 			}
 		} finally {
