@@ -29,6 +29,7 @@ const EXAMPLE_FILES = [
 	'examples/auto-responder.json',
 	'examples/batch-outcome-callback.json',
 	'examples/batch-send-with-status.json',
+	'examples/delivery-confirmation-wait-for-reply.json',
 	'examples/mailing-with-opt-outs.json',
 	'examples/signup-verification-code.json',
 	'examples/unread-chat-to-sms.json',

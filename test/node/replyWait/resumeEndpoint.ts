@@ -58,6 +58,8 @@ export class ResumeEndpoint {
 	}
 
 	async close(): Promise<void> {
+		// n8n's HTTP helper keeps its connections alive: close() alone would wait for them
+		this.server?.closeAllConnections();
 		await new Promise((resolve) => this.server?.close(resolve));
 	}
 }
