@@ -4,6 +4,7 @@ import { desks } from '../../../nodes/MessagingService/replyWait/processMemory';
 import { TEST_API_KEY } from '../../harness/keys';
 import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
+import { waitingItems } from '../sendAndWait/waiting';
 import { ResumeEndpoint } from './resumeEndpoint';
 
 // hang detector, with room for a machine ten times slower
@@ -46,8 +47,7 @@ async function waitingExecutions(
 					additionalData: { executionId: `exec-${n}`, webhookWaitingBaseUrl: endpoint.baseUrl },
 				});
 				expect(run.error).toBeUndefined();
-				const waiting = run.run.data.executionData?.nodeExecutionStack[0]?.data.main[0]?.[0];
-				mailings[n] = Number(waiting?.json.mailing);
+				mailings[n] = Number(waitingItems(run)[0].mailing);
 			}),
 		);
 	}

@@ -4,7 +4,7 @@ import { TEST_API_KEY } from '../../harness/keys';
 import { params } from '../../harness/params';
 import { useSandbox } from '../../harness/sandbox';
 import type { RunNodeResult } from '../../harness/runNode';
-import { callWebhook, EXECUTION_ID } from '../sendAndWait/waiting';
+import { callWebhook, EXECUTION_ID, waitingItems } from '../sendAndWait/waiting';
 import { ResumeEndpoint } from './resumeEndpoint';
 import { registerNodeType } from '../../harness/nodeTypes';
 import { MessagingService } from '../../../nodes/MessagingService/MessagingService.node';
@@ -49,11 +49,13 @@ async function askAndWait(parameters: INodeParameters, items?: IDataObject[]) {
 	return run;
 }
 
-/** The items the waiting node passes on if nobody replies: one per item, with its question's mailing. */
-function waitingItems(run: RunNodeResult): IDataObject[] {
-	return (run.run.data.executionData?.nodeExecutionStack[0]?.data.main[0] ?? []).map(
-		(item) => item.json,
-	);
+/** Asks PHONE, which answers `message`: the run, and the desk's POST that resumes it. */
+async function askAndHear(parameters: INodeParameters, message: string) {
+	const run = await askAndWait(parameters);
+	const mailing = Number(waitingItems(run)[0].mailing);
+	fixture.sandbox.injectReply(TEST_API_KEY, { message_id: mailing, phone: PHONE, message });
+	const [post] = await endpoint.received(1);
+	return { run, post };
 }
 
 /** The node's output once resumed by the desk's POST, through its webhook as n8n calls it. */
@@ -234,14 +236,7 @@ describe('Chat Message > Send and Wait for Reply: several items', () => {
 describe('Chat Message > Send and Wait for Reply: consent', () => {
 	it('a reply that opts out still resumes the execution, marked as the triggers mark it', async () => {
 		const parameters = ask();
-		const run = await askAndWait(parameters);
-		const mailing = Number(waitingItems(run)[0].mailing);
-		fixture.sandbox.injectReply(TEST_API_KEY, {
-			message_id: mailing,
-			phone: PHONE,
-			message: 'STOP',
-		});
-		const [post] = await endpoint.received(1);
+		const { run, post } = await askAndHear(parameters, 'STOP');
 		const [item] = await resumedOutput(run, parameters, post);
 		expect(item.json).toMatchObject({
 			replied: true,
@@ -359,14 +354,7 @@ describe('Chat Message > Send and Wait for Reply as an AI Agent tool', () => {
 describe('Chat Message > Send and Wait for Reply: secrets', () => {
 	it("neither the API key nor the resume URL is in the output, the waiting items or the desk's POST", async () => {
 		const parameters = ask();
-		const run = await askAndWait(parameters);
-		const mailing = Number(waitingItems(run)[0].mailing);
-		fixture.sandbox.injectReply(TEST_API_KEY, {
-			message_id: mailing,
-			phone: PHONE,
-			message: 'yes',
-		});
-		const [post] = await endpoint.received(1);
+		const { run, post } = await askAndHear(parameters, 'yes');
 		const output = await resumedOutput(run, parameters, post);
 		const seen = JSON.stringify([run.run.data, post.body, output]);
 		expect(seen).not.toContain(TEST_API_KEY);

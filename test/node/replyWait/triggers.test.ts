@@ -8,6 +8,7 @@ import { RECENT } from '../trigger/fixture';
 import { DEFAULTS } from '../chatTrigger/fixture';
 import { finishedRun } from '../../harness/engine';
 import { params } from '../../harness/params';
+import { waitingItems } from '../sendAndWait/waiting';
 import { ResumeEndpoint } from './resumeEndpoint';
 import type { IRun } from 'n8n-workflow';
 
@@ -104,9 +105,7 @@ describe('a reply an execution waits for is its own', () => {
 				additionalData: { executionId: 'on-a-worker', webhookWaitingBaseUrl: worker.baseUrl },
 			});
 			const metadata = asked.run.data.resultData.metadata;
-			const question = Number(
-				asked.run.data.executionData?.nodeExecutionStack[0]?.data.main[0]?.[0]?.json.mailing,
-			);
+			const question = Number(waitingItems(asked)[0].mailing);
 			expect(String(metadata?.messagingServiceWaits)).toContain(`"${PHONE}","${question}"`);
 			session.emits[0].done!({
 				...finishedRun(),

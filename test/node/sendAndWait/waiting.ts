@@ -113,3 +113,10 @@ export async function callWebhook(
 export function timedOutItem(run: RunNodeResult): IDataObject | undefined {
 	return run.run.data.executionData?.nodeExecutionStack[0]?.data.main[0]?.[0]?.json;
 }
+
+/** Every item the waiting node passes on if nobody answers in time (Send and Wait for Reply keeps one per item). */
+export function waitingItems(run: RunNodeResult): IDataObject[] {
+	return (run.run.data.executionData?.nodeExecutionStack[0]?.data.main[0] ?? []).map(
+		(item) => item.json,
+	);
+}
